@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "scanbench",
+  products: [
+    .executable(name: "scanbench", targets: ["scanbench"]),
+    .library(name: "ScanbenchCore", targets: ["ScanbenchCore"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CTesseract", pkgConfig: "tesseract",
+      providers: [.apt(["libtesseract-dev"])]),
+    .systemLibrary(
+      name: "CLeptonica", pkgConfig: "lept",
+      providers: [.apt(["libleptonica-dev"])]),
+    .systemLibrary(
+      name: "CArchive", pkgConfig: "libarchive",
+      providers: [.apt(["libarchive-dev"])]),
+    .systemLibrary(
+      name: "CSQLite", pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]),
+    // Pure Swift, no C imports: its tests build and run without the C libraries.
+    .target(name: "ScanbenchScoring"),
+    .target(
+      name: "ScanbenchCore",
+      dependencies: ["ScanbenchScoring", "CTesseract", "CLeptonica", "CArchive", "CSQLite"]),
+    .executableTarget(name: "scanbench", dependencies: ["ScanbenchCore"]),
+    // Micro-benchmarks that `make bench` runs; never part of the tests.
+    .executableTarget(name: "scanbench-bench", dependencies: ["ScanbenchCore"]),
+    .testTarget(name: "ScanbenchScoringTests", dependencies: ["ScanbenchScoring"]),
+    .testTarget(name: "ScanbenchCoreTests", dependencies: ["ScanbenchCore"]),
+    .testTarget(name: "ScanbenchTests", dependencies: ["ScanbenchCore"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,329 @@
+import Foundation
+
+/// What an import did.
+public struct ImportCounts: Codable, Sendable, Equatable {
+  /// New notes.
+  public var imported = 0
+  /// Notes replaced by a later result (by record `time`) for the same image, page, profile and
+  /// language.
+  public var replaced = 0
+  /// Results already in the database, or older than the note there.
+  public var unchanged = 0
+  /// Lines that are not readable records (invalid or torn), with a diagnostic each.
+  public var skipped = 0
+  /// Records of images that failed to recognize (they have an `error`): not notes.
+  public var failedRecords = 0
+
+  enum CodingKeys: String, CodingKey {
+    case imported, replaced, unchanged, skipped
+    case failedRecords = "failed_records"
+  }
+
+  public init(imported: Int = 0, replaced: Int = 0, unchanged: Int = 0, skipped: Int = 0, failedRecords: Int = 0)
+  {
+    self.imported = imported
+    self.replaced = replaced
+    self.unchanged = unchanged
+    self.skipped = skipped
+    self.failedRecords = failedRecords
+  }
+}
+
+/// A line (or record) the import skipped, and why.
+public struct ImportDiagnostic: Sendable, Equatable, CustomStringConvertible {
+  /// The 1-based line of the store (or position in the sequence of records).
+  public var line: Int
+  public var reason: String
+
+  public init(line: Int, reason: String) {
+    self.line = line
+    self.reason = reason
+  }
+
+  public var description: String { "line \(line): \(reason)" }
+}
+
+public struct ImportOptions: Sendable, Equatable {
+  /// Records per transaction: an interrupted import leaves the database as it was before the
+  /// batch it was in. Ignored when `strict` (then the whole import is one transaction).
+  public var batchSize: Int
+  /// Make an invalid or torn line fatal: nothing of the store is imported.
+  public var strict: Bool
+  /// Call `progress` every this many lines.
+  public var progressInterval: Int
+
+  public init(batchSize: Int = 50_000, strict: Bool = false, progressInterval: Int = 10_000) {
+    self.batchSize = max(1, batchSize)
+    self.strict = strict
+    self.progressInterval = max(1, progressInterval)
+  }
+}
+
+/// Imports results into the note database, idempotently.
+///
+/// A note is keyed by image SHA-256, page, profile and language. A result for a key with no note
+/// is imported; one with a later `time` than the note replaces it (same id); one as old or older
+/// is unchanged. Failed records are counted and not imported, summaries are ignored. Statements are
+/// prepared once and reused for every record; each batch is one transaction.
+public final class NoteImporter {
+  let database: NoteDatabase
+  public let options: ImportOptions
+  private let connection: SQLiteConnection
+  private let lookup: SQLiteStatement
+  private let insert: SQLiteStatement
+  private let update: SQLiteStatement
+  private let selectText: SQLiteStatement
+  private let indexText: SQLiteStatement
+  private let unindexText: SQLiteStatement
+  private let insertEngine: SQLiteStatement
+  private let selectEngine: SQLiteStatement
+  /// Engines known in the current transaction (cleared at each BEGIN: a rollback forgets rows).
+  private var engines: [EngineIdentity: Int64] = [:]
+  private let engineEncoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return encoder
+  }()
+  private var importedAt = ""
+  private var recordsInBatch = 0
+
+  /// Test hook: called after each record is written, inside the transaction, with the number of
+  /// records written in this batch so far. Throwing from it interrupts the import.
+  var afterRecordHook: ((Int) throws -> Void)?
+
+  public init(database: NoteDatabase, options: ImportOptions = ImportOptions()) throws {
+    self.database = database
+    self.options = options
+    connection = database.connection
+    lookup = try connection.prepare(
+      """
+      SELECT id, recognized_unix FROM note
+      WHERE sha256 = ?1 AND ifnull(page, -1) = ?2 AND profile = ?3 AND lang = ?4
+      """, persistent: true)
+    let columns = """
+      text, recognized_at, recognized_unix, imported_at, run, source, entry, sha256, page, profile,
+      lang, confidence, chars, gt_chars, edits, cer, metric, engine_id
+      """
+    insert = try connection.prepare(
+      """
+      INSERT INTO note (\(columns))
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+      """, persistent: true)
+    update = try connection.prepare(
+      """
+      UPDATE note SET (\(columns))
+        = (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+      WHERE id = ?19
+      """, persistent: true)
+    selectText = try connection.prepare("SELECT text FROM note WHERE id = ?1", persistent: true)
+    indexText = try connection.prepare(
+      "INSERT INTO note_fts (rowid, text) VALUES (?1, ?2)", persistent: true)
+    unindexText = try connection.prepare(
+      "INSERT INTO note_fts (note_fts, rowid, text) VALUES ('delete', ?1, ?2)", persistent: true)
+    insertEngine = try connection.prepare(
+      "INSERT INTO engine (identity) VALUES (?1) ON CONFLICT (identity) DO NOTHING", persistent: true)
+    selectEngine = try connection.prepare("SELECT id FROM engine WHERE identity = ?1", persistent: true)
+  }
+
+  /// Imports a JSON-lines store. Invalid and torn lines are reported to `diagnostic` and skipped
+  /// (or, with `strict`, thrown as `NoteDatabaseError` of kind `.invalidStoreLine`).
+  ///
+  /// - Parameter progress: called now and then with the number of lines read so far.
+  @discardableResult
+  public func importStore(
+    at url: URL, progress: ((Int) -> Void)? = nil, diagnostic: ((ImportDiagnostic) -> Void)? = nil
+  ) throws -> ImportCounts {
+    var counts = ImportCounts()
+    var lines = 0
+    try run {
+      try StoreReader.readRawLines(url) { number, bytes, complete in
+        lines = number
+        switch NoteImporter.decode(bytes, complete: complete) {
+        case .summary:
+          break
+        case .invalid(let reason):
+          try skip(ImportDiagnostic(line: number, reason: reason), path: url.path, counts: &counts, diagnostic)
+        case .result(let record):
+          if let problem = try add(record, counts: &counts) {
+            try skip(
+              ImportDiagnostic(line: number, reason: problem), path: url.path, counts: &counts, diagnostic)
+          }
+        }
+        if number % options.progressInterval == 0 { progress?(number) }
+      }
+    }
+    progress?(lines)
+    return counts
+  }
+
+  /// What `StoreReader.read` would say about a line, about ten times faster for ordinary result
+  /// lines (see `ResultLineDecoder`); anything unusual is decoded by `StoreReader.decode` itself.
+  public static func decode(_ bytes: Data, complete: Bool) -> StoreLine {
+    // The same verdict StoreReader.read gives a torn line.
+    guard complete else { return .invalid(reason: "torn last line (no newline): the writer was interrupted") }
+    if let record = bytes.withUnsafeBytes({ ResultLineDecoder.decode($0) }) { return .result(record) }
+    return StoreReader.decode(bytes)
+  }
+
+  /// Imports records already in memory (e.g. those a run has just produced). Records that cannot be
+  /// notes (an unreadable `time`) are reported with their 1-based position and skipped.
+  @discardableResult
+  public func importRecords<S: Sequence>(
+    _ records: S, diagnostic: ((ImportDiagnostic) -> Void)? = nil
+  ) throws -> ImportCounts where S.Element == ResultRecord {
+    var counts = ImportCounts()
+    try run {
+      for (offset, record) in records.enumerated() {
+        if let problem = try add(record, counts: &counts) {
+          try skip(
+            ImportDiagnostic(line: offset + 1, reason: problem), path: database.path, counts: &counts,
+            diagnostic)
+        }
+      }
+    }
+    return counts
+  }
+
+  // MARK: Transactions
+
+  /// Runs an import: commits what is left at the end, rolls back the open batch on any error.
+  private func run(_ body: () throws -> Void) throws {
+    importedAt = NoteTimestamp.format(Date().timeIntervalSince1970)
+    recordsInBatch = 0
+    do {
+      try body()
+      if connection.isInTransaction { try connection.execute("COMMIT") }
+    } catch {
+      connection.rollback()
+      engines = [:]
+      throw error
+    }
+  }
+
+  private func beginIfNeeded() throws {
+    guard !connection.isInTransaction else { return }
+    try connection.execute("BEGIN IMMEDIATE")
+    engines = [:]
+    recordsInBatch = 0
+  }
+
+  private func skip(
+    _ problem: ImportDiagnostic, path: String, counts: inout ImportCounts,
+    _ diagnostic: ((ImportDiagnostic) -> Void)?
+  ) throws {
+    if options.strict {
+      throw NoteDatabaseError(
+        kind: .invalidStoreLine(line: problem.line), path: path,
+        message: problem.reason + " (--strict: nothing was imported)")
+    }
+    counts.skipped += 1
+    diagnostic?(problem)
+  }
+
+  // MARK: One record
+
+  /// Writes one record; returns why it cannot be a note, if it cannot.
+  private func add(_ record: ResultRecord, counts: inout ImportCounts) throws -> String? {
+    guard record.error == nil else {
+      counts.failedRecords += 1
+      return nil
+    }
+    guard let time = NoteTimestamp.parse(record.time) else {
+      return "field 'time' is not an ISO 8601 date: '\(record.time)'"
+    }
+    try beginIfNeeded()
+    try lookup.bind(record.sha256, at: 1)
+    try lookup.bind(Int64(record.page ?? -1), at: 2)
+    try lookup.bind(record.profile, at: 3)
+    try lookup.bind(record.lang, at: 4)
+    defer { lookup.reset() }
+    if try lookup.step() {
+      let id = lookup.int64(at: 0) ?? 0
+      let existing = lookup.double(at: 1) ?? 0
+      lookup.reset()
+      if time > existing {
+        let text = record.text ?? ""
+        let oldText = try self.text(ofNote: id)
+        if oldText != text { try run(unindexText, id, oldText) }
+        try bind(record, time: time, to: update)
+        try update.bind(id, at: 19)
+        defer { update.reset() }
+        try update.step()
+        if oldText != text { try run(indexText, id, text) }
+        counts.replaced += 1
+      } else {
+        counts.unchanged += 1
+      }
+    } else {
+      lookup.reset()
+      try bind(record, time: time, to: insert)
+      defer { insert.reset() }
+      try insert.step()
+      try run(indexText, connection.lastInsertedRowID, record.text ?? "")
+      counts.imported += 1
+    }
+    recordsInBatch += 1
+    try afterRecordHook?(recordsInBatch)
+    if !options.strict && recordsInBatch >= options.batchSize {
+      try connection.execute("COMMIT")
+    }
+    return nil
+  }
+
+  private func text(ofNote id: Int64) throws -> String {
+    try selectText.bind(id, at: 1)
+    defer { selectText.reset() }
+    guard try selectText.step() else { return "" }
+    return selectText.string(at: 0) ?? ""
+  }
+
+  /// Runs one of the full-text index statements for a note.
+  private func run(_ statement: SQLiteStatement, _ id: Int64, _ text: String) throws {
+    try statement.bind(id, at: 1)
+    try statement.bind(text, at: 2)
+    defer { statement.reset() }
+    try statement.step()
+  }
+
+  private func bind(_ record: ResultRecord, time: Double, to statement: SQLiteStatement) throws {
+    let text = record.text ?? ""
+    try statement.bind(text, at: 1)
+    try statement.bind(record.time, at: 2)
+    try statement.bind(time, at: 3)
+    try statement.bind(importedAt, at: 4)
+    try statement.bind(record.run, at: 5)
+    try statement.bind(record.source, at: 6)
+    try statement.bind(record.entry, at: 7)
+    try statement.bind(record.sha256, at: 8)
+    try statement.bind(record.page, at: 9)
+    try statement.bind(record.profile, at: 10)
+    try statement.bind(record.lang, at: 11)
+    try statement.bind(record.confidence, at: 12)
+    try statement.bind(record.chars ?? text.count, at: 13)
+    try statement.bind(record.gtChars, at: 14)
+    try statement.bind(record.edits, at: 15)
+    try statement.bind(record.cer, at: 16)
+    try statement.bind(record.metric, at: 17)
+    try statement.bind(try engineID(record.engine), at: 18)
+  }
+
+  private func engineID(_ engine: EngineIdentity) throws -> Int64 {
+    if let id = engines[engine] { return id }
+    let identity = String(decoding: try engineEncoder.encode(engine), as: UTF8.self)
+    try insertEngine.bind(identity, at: 1)
+    defer { insertEngine.reset() }
+    try insertEngine.step()
+    try selectEngine.bind(identity, at: 1)
+    defer { selectEngine.reset() }
+    guard try selectEngine.step(), let id = selectEngine.int64(at: 0) else {
+      throw NoteDatabaseError(
+        kind: .sqlite(code: 0), path: database.path, message: "the engine row just written is missing",
+        sql: selectEngine.sql)
+    }
+    engines[engine] = id
+    return id
+  }
+}
+
+@available(*, unavailable)
+extension NoteImporter: Sendable {}

@@ -1,0 +1,121 @@
+import CLeptonica
+import Foundation
+
+/// A decoded image: one leptonica `PIX`, destroyed with this object.
+public final class Pix {
+  let pointer: UnsafeMutablePointer<PIX>
+
+  /// Takes ownership of a `PIX` returned by leptonica; nil in, nil out.
+  init?(owning pointer: UnsafeMutablePointer<PIX>?) {
+    guard let pointer else { return nil }
+    self.pointer = pointer
+  }
+
+  deinit {
+    var pointer: UnsafeMutablePointer<PIX>? = self.pointer
+    pixDestroy(&pointer)
+  }
+
+  public var width: Int { Int(pixGetWidth(pointer)) }
+  public var height: Int { Int(pixGetHeight(pointer)) }
+  public var depth: Int { Int(pixGetDepth(pointer)) }
+  public var resolution: Int { Int(pixGetXRes(pointer)) }
+
+  /// A copy scaled by `factor` (with smoothing when shrinking), or nil when leptonica refuses.
+  public func scaled(by factor: Float) -> Pix? {
+    Pix(owning: pixScale(pointer, factor, factor))
+  }
+}
+
+@available(*, unavailable)
+extension Pix: Sendable {}
+
+public struct ImageDecodeError: Error, CustomStringConvertible, Sendable {
+  public enum Kind: String, Sendable {
+    case notAnImage = "not-an-image"
+    case tooManyPixels = "too-many-pixels"
+    case undecodable
+  }
+
+  public var kind: Kind
+  public var message: String
+  public var description: String { message }
+}
+
+/// Decodes image bytes already in memory: leptonica reads them without a temporary file.
+public enum ImageDecoder {
+  /// What the image's header says, read without decoding the pixels.
+  public struct Header: Sendable {
+    public var width: Int
+    public var height: Int
+    public var isTIFF: Bool
+  }
+
+  /// Called once per process before any decoding: leptonica must not print to our stderr.
+  static let silenced: Void = scanbench_leptonica_silence()
+
+  public static func header(of data: Data) throws -> Header {
+    _ = silenced
+    guard !data.isEmpty else {
+      throw ImageDecodeError(kind: .notAnImage, message: "the file is empty (0 bytes)")
+    }
+    var format: Int32 = 0
+    var width: Int32 = 0
+    var height: Int32 = 0
+    var bitsPerSample: Int32 = 0
+    var samplesPerPixel: Int32 = 0
+    var hasColormap: Int32 = 0
+    let status = data.withUnsafeBytes { raw in
+      pixReadHeaderMem(
+        raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &format, &width, &height, &bitsPerSample,
+        &samplesPerPixel, &hasColormap)
+    }
+    guard status == 0, width > 0, height > 0 else {
+      if data.starts(with: Array("%PDF".utf8)) {
+        throw ImageDecodeError(kind: .notAnImage, message: "a PDF, not an image (convert its pages first)")
+      }
+      throw ImageDecodeError(kind: .notAnImage, message: "not an image leptonica can read (unknown header)")
+    }
+    let tiffFormats = Set([IFF_TIFF, IFF_TIFF_PACKBITS, IFF_TIFF_RLE, IFF_TIFF_G3, IFF_TIFF_G4, IFF_TIFF_LZW, IFF_TIFF_ZIP, IFF_TIFF_JPEG].map { Int32($0) })
+    return Header(width: Int(width), height: Int(height), isTIFF: tiffFormats.contains(format))
+  }
+
+  /// Decodes every page (one for most formats, each page of a multi-page TIFF), refusing images
+  /// whose header claims more than `maxPixels` before any pixel is decoded.
+  public static func decodePages(_ data: Data, maxPixels: Int) throws -> [Pix] {
+    let header = try header(of: data)
+    guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= maxPixels,
+      header.width <= Int(Int32.max) / max(header.height, 1)
+    else {
+      throw ImageDecodeError(
+        kind: .tooManyPixels,
+        message: "header claims \(header.width)×\(header.height) pixels, over the limit of \(maxPixels) (--max-pixels)")
+    }
+    return try data.withUnsafeBytes { raw -> [Pix] in
+      let bytes = raw.bindMemory(to: UInt8.self).baseAddress
+      guard header.isTIFF else {
+        guard let pix = Pix(owning: pixReadMem(bytes, raw.count)) else {
+          throw ImageDecodeError(kind: .undecodable, message: "the image data is corrupt or truncated")
+        }
+        return [pix]
+      }
+      var pages: [Pix] = []
+      var offset = 0
+      repeat {
+        guard let page = Pix(owning: pixReadMemFromMultipageTiff(bytes, raw.count, &offset)) else {
+          if pages.isEmpty {
+            throw ImageDecodeError(kind: .undecodable, message: "the TIFF data is corrupt or truncated")
+          }
+          break
+        }
+        if page.width * page.height > maxPixels {
+          throw ImageDecodeError(
+            kind: .tooManyPixels,
+            message: "TIFF page \(pages.count + 1) has \(page.width)×\(page.height) pixels, over --max-pixels")
+        }
+        pages.append(page)
+      } while offset != 0
+      return pages
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import ScanbenchScoring
+
+public struct RunConfiguration: Sendable {
+  /// Archives, folders or image files, as the user gave them.
+  public var inputs: [String]
+  public var profile: RecognitionProfile
+  /// Workers, each with its own engine.
+  public var jobs: Int
+  public var store: URL
+  /// Skip images whose result (same image, page, profile, language and engine) is in the store.
+  public var resume = false
+  public var maxEntryBytes = 256 << 20
+  public var maxPixels = 100_000_000
+  public var scoring = ScoringOptions.default
+  public var lockPolicy = StoreWriter.LockPolicy.wait
+  /// Only this shard's images (`--shard K/N`); nil for all.
+  public var shard: Shard?
+  /// Images held between the reader and the workers; each is one entry's bytes in memory.
+  public var queueCapacity: Int?
+
+  public init(inputs: [String], profile: RecognitionProfile, jobs: Int, store: URL) {
+    self.inputs = inputs
+    self.profile = profile
+    self.jobs = jobs
+    self.store = store
+  }
+}
+
+/// What a run reports while it works; the library never prints, the command line renders these.
+public enum RunEvent: Sendable {
+  /// The first pass over the inputs is done: how many images there are (pages may add more).
+  case counted(images: Int)
+  /// A record was written to the store.
+  case recorded(ResultRecord)
+  /// An image already in the store was skipped (`--resume`).
+  case resumed(entry: String)
+  /// An entry that is not an image or ground truth, or not a regular file.
+  case ignored(entry: String, reason: String)
+  /// Something the user should know that is not a result (a repaired store, an unreadable input).
+  case warning(String)
+}
+
+public struct RunOutcome: Sendable {
+  public var summary: RunSummaryRecord
+  /// Inputs that could not be read (whole or in part).
+  public var inputErrors: [ArchiveError]
+}

@@ -1,0 +1,125 @@
+import Dispatch
+import Foundation
+import ScanbenchScoring
+import Synchronization
+
+/// What the reader and the workers of one run share: the store, the ground-truth board and the
+/// counters behind the summary.
+final class RunContext: Sendable {
+  let runID: String
+  let profile: RecognitionProfile
+  let engine: EngineIdentity
+  let identityKey: String
+  let scoring: ScoringOptions
+  let writer: StoreWriter
+  let done: ResumeSet
+  let board = GroundTruthBoard()
+  private let onEvent: @Sendable (RunEvent) -> Void
+
+  private struct Counters {
+    var records = 0
+    var succeeded = 0
+    var failed = 0
+    var skipped = 0
+    var accumulator: RunScoreAccumulator
+  }
+
+  private let counters: Mutex<Counters>
+
+  init(
+    runID: String, profile: RecognitionProfile, engine: EngineIdentity, identityKey: String,
+    scoring: ScoringOptions, writer: StoreWriter, done: ResumeSet, onEvent: @escaping @Sendable (RunEvent) -> Void
+  ) {
+    self.runID = runID
+    self.profile = profile
+    self.engine = engine
+    self.identityKey = identityKey
+    self.scoring = scoring
+    self.writer = writer
+    self.done = done
+    self.onEvent = onEvent
+    counters = Mutex(Counters(accumulator: RunScoreAccumulator(metric: scoring.descriptor)))
+  }
+
+  func newRecord(source: String, entry: String, sha256: String, page: Int?) -> ResultRecord {
+    ResultRecord(
+      run: runID, time: Timestamp.now(), source: source, entry: entry, sha256: sha256, page: page,
+      profile: profile.level.rawValue, lang: profile.language, engine: engine)
+  }
+
+  func emitFailure(source: String, entry: String, sha256: String, kind: String, message: String) {
+    var record = newRecord(source: source, entry: entry, sha256: sha256, page: nil)
+    record.error = .init(kind: kind, message: message)
+    emit(record)
+  }
+
+  func scoreAndEmit(_ record: ResultRecord, text: GroundTruthBoard.Text) {
+    guard case .usable(let groundTruth) = text else {
+      emit(record)
+      return
+    }
+    var record = record
+    let start = DispatchTime.now()
+    let score = Scorer.score(groundTruth: groundTruth, recognized: record.text ?? "", options: scoring)
+    record.gtChars = score.groundTruthLength
+    record.edits = score.edits.total
+    record.substitutions = score.edits.substitutions
+    record.insertions = score.edits.insertions
+    record.deletions = score.edits.deletions
+    record.cer = score.cer
+    record.metric = score.metric
+    record.ms.score = BatchRunner.milliseconds(since: start)
+    emit(record, score: score)
+  }
+
+  /// Writes the record; a store that cannot be written is fatal for the run, not silently lossy.
+  func emit(_ record: ResultRecord, score: TextScore? = nil) {
+    do {
+      try writer.append(record)
+    } catch {
+      onEvent(.warning("could not write to the store: \(error)"))
+      return
+    }
+    counters.withLock { counters in
+      counters.records += 1
+      if record.succeeded { counters.succeeded += 1 } else { counters.failed += 1 }
+      if let score { counters.accumulator.add(score) }
+    }
+    onEvent(.recorded(record))
+  }
+
+  func resumed(_ entry: String) {
+    counters.withLock { $0.skipped += 1 }
+    onEvent(.resumed(entry: entry))
+  }
+
+  func summary(sources: [String], jobs: Int, shard: Shard?, wallSeconds: Double, interrupted: Bool)
+    -> RunSummaryRecord
+  {
+    counters.withLock { counters in
+      RunSummaryRecord(
+        run: runID, time: Timestamp.now(), sources: sources, profile: profile.level.rawValue,
+        lang: profile.language, jobs: jobs, images: counters.records, succeeded: counters.succeeded,
+        failed: counters.failed, skipped: counters.skipped, scored: counters.accumulator.images,
+        gtChars: counters.accumulator.groundTruthLength, edits: counters.accumulator.edits,
+        cerMicro: counters.accumulator.cerMicro, cerMacro: counters.accumulator.cerMacro,
+        metric: scoring.descriptor,
+        imagesPerSecond: wallSeconds > 0 ? Double(counters.records) / wallSeconds : 0,
+        wallSeconds: wallSeconds, interrupted: interrupted, shard: shard?.description, engine: engine)
+    }
+  }
+}
+
+enum Timestamp {
+  /// ISO 8601 in UTC with milliseconds, e.g. `2026-11-30T02:48:39.123Z`.
+  static func now() -> String {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    var seconds = time_t(time.tv_sec)
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    return String(
+      format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
+      Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), Int(time.tv_nsec / 1_000_000))
+  }
+}

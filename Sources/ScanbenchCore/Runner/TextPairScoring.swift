@@ -1,0 +1,110 @@
+import Foundation
+import ScanbenchScoring
+
+/// Scores OCR output that already exists (`scanbench score GT OCR`), as dinglehopper and ocreval do:
+/// `NAME.gt.txt` in one folder or archive against `NAME.txt` in the other.
+public enum TextPairScoring {
+  public struct Outcome: Sendable {
+    public var summary: RunSummaryRecord
+    public var accumulator: RunScoreAccumulator
+    public var confusions: [Confusion]
+    /// Stems with ground truth but no OCR text, and OCR text with no ground truth.
+    public var missingRecognized: [String]
+    public var missingGroundTruth: [String]
+    /// Files that could not be decoded as text, with why.
+    public var unreadable: [(entry: String, reason: String)]
+  }
+
+  public static func run(
+    groundTruth: String, recognized: String, options: ScoringOptions, store: URL,
+    maxEntryBytes: Int = 64 << 20, onRecord: @Sendable (ResultRecord) -> Void = { _ in }
+  ) throws -> Outcome {
+    let started = DispatchTime.now()
+    var unreadable: [(String, String)] = []
+    let truths = try texts(in: groundTruth, preferGroundTruthFiles: true, maxEntryBytes: maxEntryBytes) {
+      unreadable.append(($0, $1))
+    }
+    let outputs = try texts(in: recognized, preferGroundTruthFiles: false, maxEntryBytes: maxEntryBytes) {
+      unreadable.append(($0, $1))
+    }
+    let writer = try StoreWriter(url: store)
+    let runID = BatchRunner.makeRunID()
+    let engine = EngineIdentity(tesseract: "external", models: [:])
+    var accumulator = RunScoreAccumulator(metric: options.descriptor)
+    var confusions: [Confusion] = []
+    var failed = 0
+    for stem in truths.keys.sorted() {
+      guard let (ocrEntry, ocrText) = outputs[stem], let (_, truth) = truths[stem] else { continue }
+      var record = ResultRecord(
+        run: runID, time: Timestamp.now(), source: recognized, entry: ocrEntry,
+        sha256: SHA256.hex(Data(ocrText.utf8)), profile: "external", lang: "-", engine: engine)
+      record.text = ocrText
+      record.chars = ocrText.reduce(0) { $0 + ($1.isWhitespace ? 0 : 1) }
+      let scoreStart = DispatchTime.now()
+      let alignment = Scorer.align(groundTruth: truth, recognized: ocrText, options: options)
+      let score = Scorer.score(groundTruth: truth, recognized: ocrText, options: options)
+      record.ms.score = BatchRunner.milliseconds(since: scoreStart)
+      record.gtChars = score.groundTruthLength
+      record.edits = score.edits.total
+      record.substitutions = score.edits.substitutions
+      record.insertions = score.edits.insertions
+      record.deletions = score.edits.deletions
+      record.cer = score.cer
+      record.metric = score.metric
+      accumulator.add(score)
+      confusions += alignment.confusions
+      try writer.append(record)
+      onRecord(record)
+    }
+    for (entry, reason) in unreadable {
+      failed += 1
+      var record = ResultRecord(
+        run: runID, time: Timestamp.now(), source: groundTruth, entry: entry, sha256: "", profile: "external",
+        lang: "-", engine: engine)
+      record.error = .init(kind: "ground-truth-encoding", message: reason)
+      try writer.append(record)
+      onRecord(record)
+    }
+    let wall = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+    let summary = RunSummaryRecord(
+      run: runID, time: Timestamp.now(), sources: [groundTruth, recognized], profile: "external", lang: "-",
+      jobs: 1, images: accumulator.images + failed, succeeded: accumulator.images, failed: failed, skipped: 0,
+      scored: accumulator.images, gtChars: accumulator.groundTruthLength, edits: accumulator.edits,
+      cerMicro: accumulator.cerMicro, cerMacro: accumulator.cerMacro, metric: options.descriptor,
+      imagesPerSecond: wall > 0 ? Double(accumulator.images) / wall : 0, wallSeconds: wall, interrupted: false,
+      shard: nil, engine: engine)
+    try writer.append(summary)
+    writer.synchronize()
+    return Outcome(
+      summary: summary, accumulator: accumulator, confusions: ConfusionTable.top(confusions, limit: 20),
+      missingRecognized: truths.keys.filter { outputs[$0] == nil }.sorted(),
+      missingGroundTruth: outputs.keys.filter { truths[$0] == nil }.sorted(),
+      unreadable: unreadable)
+  }
+
+  /// Stem → (entry path, text) for the text files of one side.
+  private static func texts(
+    in input: String, preferGroundTruthFiles: Bool, maxEntryBytes: Int,
+    onUnreadable: (String, String) -> Void
+  ) throws -> [String: (String, String)] {
+    let source = try InputOpener.open(input)
+    var preferred: [String: (String, String)] = [:]
+    var plain: [String: (String, String)] = [:]
+    while let header = try source.nextEntry() {
+      guard header.kind == .file, case .groundTruth(let stem, let isGroundTruthFile) = EntryName.role(of: header.path)
+      else { continue }
+      do {
+        let text = try GroundTruthDecoder.decode(source.readData(limit: maxEntryBytes))
+        if isGroundTruthFile == preferGroundTruthFiles {
+          preferred[stem] = (header.path, text)
+        } else {
+          plain[stem] = (header.path, text)
+        }
+      } catch {
+        onUnreadable(header.path, "\(error)")
+      }
+    }
+    // A folder of OCR output may also be named *.gt.txt, and ground truth plain *.txt.
+    return preferred.isEmpty ? plain : preferred
+  }
+}

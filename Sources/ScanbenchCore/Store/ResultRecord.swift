@@ -1,0 +1,165 @@
+import Foundation
+
+/// One line of the JSON-lines store: the outcome of recognizing one image (or one page of one).
+///
+/// Field names are the store's public format (snake_case on disk); `schema` changes when a field's
+/// meaning changes, never silently.
+public struct ResultRecord: Codable, Sendable, Equatable {
+  public static let currentSchema = 1
+
+  public var schema: Int = ResultRecord.currentSchema
+  public var kind: String = "result"
+  public var run: String
+  public var time: String
+  public var source: String
+  public var entry: String
+  public var sha256: String
+  public var page: Int?
+  public var profile: String
+  public var lang: String
+  public var text: String?
+  public var confidence: Double?
+  public var chars: Int?
+  public var width: Int?
+  public var height: Int?
+  public var ms: Timings
+  public var engine: EngineIdentity
+  public var gtChars: Int?
+  public var edits: Int?
+  public var substitutions: Int?
+  public var insertions: Int?
+  public var deletions: Int?
+  public var cer: Double?
+  public var metric: String?
+  public var error: Failure?
+
+  public struct Timings: Codable, Sendable, Equatable {
+    public var decode: Double
+    public var recognize: Double
+    public var score: Double
+
+    public init(decode: Double = 0, recognize: Double = 0, score: Double = 0) {
+      self.decode = decode
+      self.recognize = recognize
+      self.score = score
+    }
+  }
+
+  public struct Failure: Codable, Sendable, Equatable {
+    public var kind: String
+    public var message: String
+
+    public init(kind: String, message: String) {
+      self.kind = kind
+      self.message = message
+    }
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case schema, kind, run, time, source, entry, sha256, page, profile, lang, text, confidence, chars
+    case width, height, ms, engine
+    case gtChars = "gt_chars"
+    case edits, substitutions, insertions, deletions, cer, metric, error
+  }
+
+  public init(
+    run: String, time: String, source: String, entry: String, sha256: String, page: Int? = nil,
+    profile: String, lang: String, engine: EngineIdentity
+  ) {
+    self.run = run
+    self.time = time
+    self.source = source
+    self.entry = entry
+    self.sha256 = sha256
+    self.page = page
+    self.profile = profile
+    self.lang = lang
+    self.ms = Timings()
+    self.engine = engine
+  }
+
+  public var succeeded: Bool { error == nil }
+}
+
+/// Which engine and which model files produced a result: results are only comparable, and only
+/// skipped on resume, when this is the same.
+public struct EngineIdentity: Codable, Sendable, Hashable {
+  /// Tesseract's version string, e.g. `5.3.0`.
+  public var tesseract: String
+  /// Model name (`eng`, `jpn`, …) → SHA-256 of its `.traineddata` file.
+  public var models: [String: String]
+
+  public init(tesseract: String, models: [String: String]) {
+    self.tesseract = tesseract
+    self.models = models
+  }
+}
+
+/// The last line a run writes: what it did, in numbers.
+public struct RunSummaryRecord: Codable, Sendable, Equatable {
+  public var schema: Int = ResultRecord.currentSchema
+  public var kind: String = "summary"
+  public var run: String
+  public var time: String
+  public var sources: [String]
+  public var profile: String
+  public var lang: String
+  public var jobs: Int
+  public var images: Int
+  public var succeeded: Int
+  public var failed: Int
+  public var skipped: Int
+  public var scored: Int
+  public var gtChars: Int
+  public var edits: Int
+  public var cerMicro: Double?
+  public var cerMacro: Double?
+  public var metric: String
+  public var imagesPerSecond: Double
+  public var wallSeconds: Double
+  public var interrupted: Bool
+  public var shard: String?
+  public var engine: EngineIdentity
+
+  enum CodingKeys: String, CodingKey {
+    case schema, kind, run, time, sources, profile, lang, jobs, images, succeeded, failed, skipped
+    case scored
+    case gtChars = "gt_chars"
+    case edits
+    case cerMicro = "cer_micro"
+    case cerMacro = "cer_macro"
+    case metric
+    case imagesPerSecond = "images_per_second"
+    case wallSeconds = "wall_seconds"
+    case interrupted, shard, engine
+  }
+
+  public init(
+    run: String, time: String, sources: [String], profile: String, lang: String, jobs: Int,
+    images: Int, succeeded: Int, failed: Int, skipped: Int, scored: Int, gtChars: Int, edits: Int,
+    cerMicro: Double?, cerMacro: Double?, metric: String, imagesPerSecond: Double,
+    wallSeconds: Double, interrupted: Bool, shard: String?, engine: EngineIdentity
+  ) {
+    self.run = run
+    self.time = time
+    self.sources = sources
+    self.profile = profile
+    self.lang = lang
+    self.jobs = jobs
+    self.images = images
+    self.succeeded = succeeded
+    self.failed = failed
+    self.skipped = skipped
+    self.scored = scored
+    self.gtChars = gtChars
+    self.edits = edits
+    self.cerMicro = cerMicro
+    self.cerMacro = cerMacro
+    self.metric = metric
+    self.imagesPerSecond = imagesPerSecond
+    self.wallSeconds = wallSeconds
+    self.interrupted = interrupted
+    self.shard = shard
+    self.engine = engine
+  }
+}

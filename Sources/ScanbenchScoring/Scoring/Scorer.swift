@@ -1,0 +1,108 @@
+/// Scores recognized text against ground truth.
+public enum Scorer {
+  /// Normalizes both texts, then counts edits in units: the total is the bit-parallel edit distance, the
+  /// split into substitutions, insertions and deletions comes from an optimal alignment (ties resolved in
+  /// favour of substitutions). Words are compared the same way for the word error rate.
+  public static func score(
+    groundTruth: String, recognized: String, options: ScoringOptions = .default
+  ) -> TextScore {
+    let groundTruthText = TextNormalizer.normalize(groundTruth, options)
+    let recognizedText = TextNormalizer.normalize(recognized, options)
+    var encoder = UnitEncoder(unit: options.unit)
+    let groundTruthUnits = encoder.encode(groundTruthText, keepingBoundaries: false)
+    let recognizedUnits = encoder.encode(recognizedText, keepingBoundaries: false)
+    let (steps, _) = editSteps(groundTruthUnits.symbols, recognizedUnits.symbols)
+    var edits = EditCounts()
+    for step in steps {
+      switch step {
+      case .equal: break
+      case .substitute: edits.substitutions += 1
+      case .insert: edits.insertions += 1
+      case .delete: edits.deletions += 1
+      }
+    }
+    let words = wordScore(
+      groundTruth: groundTruth, recognized: recognized, normalizedGroundTruth: groundTruthText,
+      normalizedRecognized: recognizedText, options: options)
+    return TextScore(
+      groundTruthLength: groundTruthUnits.symbols.count, recognizedLength: recognizedUnits.symbols.count,
+      edits: edits, words: words, metric: options.descriptor)
+  }
+
+  /// The normalized texts side by side, for reports: merged runs of equal and differing units, the
+  /// edit counts (as `score` gives them) and the confusions.
+  public static func align(
+    groundTruth: String, recognized: String, options: ScoringOptions = .default
+  ) -> Alignment {
+    var encoder = UnitEncoder(unit: options.unit)
+    let groundTruthUnits = encoder.encode(
+      TextNormalizer.normalize(groundTruth, options), keepingBoundaries: true)
+    let recognizedUnits = encoder.encode(
+      TextNormalizer.normalize(recognized, options), keepingBoundaries: true)
+    let (steps, _) = editSteps(groundTruthUnits.symbols, recognizedUnits.symbols)
+    return Alignment(
+      steps: steps, groundTruth: groundTruthUnits, recognized: recognizedUnits, metric: options.descriptor)
+  }
+
+  /// An optimal unit-by-unit alignment and the distance: the distance first (bit-parallel, fast), then
+  /// the alignment inside the band that distance allows.
+  static func editSteps(
+    _ groundTruth: [Int32], _ recognized: [Int32],
+    denseLimit: Int = PatternMatchTable.defaultDenseLimit,
+    recordLimit: Int = EditScriptBuilder.defaultRecordLimit
+  ) -> (steps: [EditStep], distance: Int) {
+    groundTruth.withUnsafeBufferPointer { groundTruth in
+      recognized.withUnsafeBufferPointer { recognized in
+        let (prefix, suffix) = CommonAffix.lengths(groundTruth, recognized)
+        if prefix + suffix == groundTruth.count && prefix + suffix == recognized.count {
+          return ([EditStep](repeating: .equal, count: groundTruth.count), 0)
+        }
+        let symbols = DenseSymbols(groundTruth, recognized)
+        return symbols.first.withUnsafeBufferPointer { first in
+          symbols.second.withUnsafeBufferPointer { second in
+            let (strippedFirst, strippedSecond) = CommonAffix.stripped(first, second)
+            let distance =
+              strippedFirst.isEmpty || strippedSecond.isEmpty
+              ? strippedFirst.count + strippedSecond.count
+              : EditDistance.denseDistance(
+                strippedFirst, strippedSecond, alphabetSize: symbols.alphabetSize, denseLimit: denseLimit)
+            var builder = EditScriptBuilder(
+              alphabetSize: symbols.alphabetSize, denseLimit: denseLimit, recordLimit: recordLimit)
+            let aligned = builder.align(first, second, bound: distance)
+            assert(aligned == distance, "the alignment must cost exactly the distance")
+            return (builder.steps, distance)
+          }
+        }
+      }
+    }
+  }
+
+  private static func wordScore(
+    groundTruth: String, recognized: String, normalizedGroundTruth: String, normalizedRecognized: String,
+    options: ScoringOptions
+  ) -> WordScore {
+    var groundTruthText = normalizedGroundTruth
+    var recognizedText = normalizedRecognized
+    // Without whitespace every text would be one word; words are always cut at the original spaces.
+    if options.whitespace == .ignore {
+      var wordOptions = options
+      wordOptions.whitespace = .collapse
+      groundTruthText = TextNormalizer.normalize(groundTruth, wordOptions)
+      recognizedText = TextNormalizer.normalize(recognized, wordOptions)
+    }
+    let groundTruthWords = WordSegmenter.words(in: groundTruthText)
+    let recognizedWords = WordSegmenter.words(in: recognizedText)
+    var wordSymbols: [Substring: Int32] = [:]
+    func symbol(_ word: Substring) -> Int32 {
+      if let known = wordSymbols[word] { return known }
+      let new = Int32(wordSymbols.count)
+      wordSymbols[word] = new
+      return new
+    }
+    let first = groundTruthWords.map(symbol)
+    let second = recognizedWords.map(symbol)
+    return WordScore(
+      groundTruthWords: first.count, recognizedWords: second.count,
+      wordEdits: EditDistance.distance(first, second))
+  }
+}

@@ -1,0 +1,302 @@
+import Foundation
+import ScanbenchCore
+
+/// `--db`, shared by `import` and every `notes` subcommand.
+enum NoteDatabaseOption {
+  static let option = OptionSpec(
+    name: "--db", help: "The note database (created on first use).", valueName: "file",
+    defaultValue: "$XDG_DATA_HOME/scanbench/notes.sqlite, else ~/.local/share/scanbench/notes.sqlite")
+
+  static func path(_ arguments: ParsedArguments) -> String {
+    arguments.value("--db") ?? NoteDatabase.defaultPath()
+  }
+
+  /// Opens the database; a file that is not ours is refused with the library's message (exit 1).
+  static func open(_ arguments: ParsedArguments) throws -> NoteDatabase {
+    do {
+      return try NoteDatabase(path: path(arguments))
+    } catch let error as NoteDatabaseError {
+      throw CommandFailure(error.description)
+    }
+  }
+}
+
+/// `scanbench notes <subcommand>`: browse, search, delete and export the note database.
+enum NotesCommand: Command {
+  static let subcommands: [any Command.Type] = [
+    NotesListCommand.self,
+    NotesShowCommand.self,
+    NotesSearchCommand.self,
+    NotesDeleteCommand.self,
+    NotesExportCommand.self,
+  ]
+
+  static let spec = CommandSpec(
+    name: "notes",
+    abstract: "Browse, search, delete and export the recognized texts in the note database.",
+    discussion: """
+      The note database holds one note per recognized image (or page): its text and where it came
+      from. Fill it with 'scanbench import STORE.jsonl'.
+      """,
+    options: [NoteDatabaseOption.option],
+    subcommands: subcommands.map { (String($0.spec.name.dropFirst("notes ".count)), $0.spec.abstract) })
+
+  static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    guard let name = arguments.positionals.first else {
+      Console.out(HelpFormatter.help(spec))
+      return ExitCode.usage
+    }
+    if name == "--help" || name == "-h" {
+      Console.out(HelpFormatter.help(spec))
+      return ExitCode.success
+    }
+    let names = subcommands.map { String($0.spec.name.dropFirst("notes ".count)) }
+    guard let index = names.firstIndex(of: name) else {
+      var message = name.hasPrefix("-") ? "Expected a subcommand before '\(name)'." : "Unknown subcommand '\(name)'."
+      if let suggestion = ArgumentParser.closest(to: name, among: names) {
+        message += " Did you mean '\(suggestion)'?"
+      }
+      throw UsageError(message)
+    }
+    return Scanbench.execute(subcommands[index], Array(arguments.positionals.dropFirst()))
+  }
+
+  /// `--json` output: one line of JSON on stdout.
+  static func printJSON(_ value: some Encodable) throws {
+    Console.out(String(decoding: try StoreWriter.line(for: value), as: UTF8.self))
+  }
+
+  static func noteID(_ arguments: ParsedArguments) throws -> Int64 {
+    let text = arguments.positionals[0]
+    guard let id = Int64(text), id > 0 else { throw UsageError("<id> is a note number such as 42, not '\(text)'") }
+    return id
+  }
+
+  /// Pads or cuts `text` to exactly `width` characters (cut with "…").
+  static func fit(_ text: String, _ width: Int) -> String {
+    if text.count > width { return String(text.prefix(width - 1)) + "…" }
+    return text.padding(toLength: width, withPad: " ", startingAt: 0)
+  }
+
+  static func rightAligned(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
+  }
+}
+
+enum NotesListCommand: Command {
+  static let spec = CommandSpec(
+    name: "notes list",
+    abstract: "List notes, newest first: id, date, characters, first line, source.",
+    options: [
+      OptionSpec(name: "--limit", help: "Show at most this many notes (0 for all).", valueName: "N", defaultValue: "20"),
+      OptionSpec(
+        name: "--since", help: "Only notes recognized at or after this date or time (UTC unless it says).",
+        valueName: "date"),
+      OptionSpec(name: "--source", help: "Only notes from this archive, as the store names it.", valueName: "archive"),
+      NoteDatabaseOption.option,
+      .json,
+    ])
+
+  static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    let limit = try arguments.int("--limit", range: 0...Int.max) ?? 20
+    var since: Double?
+    if let text = arguments.value("--since") {
+      guard let parsed = NoteTimestamp.parse(text) else {
+        throw UsageError("--since takes a date such as 2024-05-01 or 2024-05-01T12:00:00Z, not '\(text)'")
+      }
+      since = parsed
+    }
+    let database = try NoteDatabaseOption.open(arguments)
+    let notes = try database.list(
+      NoteListQuery(limit: limit == 0 ? nil : limit, since: since, source: arguments.value("--source")))
+    if arguments.flag("--json") {
+      try NotesCommand.printJSON(notes)
+      return ExitCode.success
+    }
+    guard !notes.isEmpty else {
+      Console.error("no notes in \(database.path)\(since != nil || arguments.value("--source") != nil ? " match" : "")\n")
+      return ExitCode.success
+    }
+    let idWidth = max(2, notes.map { String($0.id).count }.max() ?? 2)
+    let dateWidth = max(10, notes.map(\.recognizedAt.count).max() ?? 20)
+    let charsWidth = max(5, notes.map { String($0.chars).count }.max() ?? 5)
+    var lines = [
+      [
+        NotesCommand.rightAligned("ID", idWidth), NotesCommand.fit("RECOGNIZED", dateWidth),
+        NotesCommand.rightAligned("CHARS", charsWidth), NotesCommand.fit("TEXT", 40), "SOURCE",
+      ].joined(separator: "  ")
+    ]
+    for note in notes {
+      lines.append(
+        [
+          NotesCommand.rightAligned(String(note.id), idWidth), NotesCommand.fit(note.recognizedAt, dateWidth),
+          NotesCommand.rightAligned(String(note.chars), charsWidth), NotesCommand.fit(note.firstLine, 40),
+          note.source,
+        ].joined(separator: "  "))
+    }
+    Console.out(lines.joined(separator: "\n") + "\n")
+    return ExitCode.success
+  }
+}
+
+enum NotesShowCommand: Command {
+  static let spec = CommandSpec(
+    name: "notes show",
+    abstract: "Show one note: everything about it and its whole text.",
+    arguments: [ArgumentSpec(name: "id", help: "The note's id, as 'notes list' shows it.")],
+    options: [NoteDatabaseOption.option, .json])
+
+  static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    let id = try NotesCommand.noteID(arguments)
+    let database = try NoteDatabaseOption.open(arguments)
+    guard let note = try database.note(id: id) else {
+      throw CommandFailure("no note with id \(id) in \(database.path)")
+    }
+    if arguments.flag("--json") {
+      try NotesCommand.printJSON(note)
+      return ExitCode.success
+    }
+    var rows: [(String, String)] = [
+      ("id", "\(note.id)"),
+      ("recognized", note.recognizedAt),
+      ("imported", note.importedAt),
+      ("source", note.source),
+      ("entry", note.entry),
+    ]
+    if let page = note.page { rows.append(("page", "\(page)")) }
+    rows += [
+      ("sha256", note.sha256),
+      ("profile", "\(note.profile) (\(note.lang))"),
+      ("chars", "\(note.chars)"),
+    ]
+    if let confidence = note.confidence { rows.append(("confidence", String(format: "%.1f", confidence))) }
+    if let cer = note.cer {
+      var text = String(format: "%.2f%%", cer * 100)
+      if let edits = note.edits, let gtChars = note.gtChars { text += " (\(edits) edits / \(gtChars) characters)" }
+      if let metric = note.metric { text += ", \(metric)" }
+      rows.append(("CER", text))
+    }
+    rows.append(("run", note.run))
+    if let engine = note.engine {
+      let models = engine.models.keys.sorted().map { "\($0) \(engine.models[$0]?.prefix(12) ?? "")" }
+      rows.append(("engine", (["tesseract \(engine.tesseract)"] + models).joined(separator: ", ")))
+    }
+    var output = rows.map { $0.0.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n")
+    output += "\n\n" + note.text + (note.text.hasSuffix("\n") ? "" : "\n")
+    Console.out(output)
+    return ExitCode.success
+  }
+}
+
+enum NotesSearchCommand: Command {
+  static let spec = CommandSpec(
+    name: "notes search",
+    abstract: "Find notes containing every word of a query, best first, with the match in context.",
+    discussion: """
+      Words of three characters or more are looked up in the full-text index (any substring matches,
+      in any language, ASCII case-insensitively) and ranked by relevance (bm25). Shorter words, such
+      as two-character Japanese ones, are found by scanning the notes, newest first. Put a phrase in
+      double quotes to find it as written: '"harbor master"'.
+      """,
+    arguments: [ArgumentSpec(name: "query", help: "Words or \"quoted phrases\" to find.", isVariadic: true)],
+    options: [
+      OptionSpec(name: "--limit", help: "Show at most this many notes.", valueName: "N", defaultValue: "20"),
+      NoteDatabaseOption.option,
+      .json,
+    ])
+
+  static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    let limit = try arguments.int("--limit", range: 1...Int.max) ?? 20
+    let query = arguments.positionals.joined(separator: " ")
+    guard !NoteDatabase.searchTerms(query).isEmpty else { throw UsageError("The query is empty.") }
+    let database = try NoteDatabaseOption.open(arguments)
+    let color = !arguments.flag("--json") && Console.useColor
+    let highlight = color ? ("\u{1B}[1;33m", "\u{1B}[0m") : ("[", "]")
+    let hits = try database.search(query, options: SearchOptions(limit: limit, highlight: highlight))
+    if arguments.flag("--json") {
+      try NotesCommand.printJSON(hits)
+      return ExitCode.success
+    }
+    guard !hits.isEmpty else {
+      Console.error("no notes match \(query)\n")
+      return ExitCode.success
+    }
+    var lines: [String] = []
+    for hit in hits {
+      lines.append("\(hit.id)  \(hit.recognizedAt)  \(hit.source)  \(hit.entry)")
+      lines.append("    " + hit.snippet)
+    }
+    Console.out(lines.joined(separator: "\n") + "\n")
+    if hits.count == limit { Console.error("(the first \(limit); --limit shows more)\n") }
+    return ExitCode.success
+  }
+}
+
+enum NotesDeleteCommand: Command {
+  static let spec = CommandSpec(
+    name: "notes delete",
+    abstract: "Delete one note (importing its store again brings it back).",
+    arguments: [ArgumentSpec(name: "id", help: "The note's id, as 'notes list' shows it.")],
+    options: [NoteDatabaseOption.option, .json])
+
+  static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    let id = try NotesCommand.noteID(arguments)
+    let database = try NoteDatabaseOption.open(arguments)
+    guard try database.delete(id: id) else { throw CommandFailure("no note with id \(id) in \(database.path)") }
+    if arguments.flag("--json") {
+      struct Deleted: Encodable { var deleted: Int64 }
+      try NotesCommand.printJSON(Deleted(deleted: id))
+    } else {
+      Console.out("deleted note \(id)\n")
+    }
+    return ExitCode.success
+  }
+}
+
+enum NotesExportCommand: Command {
+  static let spec = CommandSpec(
+    name: "notes export",
+    abstract: "Write every note to stdout: as text, as JSON, or as a store that 'import' reads back.",
+    discussion: """
+      --jsonl writes one store record per note: importing it into another database gives the same
+      notes. --json writes one JSON array of notes, with their ids and import times. Without either,
+      each note is a header line ('# ID RECOGNIZED SOURCE ENTRY') followed by its text.
+      """,
+    options: [
+      .flag("--jsonl", "Write store records (JSON lines) that 'scanbench import' reads back."),
+      NoteDatabaseOption.option,
+      .json,
+    ])
+
+  static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    let jsonLines = arguments.flag("--jsonl")
+    let json = arguments.flag("--json")
+    if jsonLines && json { throw UsageError("--json and --jsonl cannot be used together.") }
+    let database = try NoteDatabaseOption.open(arguments)
+    let output = FileHandle.standardOutput
+    var buffer = Data()
+    func flush(force: Bool) {
+      guard force || buffer.count >= 1 << 20 else { return }
+      output.write(buffer)
+      buffer.removeAll(keepingCapacity: true)
+    }
+    var first = true
+    if json { buffer.append(UInt8(ascii: "[")) }
+    try database.forEachNote { note in
+      if jsonLines {
+        buffer.append(try StoreWriter.line(for: note.resultRecord))
+      } else if json {
+        if !first { buffer.append(UInt8(ascii: ",")) }
+        buffer.append(try StoreWriter.line(for: note).dropLast())
+      } else {
+        let text = note.text.hasSuffix("\n") || note.text.isEmpty ? note.text : note.text + "\n"
+        buffer.append(Data("# \(note.id) \(note.recognizedAt) \(note.source) \(note.entry)\n\(text)\n".utf8))
+      }
+      first = false
+      flush(force: false)
+    }
+    if json { buffer.append(contentsOf: Array("]\n".utf8)) }
+    flush(force: true)
+    return ExitCode.success
+  }
+}

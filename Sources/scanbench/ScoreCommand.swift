@@ -1,0 +1,83 @@
+import Foundation
+import ScanbenchCore
+
+enum ScoreCommand: Command {
+  static let spec = CommandSpec(
+    name: "score",
+    abstract: "Score existing OCR output against ground truth, without recognizing anything.",
+    discussion: """
+      GT and OCR are folders or archives: NAME.gt.txt in GT is paired with NAME.txt in OCR (same
+      relative path). Results are appended to the store like a run's; missing counterparts are listed.
+      """,
+    arguments: [
+      ArgumentSpec(name: "gt", help: "Folder or archive of ground truth (NAME.gt.txt)."),
+      ArgumentSpec(name: "ocr", help: "Folder or archive of OCR output (NAME.txt)."),
+    ],
+    options: [
+      OptionSpec(
+        name: "--out", help: "The JSON-lines store to append to.", valueName: "file",
+        defaultValue: "Reports/score-results.jsonl"),
+      OptionSpec(name: "--confusions", help: "How many of the most frequent confusions to list.", valueName: "N", defaultValue: "10"),
+      .json,
+    ] + ScoringFlags.options)
+
+  static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    let options = ScoringFlags.parse(arguments)
+    let store = URL(fileURLWithPath: arguments.value("--out") ?? "Reports/score-results.jsonl")
+    let confusionLimit = try arguments.int("--confusions", range: 0...1000) ?? 10
+    let outcome: TextPairScoring.Outcome
+    do {
+      outcome = try TextPairScoring.run(
+        groundTruth: arguments.positionals[0], recognized: arguments.positionals[1], options: options, store: store)
+    } catch let error as ArchiveError {
+      throw CommandFailure(error.description, exitCode: ExitCode.inputUnreadable)
+    }
+    for stem in outcome.missingRecognized { Console.error("missing OCR output for \(stem)\n") }
+    for stem in outcome.missingGroundTruth { Console.error("missing ground truth for \(stem)\n") }
+    for (entry, reason) in outcome.unreadable { Console.error("unreadable: \(entry): \(reason)\n") }
+    let accumulator = outcome.accumulator
+    if arguments.flag("--json") {
+      struct Report: Encodable {
+        var summary: RunSummaryRecord
+        var werMicro: Double?
+        var werMacro: Double?
+        var substitutions: Int
+        var insertions: Int
+        var deletions: Int
+        var confusions: [Confusion]
+        var missingOCR: [String]
+        var missingGroundTruth: [String]
+      }
+      let report = Report(
+        summary: outcome.summary, werMicro: accumulator.werMicro, werMacro: accumulator.werMacro,
+        substitutions: accumulator.editCounts.substitutions, insertions: accumulator.editCounts.insertions,
+        deletions: accumulator.editCounts.deletions, confusions: Array(outcome.confusions.prefix(confusionLimit)),
+        missingOCR: outcome.missingRecognized, missingGroundTruth: outcome.missingGroundTruth)
+      Console.out(String(decoding: try StoreWriter.line(for: report), as: UTF8.self))
+    } else {
+      func percent(_ value: Double?) -> String { value.map { String(format: "%.2f%%", $0 * 100) } ?? "n/a" }
+      var lines = [
+        ("pairs scored", "\(accumulator.images)"),
+        ("missing", "\(outcome.missingRecognized.count) OCR, \(outcome.missingGroundTruth.count) ground truth"),
+        ("characters", "\(accumulator.groundTruthLength)"),
+        (
+          "edits",
+          "\(accumulator.edits) (\(accumulator.editCounts.substitutions) sub, \(accumulator.editCounts.insertions) ins, \(accumulator.editCounts.deletions) del)"
+        ),
+        ("CER (micro)", percent(accumulator.cerMicro)),
+        ("CER (macro)", percent(accumulator.cerMacro)),
+        ("WER (micro)", percent(accumulator.werMicro)),
+        ("metric", options.descriptor),
+        ("store", store.path),
+      ].map { $0.0.padding(toLength: 16, withPad: " ", startingAt: 0) + $0.1 }
+      if !outcome.confusions.isEmpty, confusionLimit > 0 {
+        lines.append("most frequent confusions (ground truth → OCR):")
+        for confusion in outcome.confusions.prefix(confusionLimit) {
+          lines.append("  \(confusion.count)×  \"\(confusion.groundTruth)\" → \"\(confusion.recognized)\"")
+        }
+      }
+      Console.out(lines.joined(separator: "\n") + "\n")
+    }
+    return outcome.unreadable.isEmpty ? ExitCode.success : ExitCode.failure
+  }
+}

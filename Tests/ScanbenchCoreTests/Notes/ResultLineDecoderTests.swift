@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+@testable import ScanbenchCore
+
+extension Notes {
+  /// The fast decoder against the reference, `StoreReader.decode`: on random records, and on those
+  /// records' lines broken in random ways, it either agrees or declines.
+  @Suite struct ResultLineDecoderTests {
+    struct Generator: RandomNumberGenerator {
+      var state: UInt64
+      mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+      }
+    }
+
+    static let pieces = [
+      "a", "Z", " ", "\n", "\t", "\"", "\\", "/", "\u{0}", "\u{1F}", "\u{7F}", "é", "e\u{301}", "東京",
+      "ラーメン", "👩‍👩‍👧", "🇯🇵", "\u{FEFF}", "\u{2028}", "{", "}", ":", ",", "null", "1e5",
+    ]
+
+    static func string(_ random: inout Generator) -> String {
+      (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+    }
+
+    static func double(_ random: inout Generator) -> Double {
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0: return Double(Int.random(in: -1000...1000, using: &random))
+      case 1: return Double.random(in: 0...1, using: &random)
+      case 2: return Double.random(in: -1e300...1e300, using: &random)
+      default: return Double(sign: .plus, exponent: Int.random(in: -1070 ... -1000, using: &random), significand: 1)
+      }
+    }
+
+    static func maybe<T>(_ random: inout Generator, _ value: (inout Generator) -> T) -> T? {
+      Bool.random(using: &random) ? value(&random) : nil
+    }
+
+    static func record(_ random: inout Generator) -> ResultRecord {
+      var models: [String: String] = [:]
+      for _ in 0..<Int.random(in: 0...3, using: &random) { models[string(&random)] = string(&random) }
+      var record = ResultRecord(
+        run: string(&random), time: string(&random), source: string(&random), entry: string(&random),
+        sha256: string(&random), page: maybe(&random) { Int.random(in: -5...100_000, using: &$0) },
+        profile: string(&random), lang: string(&random),
+        engine: EngineIdentity(tesseract: string(&random), models: models))
+      record.schema = Int.random(in: -1...ResultRecord.currentSchema + 1, using: &random)
+      record.ms = ResultRecord.Timings(
+        decode: double(&random), recognize: double(&random), score: double(&random))
+      record.text = maybe(&random) { string(&$0) }
+      record.confidence = maybe(&random) { double(&$0) }
+      record.chars = maybe(&random) {
+        Int.random(in: 0..<20, using: &$0) == 0
+          ? Int.random(in: Int.min...Int.max, using: &$0) : Int.random(in: -10...100_000, using: &$0)
+      }
+      record.width = maybe(&random) { Int.random(in: 0...100_000, using: &$0) }
+      record.height = maybe(&random) { Int.random(in: 0...100_000, using: &$0) }
+      record.gtChars = maybe(&random) { Int.random(in: 0...100_000, using: &$0) }
+      record.edits = maybe(&random) { Int.random(in: 0...100_000, using: &$0) }
+      record.substitutions = maybe(&random) { Int.random(in: 0...10, using: &$0) }
+      record.insertions = maybe(&random) { Int.random(in: 0...10, using: &$0) }
+      record.deletions = maybe(&random) { Int.random(in: 0...10, using: &$0) }
+      record.cer = maybe(&random) { double(&$0) }
+      record.metric = maybe(&random) { string(&$0) }
+      record.error = maybe(&random) { ResultRecord.Failure(kind: string(&$0), message: string(&$0)) }
+      return record
+    }
+
+    /// Replaces, deletes or inserts a few bytes.
+    static func damage(_ line: [UInt8], _ random: inout Generator) -> [UInt8] {
+      var bytes = line
+      let tokens = Array(#"{}[]":,\ 0123456789.eE-+nulltruefalse"#.utf8) + [0xFF, 0xC3, 0x0A]
+      for _ in 0..<Int.random(in: 1...3, using: &random) where !bytes.isEmpty {
+        let at = Int.random(in: 0..<bytes.count, using: &random)
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: bytes[at] = tokens.randomElement(using: &random) ?? 0
+        case 1: bytes.remove(at: at)
+        case 2: bytes.insert(tokens.randomElement(using: &random) ?? 0, at: at)
+        default: bytes = Array(bytes[..<at])
+        }
+      }
+      return bytes
+    }
+
+    static func fast(_ bytes: [UInt8]) -> ResultRecord? {
+      bytes.withUnsafeBytes { ResultLineDecoder.decode($0) }
+    }
+
+    static func reference(_ bytes: [UInt8]) -> ResultRecord? {
+      if case .result(let record) = StoreReader.decode(Data(bytes)) { return record }
+      return nil
+    }
+
+    @Test func agreesWithStoreReaderOnRandomRecords() throws {
+      var random = Generator(state: 20_240_501)
+      let encoder = JSONEncoder()
+      var accepted = 0
+      for round in 0..<3_000 {
+        let record = Self.record(&random)
+        encoder.outputFormatting = round % 2 == 0 ? [.sortedKeys] : [.withoutEscapingSlashes]
+        let line = Array(try encoder.encode(record))
+        let expected = Self.reference(line)
+        if let decoded = Self.fast(line) {
+          #expect(decoded == expected, "\(String(decoding: line, as: UTF8.self))")
+          accepted += 1
+        }
+      }
+      // The fast path must be the path taken for ordinary lines, not a decoration.
+      #expect(accepted > 1_000)
+    }
+
+    @Test func declinesOrAgreesOnDamagedLines() throws {
+      var random = Generator(state: 7)
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      for _ in 0..<5_000 {
+        var record = Self.record(&random)
+        record.schema = ResultRecord.currentSchema
+        let line = Self.damage(Array(try encoder.encode(record)), &random)
+        if let decoded = Self.fast(line) {
+          #expect(
+            decoded == Self.reference(line),
+            "\(String(decoding: line, as: UTF8.self)) → \(StoreReader.decode(Data(line)))")
+        }
+      }
+    }
+
+    @Test func handWrittenEdgeCases() {
+      let valid = #"{"schema":1,"kind":"result","run":"r","time":"t","source":"s","entry":"e","sha256":"h","profile":"p","lang":"l","ms":{"decode":1,"recognize":2.5,"score":0},"engine":{"tesseract":"5","models":{}}}"#
+      func fast(_ text: String) -> ResultRecord? { Self.fast(Array(text.utf8)) }
+      func reference(_ text: String) -> ResultRecord? { Self.reference(Array(text.utf8)) }
+      #expect(fast(valid) != nil)
+      #expect(fast(valid) == reference(valid))
+      let withText = valid.replacingOccurrences(of: #""lang":"l""#, with: #""lang":"l","text":"a\u00e9\ud83d\ude00\n","page":null"#)
+      #expect(fast(withText)?.text == "aé😀\n")
+      #expect(fast(withText) == reference(withText))
+      for declined in [
+        valid.replacingOccurrences(of: #""kind":"result""#, with: #""kind":"summary""#),
+        valid.replacingOccurrences(of: #""schema":1"#, with: #""schema":2"#),
+        valid.replacingOccurrences(of: #""schema":1"#, with: #""schema":1.0"#),
+        valid.replacingOccurrences(of: #""run":"r""#, with: #""run":"r","extra":1"#),
+        valid.replacingOccurrences(of: #""run":"r""#, with: #""run":"r","run":"q""#),
+        valid.replacingOccurrences(of: #""run""#, with: #""r\u0075n""#),
+        valid.replacingOccurrences(of: #","entry":"e""#, with: ""),
+        valid.replacingOccurrences(of: #""lang":"l""#, with: #""lang":"l","text":"\ud83d""#),
+        valid.replacingOccurrences(of: #""lang":"l""#, with: #""lang":"l","chars":012"#),
+        valid + "x",
+      ] {
+        #expect(fast(declined) == nil, "\(declined)")
+      }
+    }
+  }
+}

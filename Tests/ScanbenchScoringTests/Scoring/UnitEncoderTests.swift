@@ -1,0 +1,35 @@
+import Testing
+
+@testable import ScanbenchScoring
+
+@Suite struct UnitEncoderTests {
+  @Test func graphemesAndCodePoints() {
+    let text = "q\u{301}👩\u{200D}💻a"
+    var graphemes = UnitEncoder(unit: .grapheme)
+    let byGrapheme = graphemes.encode(text, keepingBoundaries: true)
+    #expect(byGrapheme.symbols.count == 3)
+    #expect(byGrapheme.units(0..<1) == "q\u{301}")
+    #expect(byGrapheme.units(1..<3) == "👩\u{200D}💻a")
+    #expect(byGrapheme.symbols[2] == Int32(UInt8(ascii: "a")))
+
+    var codepoints = UnitEncoder(unit: .codepoint)
+    let byCodepoint = codepoints.encode(text, keepingBoundaries: true)
+    #expect(byCodepoint.symbols.count == 6)
+    #expect(byCodepoint.units(1..<2).unicodeScalars.elementsEqual(["\u{301}"]))
+  }
+
+  @Test func equalClustersShareASymbolAcrossTexts() {
+    var encoder = UnitEncoder(unit: .grapheme)
+    let first = encoder.encode("x👍🏽y", keepingBoundaries: false).symbols
+    let second = encoder.encode("👍🏽👍", keepingBoundaries: false).symbols
+    #expect(first[1] == second[0])
+    #expect(second[0] != second[1])
+    #expect(first[1] >= 0x11_0000, "clusters are numbered past the last scalar value")
+  }
+
+  @Test func boundariesAreSkippedWhenNotWanted() {
+    var encoder = UnitEncoder(unit: .grapheme)
+    #expect(encoder.encode("abc", keepingBoundaries: false).boundaries.isEmpty)
+    #expect(encoder.encode("abc", keepingBoundaries: true).boundaries.count == 4)
+  }
+}

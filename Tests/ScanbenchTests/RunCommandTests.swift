@@ -1,0 +1,263 @@
+import Foundation
+import ScanbenchCore
+import XCTest
+
+/// `scanbench run` end to end: the built binary on real archives, checked through its store.
+final class RunCommandTests: XCTestCase {
+  var folder: URL!
+
+  override func setUpWithError() throws {
+    folder = try Harness.temporaryFolder()
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// Copies the first `count` line images of uw3-lines (with their ground truth) into a folder.
+  func uw3Sample(_ count: Int) throws -> URL {
+    let corpus = try Harness.requireSharedCorpus("uw3-lines")
+    let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path)
+      .filter { $0.hasSuffix(".png") }.sorted().prefix(count)
+    let sample = folder.appendingPathComponent("sample")
+    try FileManager.default.createDirectory(at: sample, withIntermediateDirectories: true)
+    for name in names {
+      let stem = String(name.dropLast(4))
+      for file in [name, stem + ".gt.txt"] {
+        try FileManager.default.copyItem(
+          at: corpus.appendingPathComponent(file), to: sample.appendingPathComponent(file))
+      }
+    }
+    return sample
+  }
+
+  func runLines(_ input: URL, store: URL, extra: [String] = []) throws -> CommandResult {
+    try Harness.run(
+      ["run", input.path, "--level", "fast", "--psm", "7", "--dpi", "300", "--out", store.path] + extra)
+  }
+
+  func testEveryArchiveFormatGivesTheSameResults() throws {
+    let sample = try uw3Sample(6)
+    let formats: [(String, String)] = [
+      ("tar", "bsdtar -cf"), ("tar.gz", "bsdtar -czf"), ("tar.bz2", "bsdtar -cjf"),
+      ("tar.xz", "bsdtar -cJf"), ("tar.zst", "bsdtar --zstd -cf"), ("zip", "bsdtar --format zip -cf"),
+      ("7z", "bsdtar --format 7zip -cf"),
+    ]
+    var texts: [String: [String: String]] = [:]
+    for (ext, command) in formats {
+      let archive = folder.appendingPathComponent("sample.\(ext)")
+      try Harness.shell("\(command) '\(archive.path)' -C '\(sample.path)' .")
+      let store = folder.appendingPathComponent("\(ext).jsonl")
+      let result = try runLines(archive, store: store)
+      XCTAssertEqual(result.exitCode, 0, "\(ext): \(result.stderr)")
+      let (results, summaries) = try Harness.records(in: store)
+      XCTAssertEqual(results.count, 6, ext)
+      XCTAssertEqual(summaries.count, 1, ext)
+      XCTAssertTrue(results.allSatisfy { $0.cer != nil && $0.text?.isEmpty == false }, ext)
+      texts[ext] = Dictionary(uniqueKeysWithValues: results.map { ($0.entry, $0.text ?? "") })
+    }
+    let folderStore = folder.appendingPathComponent("folder.jsonl")
+    XCTAssertEqual(try runLines(sample, store: folderStore).exitCode, 0)
+    let folderTexts = try Harness.records(in: folderStore).results.map { ($0.entry, $0.text ?? "") }
+    for (ext, byEntry) in texts {
+      XCTAssertEqual(byEntry, Dictionary(uniqueKeysWithValues: folderTexts), "\(ext) differs from the folder")
+    }
+  }
+
+  func testPairingDoesNotDependOnEntryOrder() throws {
+    let sample = try uw3Sample(3)
+    let names = try FileManager.default.contentsOfDirectory(atPath: sample.path)
+    let images = names.filter { $0.hasSuffix(".png") }.sorted()
+    let truths = names.filter { $0.hasSuffix(".gt.txt") }.sorted()
+    var stores: [[String: Int?]] = []
+    for order in [images + truths, truths + images, zip(images, truths).flatMap { [$1, $0] }] {
+      let archive = folder.appendingPathComponent("order-\(stores.count).tar")
+      try Harness.shell("bsdtar -cf '\(archive.path)' \(order.map { "'\($0)'" }.joined(separator: " "))", in: sample)
+      let store = folder.appendingPathComponent("order-\(stores.count).jsonl")
+      XCTAssertEqual(try runLines(archive, store: store).exitCode, 0)
+      let results = try Harness.records(in: store).results
+      XCTAssertEqual(results.count, 3)
+      stores.append(Dictionary(uniqueKeysWithValues: results.map { ($0.entry, $0.edits) }))
+    }
+    XCTAssertTrue(stores[0].values.allSatisfy { $0 != nil }, "every image was scored")
+    XCTAssertEqual(stores[0], stores[1])
+    XCTAssertEqual(stores[0], stores[2])
+  }
+
+  func testImageWithoutGroundTruthIsRecognizedAndNotScored() throws {
+    let sample = try uw3Sample(2)
+    let truth = try FileManager.default.contentsOfDirectory(atPath: sample.path).filter { $0.hasSuffix(".gt.txt") }
+      .sorted()[0]
+    try FileManager.default.removeItem(at: sample.appendingPathComponent(truth))
+    let store = folder.appendingPathComponent("store.jsonl")
+    XCTAssertEqual(try runLines(sample, store: store).exitCode, 0)
+    let results = try Harness.records(in: store).results.sorted { $0.entry < $1.entry }
+    XCTAssertEqual(results.count, 2)
+    XCTAssertNil(results[0].cer)
+    XCTAssertNil(results[0].gtChars)
+    XCTAssertFalse(results[0].text?.isEmpty ?? true, "recognized even without ground truth")
+    XCTAssertNotNil(results[1].cer)
+  }
+
+  func testCorruptImageIsARecordedFailureAndTheRunContinues() throws {
+    let sample = try uw3Sample(3)
+    let image = try FileManager.default.contentsOfDirectory(atPath: sample.path).filter { $0.hasSuffix(".png") }
+      .sorted()[1]
+    let url = sample.appendingPathComponent(image)
+    let bytes = try Data(contentsOf: url)
+    try bytes.prefix(bytes.count / 3).write(to: url)  // a truncated PNG
+    try Data("not an image at all".utf8).write(to: sample.appendingPathComponent("notes.jpg"))
+    let store = folder.appendingPathComponent("store.jsonl")
+    let result = try runLines(sample, store: store)
+    XCTAssertEqual(result.exitCode, 1, "some images failed")
+    let (results, summaries) = try Harness.records(in: store)
+    XCTAssertEqual(results.count, 4)
+    let failed = results.filter { !$0.succeeded }
+    XCTAssertEqual(Set(failed.map(\.entry)), [image, "notes.jpg"])
+    XCTAssertTrue(failed.allSatisfy { $0.text == nil && $0.error?.message.isEmpty == false })
+    XCTAssertEqual(summaries.first?.failed, 2)
+    XCTAssertEqual(summaries.first?.succeeded, 2)
+    XCTAssertTrue(result.stderr.contains(image), "the failure is named on stderr")
+  }
+
+  func testTruncatedArchiveExitsTwoAndKeepsEarlierRecords() throws {
+    // Large enough that the cut falls well after libarchive's first read-ahead block.
+    let sample = try uw3Sample(60)
+    for (ext, command) in [("tar.gz", "bsdtar -czf"), ("tar", "bsdtar -cf")] {
+      let archive = folder.appendingPathComponent("sample.\(ext)")
+      try Harness.shell("\(command) '\(archive.path)' -C '\(sample.path)' .")
+      let bytes = try Data(contentsOf: archive)
+      try bytes.prefix(bytes.count * 6 / 10).write(to: archive)
+      let store = folder.appendingPathComponent("store-\(ext).jsonl")
+      let result = try runLines(archive, store: store)
+      XCTAssertEqual(result.exitCode, 2, "\(ext): \(result.stderr)")
+      XCTAssertTrue(result.stderr.contains("truncated") && result.stderr.contains("after"), result.stderr)
+      let (results, summaries) = try Harness.records(in: store)  // every line parses
+      XCTAssertGreaterThan(results.count, 10, "\(ext): entries before the damage were processed")
+      XCTAssertLessThan(results.count, 60, ext)
+      XCTAssertEqual(summaries.count, 1, ext)
+    }
+  }
+
+  func testMultiPageTIFFGivesOneRecordPerPageScoredByPageGroundTruth() throws {
+    let pages = try Harness.requireSharedCorpus("tesseract-pages")
+    let tiffs = folder.appendingPathComponent("tiffs")
+    try FileManager.default.createDirectory(at: tiffs, withIntermediateDirectories: true)
+    try Harness.shell(
+      "tiffcp '\(pages.appendingPathComponent("phototest.tif").path)' "
+        + "'\(pages.appendingPathComponent("eurotext.tif").path)' '\(tiffs.appendingPathComponent("two.tif").path)'")
+    try FileManager.default.copyItem(
+      at: pages.appendingPathComponent("eurotext.gt.txt"), to: tiffs.appendingPathComponent("two.page-2.gt.txt"))
+    let store = folder.appendingPathComponent("store.jsonl")
+    let result = try Harness.run(["run", tiffs.path, "--level", "fast", "--out", store.path])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    let results = try Harness.records(in: store).results.sorted { ($0.page ?? 0) < ($1.page ?? 0) }
+    XCTAssertEqual(results.map(\.page), [1, 2])
+    XCTAssertTrue(results[0].text?.contains("quick brown dog") ?? false, results[0].text ?? "")
+    XCTAssertNil(results[0].cer, "page 1 has no ground truth of its own")
+    XCTAssertLessThan(results[1].cer ?? 1, 0.1, "page 2 is scored against NAME.page-2.gt.txt")
+    XCTAssertEqual(Set(results.map(\.sha256)).count, 1)
+  }
+
+  func testUsageErrorsExit64WithHelpfulMessages() throws {
+    let typo = try Harness.run(["run", "x.tar", "--levl", "fast"])
+    XCTAssertEqual(typo.exitCode, 64)
+    XCTAssertTrue(typo.stderr.contains("Did you mean '--level'?"), typo.stderr)
+    XCTAssertTrue(typo.stderr.contains("See 'scanbench run --help'."))
+    let badLevel = try Harness.run(["run", "x.tar", "--level", "best"])
+    XCTAssertEqual(badLevel.exitCode, 64)
+    XCTAssertTrue(badLevel.stderr.contains("values: accurate, fast"), badLevel.stderr)
+    let missing = try Harness.run(["run", folder.appendingPathComponent("nope.tar.gz").path, "--level", "fast"])
+    XCTAssertEqual(missing.exitCode, 2)
+    XCTAssertTrue(missing.stderr.contains("nope.tar.gz: no such file"), missing.stderr)
+    let help = try Harness.run(["help", "run"])
+    XCTAssertEqual(help.exitCode, 0)
+    XCTAssertTrue(help.stdout.hasPrefix("OVERVIEW:") && help.stdout.contains("--level <level>"))
+  }
+
+  func testNotAnArchiveExitsTwo() throws {
+    let bogus = folder.appendingPathComponent("bogus.tar.gz")
+    try Data(repeating: 0x42, count: 4096).write(to: bogus)
+    let result = try runLines(bogus, store: folder.appendingPathComponent("s.jsonl"))
+    XCTAssertEqual(result.exitCode, 2)
+    XCTAssertTrue(result.stderr.contains("bogus.tar.gz"), result.stderr)
+  }
+}
+
+/// Real scans and the project's own corpora, whole.
+final class CorpusRunTests: XCTestCase {
+  func testAllOfUW3LinesAreScoredAndAgreeWithAnIndependentLevenshtein() throws {
+    let corpus = try Harness.requireSharedCorpus("uw3-lines")
+    let folder = try Harness.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let archive = folder.appendingPathComponent("uw3-lines.tar.gz")
+    try Harness.shell("tar czf '\(archive.path)' -C '\(corpus.path)' .")
+    let store = folder.appendingPathComponent("uw3.jsonl")
+    let result = try Harness.run(
+      ["run", archive.path, "--level", "fast", "--psm", "7", "--dpi", "300", "--out", store.path])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    let (results, summaries) = try Harness.records(in: store)
+    XCTAssertEqual(results.count, 500)
+    XCTAssertEqual(Set(results.map(\.entry)).count, 500)
+    var edits = 0
+    var length = 0
+    for record in results {
+      let stem = String(record.entry.dropLast(".png".count))
+      let truth = try String(contentsOf: corpus.appendingPathComponent(stem + ".gt.txt"), encoding: .utf8)
+      let expected = IndependentLevenshtein.distance(
+        IndependentLevenshtein.normalize(truth), IndependentLevenshtein.normalize(record.text ?? ""))
+      XCTAssertEqual(record.edits, expected, record.entry)
+      XCTAssertEqual(record.gtChars, IndependentLevenshtein.normalize(truth).count, record.entry)
+      edits += expected
+      length += IndependentLevenshtein.normalize(truth).count
+    }
+    let summary = try XCTUnwrap(summaries.first)
+    XCTAssertEqual(summary.cerMicro ?? -1, Double(edits) / Double(length), accuracy: 1e-12)
+    XCTAssertLessThan(summary.cerMicro ?? 1, 0.03, "uw3-lines is clean print: CER well under 3%")
+  }
+
+  func testProjectCorporaRecognizeInEnglishAndJapanese() throws {
+    let folder = try Harness.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cases: [(archive: String, lang: String, psm: String, images: Int, ceiling: Double)] = [
+      ("eng-lines.tar.gz", "eng", "7", 60, 0.08),
+      ("jpn-lines.tar.gz", "jpn", "7", 60, 0.15),
+    ]
+    for corpus in cases {
+      let store = folder.appendingPathComponent(corpus.archive + ".jsonl")
+      let archive = Harness.packageRoot.appendingPathComponent("Corpora/" + corpus.archive)
+      let result = try Harness.run(
+        ["run", archive.path, "--level", "fast", "--lang", corpus.lang, "--psm", corpus.psm, "--out", store.path])
+      XCTAssertEqual(result.exitCode, 0, result.stderr)
+      let (results, summaries) = try Harness.records(in: store)
+      XCTAssertEqual(results.count, corpus.images, corpus.archive)
+      XCTAssertTrue(results.allSatisfy { $0.cer != nil }, "\(corpus.archive): every image has ground truth")
+      let cer = try XCTUnwrap(summaries.first?.cerMicro)
+      XCTAssertGreaterThan(cer, 0, "\(corpus.archive) is damaged: a perfect score means scoring saw nothing")
+      XCTAssertLessThan(cer, corpus.ceiling, corpus.archive)
+    }
+  }
+}
+
+/// A textbook Levenshtein over grapheme clusters, written apart from the scoring engine.
+enum IndependentLevenshtein {
+  /// NFC, whitespace runs collapsed to one space, ends trimmed: the default metric's normalization.
+  static func normalize(_ text: String) -> [Character] {
+    let words = text.precomposedStringWithCanonicalMapping.split(whereSeparator: \.isWhitespace)
+    return Array(words.joined(separator: " "))
+  }
+
+  static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    var row = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var diagonal = row[0]
+      row[0] = i
+      for j in stride(from: 1, through: b.count, by: 1) {
+        let above = row[j]
+        row[j] = min(above + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
+        diagonal = above
+      }
+    }
+    return row[b.count]
+  }
+}
