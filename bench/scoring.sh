@@ -39,7 +39,7 @@ with open(sys.argv[2]) as file:
     rapidfuzz = json.load(file)
 theirs = {pair["length"]: pair for pair in rapidfuzz["pairs"]}
 
-print("## Scoring: edit distance against rapidfuzz")
+print("### Edit distance against rapidfuzz")
 print()
 print(
     f"Seeded OCR-like pairs (seed {scanbench['seed']}, 2–5 % random edits), counted in code points; "

@@ -10,7 +10,8 @@ public struct ConfusionTally: Sendable, Hashable, Codable {
 
   public mutating func add(_ confusions: some Sequence<Confusion>) {
     for confusion in confusions {
-      counts[Confusion.Key(groundTruth: confusion.groundTruth, recognized: confusion.recognized), default: 0] +=
+      counts[
+        Confusion.Key(groundTruth: confusion.groundTruth, recognized: confusion.recognized), default: 0] +=
         confusion.count
     }
   }

@@ -101,6 +101,13 @@ struct EditScriptBuilder {
         bestLeft = left
       }
     }
+    // Only a bound below the true distance can leave the two columns without a common row; the full
+    // band then still finds the split (callers pass the distance, so this is a safety net).
+    guard bestCost != Int.max else {
+      let fullBand = LevenshteinBand(
+        patternLength: pattern.count, textLength: text.count, bound: max(pattern.count, text.count))
+      return splitPiece(pattern, text, band: fullBand)
+    }
     let leftDistance = align(
       UnsafeBufferPointer(rebasing: pattern[0..<bestRow]), UnsafeBufferPointer(rebasing: text[0..<middle]),
       bound: bestLeft)

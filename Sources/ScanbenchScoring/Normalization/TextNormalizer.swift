@@ -4,7 +4,9 @@ import Foundation
 ///
 /// The steps, in order: a leading byte order mark is removed and CRLF becomes LF (always); the text is
 /// brought to NFC or NFKC; case is folded (optional); punctuation is removed (optional); spaces between
-/// two CJK characters are dropped (optional); whitespace is collapsed, removed or kept.
+/// two CJK characters are dropped (optional; in `keep` mode a run holding a line break stays, being
+/// layout); whitespace is collapsed, removed or kept. Whitespace means a grapheme cluster made only of
+/// White_Space scalars, so a space carrying a lone combining mark is content, not space.
 public enum TextNormalizer {
   public static func normalize(_ text: String, _ options: ScoringOptions) -> String {
     var text = removingBOMAndCarriageReturns(text)
