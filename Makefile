@@ -41,11 +41,15 @@ release: setup
 
 # The main job on the project's English line corpus: recognize, score, store, note database, report.
 demo: release
-	@rm -f Reports/demo-results.jsonl
-	OMP_THREAD_LIMIT=1 $(BIN) run Corpora/eng-lines.tar.gz --level accurate --psm 7 --out Reports/demo-results.jsonl
+	@rm -f Reports/demo-results.jsonl Reports/demo-notes.sqlite Reports/demo-notes.sqlite-*
+	$(BIN) run Corpora/eng-lines.tar.gz --level accurate --psm 7 --out Reports/demo-results.jsonl
+	$(BIN) import Reports/demo-results.jsonl --db Reports/demo-notes.sqlite
+	$(BIN) notes list --db Reports/demo-notes.sqlite --limit 5
+	$(BIN) report Reports/demo-results.jsonl --html Reports/demo-report.html
 
 test: setup
 	OMP_THREAD_LIMIT=1 $(SWIFT) test
+	$(MAKE) --no-print-directory accuracy
 
 bench: release
 	bash bench/run.sh
@@ -55,3 +59,44 @@ lint:
 
 clean:
 	rm -rf .build
+
+# The accuracy gate: the fast profile on the project's corpora (and on uw3-lines when ../shared/corpora
+# is there), each run checked against its baseline in Reports/: a change that makes recognition worse
+# fails. ACCURACY_OUT=dir keeps the stores, JUnit and Markdown files (else a temporary folder, removed
+# on success); after an intended change, `make accuracy ACCURACY_RECORD=1` re-records the baselines.
+ACCURACY_SCRATCH ?= .build
+ACCURACY_OUT ?=
+ACCURACY_RECORD ?=
+
+accuracy: setup
+	$(SWIFT) build --scratch-path $(ACCURACY_SCRATCH) --product scanbench
+	@bin=$(ACCURACY_SCRATCH)/debug/scanbench; out="$(ACCURACY_OUT)"; keep=$${out:+1}; \
+	if [ -z "$$out" ]; then out=$$(mktemp -d); fi; mkdir -p "$$out"; status=0; \
+	gate() { name=$$1; input=$$2; shift 2; \
+	  rm -f "$$out/$$name.jsonl"; \
+	  OMP_THREAD_LIMIT=1 "$$bin" run "$$input" --level fast "$$@" --out "$$out/$$name.jsonl" >"$$out/$$name.run.txt" 2>&1; \
+	  code=$$?; if [ $$code -gt 1 ]; then echo "accuracy: $$name: the run failed ($$code):"; cat "$$out/$$name.run.txt"; status=1; return; fi; \
+	  if [ -n "$(ACCURACY_RECORD)" ]; then "$$bin" baseline "$$out/$$name.jsonl" --out Reports/baseline-$$name.json || status=1; return; fi; \
+	  echo "accuracy: $$name"; \
+	  "$$bin" check "$$out/$$name.jsonl" --baseline Reports/baseline-$$name.json --list 20 \
+	    --junit "$$out/$$name.junit.xml" --markdown "$$out/$$name.md" || status=1; }; \
+	gate eng-lines Corpora/eng-lines.tar.gz --psm 7; \
+	gate jpn-lines Corpora/jpn-lines.tar.gz --lang jpn --psm 7; \
+	gate eng-pages Corpora/eng-pages.tar.gz; \
+	if [ -d $(SHARED)/uw3-lines ]; then \
+	  tar cf "$$out/uw3-lines.tar" -C $(SHARED)/uw3-lines . && gate uw3-lines "$$out/uw3-lines.tar" --psm 7 --dpi 300; \
+	else echo "accuracy: $(SHARED)/uw3-lines is absent: uw3-lines skipped"; fi; \
+	if [ $$status -ne 0 ] || [ -n "$$keep" ]; then echo "accuracy: stores, JUnit and Markdown in $$out"; \
+	else rm -rf "$$out"; fi; \
+	if [ $$status -ne 0 ]; then echo "accuracy: FAILED (see above)"; \
+	elif [ -n "$(ACCURACY_RECORD)" ]; then echo "accuracy: baselines recorded in Reports/"; \
+	else echo "accuracy: all corpora pass"; fi; \
+	exit $$status
+
+# The HTML report in a real headless browser (installs Debian's chromium if missing): a report of the
+# English lines, fast against accurate, must load without script errors; the screenshot is kept in
+# Reports/report-screenshot.png.
+report-check: setup
+	SWIFT="$(SWIFT)" SCRATCH="$(ACCURACY_SCRATCH)" bash bench/report_check.sh
+
+.PHONY: accuracy report-check

@@ -19,7 +19,8 @@ func runNotesBenchmark(arguments: [String]) throws {
       try? FileManager.default.removeItem(at: folder)
     }
   }
-  let storeURL = options.store.map(URL.init(fileURLWithPath:)) ?? folder.appendingPathComponent("results.jsonl")
+  let storeURL =
+    options.store.map(URL.init(fileURLWithPath:)) ?? folder.appendingPathComponent("results.jsonl")
   let dbPath = options.db ?? folder.appendingPathComponent("notes.sqlite").path
   for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: dbPath + suffix) }
 
@@ -39,7 +40,7 @@ func runNotesBenchmark(arguments: [String]) throws {
   var decoded = 0
   let decodeSeconds = try measure {
     try StoreReader.readRawLines(storeURL) { _, bytes, complete in
-      if case .result = NoteImporter.decode(bytes, complete: complete) { decoded += 1 }
+      if complete, case .result = NoteImporter.decodeLine(bytes) { decoded += 1 }
     }
   }
   var decodedByJSONDecoder = 0
@@ -54,9 +55,11 @@ func runNotesBenchmark(arguments: [String]) throws {
   let importer = try NoteImporter(database: database)
   var counts = ImportCounts()
   let importSeconds = try measure {
-    counts = try importer.importStore(at: storeURL, progress: { lines in
-      if lines % 200_000 == 0 { log("  \(lines) lines") }
-    })
+    counts = try importer.importStore(
+      at: storeURL,
+      progress: { lines in
+        if lines % 200_000 == 0 { log("  \(lines) lines") }
+      })
   }
   let records = counts.imported + counts.replaced + counts.unchanged + counts.failedRecords
   let checkpointSeconds = try measure { try database.checkpoint() }
@@ -219,7 +222,9 @@ private struct SyntheticCorpus {
       """.split(separator: " ").map(String.init)
     var words = common
     var seen = Set(common)
-    let onsets = ["b", "c", "d", "f", "g", "h", "k", "l", "m", "n", "p", "r", "s", "t", "v", "w", "st", "tr", "pl", "gr"]
+    let onsets = [
+      "b", "c", "d", "f", "g", "h", "k", "l", "m", "n", "p", "r", "s", "t", "v", "w", "st", "tr", "pl", "gr",
+    ]
     let vowels = ["a", "e", "i", "o", "u", "ai", "ea", "ou"]
     let codas = ["", "n", "r", "s", "t", "l", "nd", "st", "ng"]
     var generator = SplitMix64(seed: seed ^ 0xABCD)
@@ -257,7 +262,8 @@ private struct SyntheticCorpus {
     var lines: [String] = []
     for _ in 0..<(2 + Int(random.next() % 5)) {
       if random.next() % 10 == 0 {
-        lines.append(SyntheticCorpus.japaneseLines[Int(random.next() % UInt64(SyntheticCorpus.japaneseLines.count))])
+        lines.append(
+          SyntheticCorpus.japaneseLines[Int(random.next() % UInt64(SyntheticCorpus.japaneseLines.count))])
       } else {
         lines.append((0..<(4 + Int(random.next() % 9))).map { _ in word() }.joined(separator: " "))
       }
@@ -290,14 +296,16 @@ private struct SyntheticCorpus {
       let source = "archive-\(index / 10_000).tar.zst"
       let entry = "scans/\(index).png"
       if index % 100 == 99 {
-        buffer += #"{"schema":1,"kind":"result","run":"bench","time":"\#(time)","source":"\#(source)","entry":"\#(entry)","sha256":"\#(sha)","profile":"accurate","lang":"eng","ms":{"decode":1.5,"recognize":120,"score":0},"engine":\#(engine),"error":{"kind":"decode","message":"not an image"}}"#
+        buffer +=
+          #"{"schema":1,"kind":"result","run":"bench","time":"\#(time)","source":"\#(source)","entry":"\#(entry)","sha256":"\#(sha)","profile":"accurate","lang":"eng","ms":{"decode":1.5,"recognize":120,"score":0},"engine":\#(engine),"error":{"kind":"decode","message":"not an image"}}"#
       } else {
         let text = text()
         let chars = text.count
         totalCharacters += chars
         texts += 1
         let escaped = text.replacingOccurrences(of: "\n", with: "\\n")
-        buffer += #"{"schema":1,"kind":"result","run":"bench","time":"\#(time)","source":"\#(source)","entry":"\#(entry)","sha256":"\#(sha)","profile":"accurate","lang":"eng","text":"\#(escaped)","confidence":88.5,"chars":\#(chars),"width":1240,"height":1754,"ms":{"decode":1.5,"recognize":120,"score":0},"engine":\#(engine)}"#
+        buffer +=
+          #"{"schema":1,"kind":"result","run":"bench","time":"\#(time)","source":"\#(source)","entry":"\#(entry)","sha256":"\#(sha)","profile":"accurate","lang":"eng","text":"\#(escaped)","confidence":88.5,"chars":\#(chars),"width":1240,"height":1754,"ms":{"decode":1.5,"recognize":120,"score":0},"engine":\#(engine)}"#
       }
       buffer += "\n"
       if buffer.utf8.count > 1 << 20 {
@@ -305,7 +313,8 @@ private struct SyntheticCorpus {
         buffer = ""
       }
     }
-    buffer += #"{"schema":1,"kind":"summary","run":"bench","time":"2024-06-01T00:00:00Z","sources":[],"profile":"accurate","lang":"eng","jobs":1,"images":\#(records),"succeeded":\#(records),"failed":0,"skipped":0,"scored":0,"gt_chars":0,"edits":0,"metric":"cer","images_per_second":1,"wall_seconds":1,"interrupted":false,"engine":\#(engine)}"#
+    buffer +=
+      #"{"schema":1,"kind":"summary","run":"bench","time":"2024-06-01T00:00:00Z","sources":[],"profile":"accurate","lang":"eng","jobs":1,"images":\#(records),"succeeded":\#(records),"failed":0,"skipped":0,"scored":0,"gt_chars":0,"edits":0,"metric":"cer","images_per_second":1,"wall_seconds":1,"interrupted":false,"engine":\#(engine)}"#
     buffer += "\n"
     handle.write(Data(buffer.utf8))
   }

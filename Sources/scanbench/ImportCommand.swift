@@ -23,12 +23,14 @@ enum ImportCommand: Command {
   static func run(_ arguments: ParsedArguments) throws -> Int32 {
     let store = URL(fileURLWithPath: arguments.positionals[0])
     var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: store.path, isDirectory: &isDirectory), !isDirectory.boolValue
+    guard FileManager.default.fileExists(atPath: store.path, isDirectory: &isDirectory),
+      !isDirectory.boolValue
     else {
       throw CommandFailure("\(store.path): no such store file", exitCode: ExitCode.inputUnreadable)
     }
     let database = try NoteDatabaseOption.open(arguments)
-    let importer = try NoteImporter(database: database, options: ImportOptions(strict: arguments.flag("--strict")))
+    let importer = try NoteImporter(
+      database: database, options: ImportOptions(strict: arguments.flag("--strict")))
 
     let progress = ImportProgress(isTerminal: Console.stderrIsTerminal)
     let counts: ImportCounts
@@ -63,7 +65,8 @@ enum ImportCommand: Command {
       }
       try NotesCommand.printJSON(
         Report(
-          imported: counts.imported, replaced: counts.replaced, unchanged: counts.unchanged, skipped: counts.skipped,
+          imported: counts.imported, replaced: counts.replaced, unchanged: counts.unchanged,
+          skipped: counts.skipped,
           failedRecords: counts.failedRecords, store: store.path, database: database.path))
     } else {
       let rows = [
@@ -74,7 +77,9 @@ enum ImportCommand: Command {
         ("failed images", "\(counts.failedRecords) (not notes)"),
         ("database", database.path),
       ]
-      Console.out(rows.map { $0.0.padding(toLength: 16, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n") + "\n")
+      Console.out(
+        rows.map { $0.0.padding(toLength: 16, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n")
+          + "\n")
     }
     return ExitCode.success
   }

@@ -23,13 +23,15 @@ enum NoteDatabaseOption {
 
 /// `scanbench notes <subcommand>`: browse, search, delete and export the note database.
 enum NotesCommand: Command {
-  static let subcommands: [any Command.Type] = [
-    NotesListCommand.self,
-    NotesShowCommand.self,
-    NotesSearchCommand.self,
-    NotesDeleteCommand.self,
-    NotesExportCommand.self,
-  ]
+  static var subcommands: [any Command.Type] {
+    [
+      NotesListCommand.self,
+      NotesShowCommand.self,
+      NotesSearchCommand.self,
+      NotesDeleteCommand.self,
+      NotesExportCommand.self,
+    ]
+  }
 
   static let spec = CommandSpec(
     name: "notes",
@@ -38,7 +40,6 @@ enum NotesCommand: Command {
       The note database holds one note per recognized image (or page): its text and where it came
       from. Fill it with 'scanbench import STORE.jsonl'.
       """,
-    options: [NoteDatabaseOption.option],
     subcommands: subcommands.map { (String($0.spec.name.dropFirst("notes ".count)), $0.spec.abstract) })
 
   static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -52,7 +53,8 @@ enum NotesCommand: Command {
     }
     let names = subcommands.map { String($0.spec.name.dropFirst("notes ".count)) }
     guard let index = names.firstIndex(of: name) else {
-      var message = name.hasPrefix("-") ? "Expected a subcommand before '\(name)'." : "Unknown subcommand '\(name)'."
+      var message =
+        name.hasPrefix("-") ? "Expected a subcommand before '\(name)'." : "Unknown subcommand '\(name)'."
       if let suggestion = ArgumentParser.closest(to: name, among: names) {
         message += " Did you mean '\(suggestion)'?"
       }
@@ -68,18 +70,47 @@ enum NotesCommand: Command {
 
   static func noteID(_ arguments: ParsedArguments) throws -> Int64 {
     let text = arguments.positionals[0]
-    guard let id = Int64(text), id > 0 else { throw UsageError("<id> is a note number such as 42, not '\(text)'") }
+    guard let id = Int64(text), id > 0 else {
+      throw UsageError("<id> is a note number such as 42, not '\(text)'")
+    }
     return id
   }
 
-  /// Pads or cuts `text` to exactly `width` characters (cut with "…").
+  /// Pads or cuts `text` to exactly `width` terminal columns (cut with "…").
   static func fit(_ text: String, _ width: Int) -> String {
-    if text.count > width { return String(text.prefix(width - 1)) + "…" }
-    return text.padding(toLength: width, withPad: " ", startingAt: 0)
+    var result = ""
+    var used = 0
+    let total = columns(text)
+    for character in text {
+      let needed = columns(character)
+      if total > width && used + needed > width - 1 {
+        result += "…"
+        used += 1
+        break
+      }
+      result.append(character)
+      used += needed
+    }
+    return result + String(repeating: " ", count: max(0, width - used))
   }
 
   static func rightAligned(_ text: String, _ width: Int) -> String {
-    String(repeating: " ", count: max(0, width - text.count)) + text
+    String(repeating: " ", count: max(0, width - columns(text))) + text
+  }
+
+  static func columns(_ text: String) -> Int { text.reduce(0) { $0 + columns($1) } }
+
+  /// Terminal columns of a character: two for East Asian wide and fullwidth characters and emoji.
+  static func columns(_ character: Character) -> Int {
+    guard let scalar = character.unicodeScalars.first else { return 0 }
+    switch scalar.value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+      0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+      return 2
+    default:
+      return 1
+    }
   }
 }
 
@@ -88,11 +119,14 @@ enum NotesListCommand: Command {
     name: "notes list",
     abstract: "List notes, newest first: id, date, characters, first line, source.",
     options: [
-      OptionSpec(name: "--limit", help: "Show at most this many notes (0 for all).", valueName: "N", defaultValue: "20"),
+      OptionSpec(
+        name: "--limit", help: "Show at most this many notes (0 for all).", valueName: "N", defaultValue: "20"
+      ),
       OptionSpec(
         name: "--since", help: "Only notes recognized at or after this date or time (UTC unless it says).",
         valueName: "date"),
-      OptionSpec(name: "--source", help: "Only notes from this archive, as the store names it.", valueName: "archive"),
+      OptionSpec(
+        name: "--source", help: "Only notes from this archive, as the store names it.", valueName: "archive"),
       NoteDatabaseOption.option,
       .json,
     ])
@@ -114,11 +148,12 @@ enum NotesListCommand: Command {
       return ExitCode.success
     }
     guard !notes.isEmpty else {
-      Console.error("no notes in \(database.path)\(since != nil || arguments.value("--source") != nil ? " match" : "")\n")
+      Console.error(
+        "no notes in \(database.path)\(since != nil || arguments.value("--source") != nil ? " match" : "")\n")
       return ExitCode.success
     }
     let idWidth = max(2, notes.map { String($0.id).count }.max() ?? 2)
-    let dateWidth = max(10, notes.map(\.recognizedAt.count).max() ?? 20)
+    let dateWidth = max(10, notes.map { NotesCommand.columns($0.recognizedAt) }.max() ?? 20)
     let charsWidth = max(5, notes.map { String($0.chars).count }.max() ?? 5)
     var lines = [
       [
@@ -172,7 +207,9 @@ enum NotesShowCommand: Command {
     if let confidence = note.confidence { rows.append(("confidence", String(format: "%.1f", confidence))) }
     if let cer = note.cer {
       var text = String(format: "%.2f%%", cer * 100)
-      if let edits = note.edits, let gtChars = note.gtChars { text += " (\(edits) edits / \(gtChars) characters)" }
+      if let edits = note.edits, let gtChars = note.gtChars {
+        text += " (\(edits) edits / \(gtChars) characters)"
+      }
       if let metric = note.metric { text += ", \(metric)" }
       rows.append(("CER", text))
     }
@@ -181,7 +218,8 @@ enum NotesShowCommand: Command {
       let models = engine.models.keys.sorted().map { "\($0) \(engine.models[$0]?.prefix(12) ?? "")" }
       rows.append(("engine", (["tesseract \(engine.tesseract)"] + models).joined(separator: ", ")))
     }
-    var output = rows.map { $0.0.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n")
+    var output = rows.map { $0.0.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.1 }.joined(
+      separator: "\n")
     output += "\n\n" + note.text + (note.text.hasSuffix("\n") ? "" : "\n")
     Console.out(output)
     return ExitCode.success
@@ -242,7 +280,9 @@ enum NotesDeleteCommand: Command {
   static func run(_ arguments: ParsedArguments) throws -> Int32 {
     let id = try NotesCommand.noteID(arguments)
     let database = try NoteDatabaseOption.open(arguments)
-    guard try database.delete(id: id) else { throw CommandFailure("no note with id \(id) in \(database.path)") }
+    guard try database.delete(id: id) else {
+      throw CommandFailure("no note with id \(id) in \(database.path)")
+    }
     if arguments.flag("--json") {
       struct Deleted: Encodable { var deleted: Int64 }
       try NotesCommand.printJSON(Deleted(deleted: id))

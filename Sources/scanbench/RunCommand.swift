@@ -34,6 +34,10 @@ enum RunCommand: Command {
         name: "--max-entry-bytes", help: "Refuse entries larger than this, while reading them.",
         valueName: "size", defaultValue: "256M"),
       OptionSpec(
+        name: "--max-total-bytes",
+        help: "Stop reading once the run's entries add up to this size (--resume continues later).",
+        valueName: "size"),
+      OptionSpec(
         name: "--max-pixels", help: "Refuse images whose header claims more pixels, before decoding.",
         valueName: "N", defaultValue: "100000000"),
       OptionSpec(
@@ -78,6 +82,7 @@ enum RunCommand: Command {
     configuration.scoring = ScoringFlags.parse(arguments)
     configuration.maxEntryBytes = try arguments.byteCount("--max-entry-bytes") ?? configuration.maxEntryBytes
     configuration.maxPixels = try arguments.int("--max-pixels", range: 1...Int.max) ?? configuration.maxPixels
+    configuration.maxTotalBytes = try arguments.byteCount("--max-total-bytes")
     configuration.lockPolicy = arguments.flag("--no-wait") ? .failIfLocked : .wait
 
     let progress = ProgressReporter(isTerminal: Console.stderrIsTerminal)
@@ -94,6 +99,11 @@ enum RunCommand: Command {
       throw CommandFailure(error.description, exitCode: ExitCode.inputUnreadable)
     } catch {
       progress.finish()
+      // Interrupted while waiting for the store's lock: say so with the signal's exit code.
+      if let signal = signals.received {
+        Console.error("Error: \(error)\n")
+        return 128 + signal
+      }
       throw CommandFailure("\(error)", exitCode: ExitCode.inputUnreadable)
     }
     progress.finish()

@@ -7,6 +7,12 @@ enum Scanbench {
   static let commands: [any Command.Type] = [
     RunCommand.self,
     ScoreCommand.self,
+    MergeCommand.self,
+    BaselineCommand.self,
+    CheckCommand.self,
+    ReportCommand.self,
+    ImportCommand.self,
+    NotesCommand.self,
   ]
 
   static let version = "0.1.0"

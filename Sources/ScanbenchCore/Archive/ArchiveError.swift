@@ -2,6 +2,8 @@
 public struct ArchiveError: Error, CustomStringConvertible, Sendable {
   public enum Kind: String, Sendable {
     case missing, notAnArchive, truncated, corrupt, unreadable
+    /// Reading stopped at a limit the user set (`--max-total-bytes`); the input itself may be fine.
+    case limitReached
   }
 
   public var kind: Kind

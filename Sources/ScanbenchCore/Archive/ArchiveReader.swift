@@ -5,6 +5,8 @@ import Foundation
 public final class ArchiveReader: EntrySource {
   private let handle: OpaquePointer
   private let input: String
+  /// The bytes of an archive read from memory, owned here because libarchive does not copy them.
+  private let memory: UnsafeMutableRawBufferPointer?
   public private(set) var entriesRead = 0
   private static let blockSize = 1 << 16
 
@@ -14,17 +16,53 @@ public final class ArchiveReader: EntrySource {
     }
     self.handle = handle
     self.input = path
-    archive_read_support_filter_all(handle)
-    archive_read_support_format_all(handle)
+    self.memory = nil
+    Self.enableFormats(handle)
     if archive_read_open_filename(handle, path, Self.blockSize) != ARCHIVE_OK {
-      let message = Self.errorMessage(handle)
       // `self` is fully initialized here, so `deinit` frees the handle.
-      throw ArchiveError(.notAnArchive, input: path, message: "cannot open as an archive: \(message)")
+      throw Self.openError(handle, input: path, firstBytes: Self.firstBytes(ofFileAt: path))
+    }
+  }
+
+  /// Reads an archive held in memory (`input` names it in errors); the bytes are copied first.
+  public init(data: Data, input: String = "(memory)") throws {
+    guard let handle = archive_read_new() else {
+      throw ArchiveError(.unreadable, input: input, message: "libarchive could not allocate a reader")
+    }
+    self.handle = handle
+    self.input = input
+    let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
+    data.copyBytes(to: memory.bindMemory(to: UInt8.self), count: data.count)
+    self.memory = memory
+    Self.enableFormats(handle)
+    if archive_read_open_memory(handle, memory.baseAddress, data.count) != ARCHIVE_OK {
+      throw Self.openError(handle, input: input, firstBytes: data.prefix(8))
     }
   }
 
   deinit {
     archive_read_free(handle)
+    memory?.deallocate()
+  }
+
+  private static func enableFormats(_ handle: OpaquePointer) {
+    archive_read_support_filter_all(handle)
+    archive_read_support_format_all(handle)
+  }
+
+  private static func openError(_ handle: OpaquePointer, input: String, firstBytes: Data) -> ArchiveError {
+    if firstBytes.starts(with: Array("%PDF".utf8)) {
+      return ArchiveError(
+        .notAnArchive, input: input,
+        message: "a PDF, not an archive or an image: convert its pages to images first (e.g. pdftoppm -png)")
+    }
+    return ArchiveError(.notAnArchive, input: input, message: "cannot open as an archive: \(errorMessage(handle))")
+  }
+
+  private static func firstBytes(ofFileAt path: String) -> Data {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return Data() }
+    defer { try? handle.close() }
+    return (try? handle.read(upToCount: 8)) ?? Data()
   }
 
   public func nextEntry() throws -> EntryHeader? {
@@ -48,11 +86,20 @@ public final class ArchiveReader: EntrySource {
       throw ArchiveError(.corrupt, input: input, message: "entry without a header", entriesRead: entriesRead)
     }
     entriesRead += 1
+    let kind = Self.kind(of: entry)
+    var target: String?
+    if kind == .hardlink {
+      target = Self.printable(archive_entry_hardlink_utf8(entry) ?? archive_entry_hardlink(entry))
+    } else if kind == .symlink {
+      target = Self.printable(archive_entry_symlink_utf8(entry) ?? archive_entry_symlink(entry))
+    }
     return EntryHeader(
-      path: Self.path(of: entry),
-      kind: Self.kind(of: entry),
+      path: Self.printable(archive_entry_pathname_utf8(entry) ?? archive_entry_pathname(entry))
+        ?? "(unnamed entry)",
+      kind: kind,
       declaredSize: archive_entry_size_is_set(entry) != 0 ? archive_entry_size(entry) : nil,
-      isEncrypted: archive_entry_is_encrypted(entry) != 0)
+      isEncrypted: archive_entry_is_encrypted(entry) != 0,
+      linkTarget: target)
   }
 
   public func readData(limit: Int) throws -> Data {
@@ -78,7 +125,7 @@ public final class ArchiveReader: EntrySource {
         throw EntryReadError(
           kind: .tooLarge, message: "entry is larger than the limit of \(limit) bytes (--max-entry-bytes)")
       }
-      buffer.withUnsafeBytes { data.append($0.bindMemory(to: UInt8.self).baseAddress!, count: count) }
+      data.append(contentsOf: buffer[0..<count])
     }
   }
 
@@ -86,14 +133,10 @@ public final class ArchiveReader: EntrySource {
     archive_error_string(handle).map { String(cString: $0) } ?? "unknown libarchive error"
   }
 
-  private static func path(of entry: OpaquePointer) -> String {
-    if let utf8 = archive_entry_pathname_utf8(entry) {
-      return EntryName.printable(UnsafeBufferPointer(start: utf8, count: strlen(utf8)).map { UInt8(bitPattern: $0) })
-    }
-    if let raw = archive_entry_pathname(entry) {
-      return EntryName.printable(UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) })
-    }
-    return "(unnamed entry)"
+  /// Names are bytes from a stranger: escaped by `EntryName.printable`, never used as a path.
+  private static func printable(_ name: UnsafePointer<CChar>?) -> String? {
+    guard let name else { return nil }
+    return EntryName.printable(UnsafeRawBufferPointer(start: name, count: strlen(name)))
   }
 
   private static func kind(of entry: OpaquePointer) -> EntryHeader.Kind {
@@ -103,6 +146,9 @@ public final class ArchiveReader: EntrySource {
     case 0o100000: return .file
     case 0o040000: return .directory
     case 0o120000: return .symlink
+    case 0o020000, 0o060000: return .device
+    case 0o010000: return .fifo
+    case 0o140000: return .socket
     default: return .other
     }
   }

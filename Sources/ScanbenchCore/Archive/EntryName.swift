@@ -16,13 +16,47 @@ public enum EntryName {
     case other
   }
 
+  /// The name after the last `/` (trailing slashes ignored). Not `NSString.lastPathComponent`:
+  /// Foundation on Linux traps on names such as `写//真` (found by fuzzing), and names are a stranger's.
+  public static func lastComponent(of path: String) -> Substring {
+    var trimmed = path[...]
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
+    return trimmed[trimmed.index(after: slash)...]
+  }
+
+  /// `png` for `a/b.png`, `gz` for `x.tar.gz`, empty for `.hidden`, `a.` or `dir.d/file`
+  /// (`NSString.pathExtension`'s answers, without its trap; see `lastComponent(of:)`).
+  public static func pathExtension(of path: String) -> String {
+    let name = lastComponent(of: path)
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+    return String(name[name.index(after: dot)...])
+  }
+
   public static func imageExtension(of path: String) -> String? {
-    let ext = (path as NSString).pathExtension.lowercased()
+    let ext = pathExtension(of: path).lowercased()
     return imageExtensions.contains(ext) ? ext : nil
   }
 
+  /// Extensions of archives and compressed files: an archive inside an input is recorded, not opened
+  /// (recursing would multiply every limit by the nesting depth).
+  public static let archiveExtensions: Set<String> = [
+    "zip", "tar", "tgz", "tbz", "tbz2", "txz", "tzst", "gz", "bz2", "xz", "zst", "lz", "lzma", "lz4", "z",
+    "7z", "rar", "cpio", "iso", "cab", "lha", "lzh", "ar", "xar", "warc",
+  ]
+
+  /// Whether the name says the entry is an archive (`scans.zip`, `pages.tar.gz`).
+  public static func isArchive(_ path: String) -> Bool {
+    archiveExtensions.contains(pathExtension(of: path).lowercased())
+  }
+
+  /// Whether the name says the entry is a PDF, which scanbench does not rasterize.
+  public static func isPDF(_ path: String) -> Bool {
+    pathExtension(of: path).lowercased() == "pdf"
+  }
+
   public static func role(of path: String) -> Role {
-    let name = (path as NSString).lastPathComponent
+    let name = lastComponent(of: path)
     if name.hasPrefix("._") { return .other }  // macOS resource forks in zips
     if path.hasSuffix(".gt.txt") {
       return .groundTruth(stem: String(path.dropLast(".gt.txt".count)), isPreferred: true)
@@ -41,6 +75,10 @@ public enum EntryName {
 
   /// Makes raw name bytes printable and unambiguous: valid UTF-8 is kept, other bytes and control
   /// characters become `\xNN`, a backslash becomes `\\`; a leading `./` is dropped.
+  ///
+  /// "Control characters" include the multi-byte ones a terminal acts on: C1 controls (U+0080–U+009F),
+  /// line and paragraph separators, and the bidirectional overrides that can make a name display as
+  /// another. A name longer than `maximumLength` is cut in its stem (see `shortened`).
   public static func printable(_ bytes: some Collection<UInt8>) -> String {
     var result = ""
     var bytes = Array(bytes)
@@ -49,8 +87,13 @@ public enum EntryName {
     while index < bytes.count {
       let byte = bytes[index]
       let length = utf8SequenceLength(bytes, at: index)
-      if length > 1, let scalar = String(bytes: bytes[index..<index + length], encoding: .utf8) {
-        result += scalar
+      if length > 1, let text = String(bytes: bytes[index..<index + length], encoding: .utf8) {
+        if text.unicodeScalars.contains(where: isControl) {
+          // Valid, but invisible or display-changing: escaped byte by byte like invalid UTF-8.
+          for byte in bytes[index..<index + length] { result += String(format: "\\x%02X", byte) }
+        } else {
+          result += text
+        }
         index += length
         continue
       }
@@ -63,11 +106,33 @@ public enum EntryName {
       }
       index += 1
     }
-    if result.utf8.count > maximumLength {
-      let kept = String(decoding: result.utf8.prefix(maximumLength), as: UTF8.self)
-      result = kept + "…[\(result.utf8.count - maximumLength) more bytes]"
-    }
+    if result.utf8.count > maximumLength { result = shortened(result) }
     return result
+  }
+
+  /// Cuts a long printable name in its stem, keeping its extension (so its role and its pairing
+  /// with ground truth survive) and adding a digest of the stem (so long names that share a
+  /// beginning stay distinct): `nnnn…[1980 more bytes, sha256 0123456789abcdef…].png`.
+  private static func shortened(_ name: String) -> String {
+    var tail = ""
+    if name.hasSuffix(".gt.txt") {
+      tail = ".gt.txt"
+    } else {
+      let ext = pathExtension(of: name)
+      if !ext.isEmpty, ext.utf8.count <= 16 { tail = "." + ext }
+    }
+    let stem = String(name.utf8.dropLast(tail.utf8.count)) ?? name
+    let kept = String(decoding: stem.utf8.prefix(maximumLength - tail.utf8.count), as: UTF8.self)
+    let digest = SHA256.hex(Data(stem.utf8)).prefix(16)
+    return kept + "…[\(stem.utf8.count - kept.utf8.count) more bytes, sha256 \(digest)…]" + tail
+  }
+
+  /// Multi-byte characters that act on a terminal or reorder what it shows.
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x80...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C, 0xFEFF: true
+    default: false
+    }
   }
 
   /// Length of a valid multi-byte UTF-8 sequence starting at `index`, or 1.

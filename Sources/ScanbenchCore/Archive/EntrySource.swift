@@ -3,7 +3,12 @@ import Foundation
 /// What an archive or folder says an entry is, before its bytes are read.
 public struct EntryHeader: Sendable, Equatable {
   public enum Kind: String, Sendable {
-    case file, directory, symlink, hardlink, other
+    case file, directory, symlink, hardlink
+    /// A character or block device.
+    case device
+    case fifo, socket
+    /// A type this reader does not know.
+    case other
   }
 
   /// The entry's path, printable: invalid UTF-8 and control characters escaped (see `EntryName`).
@@ -12,12 +17,31 @@ public struct EntryHeader: Sendable, Equatable {
   /// The declared size, when the archive declares one (a stream may not).
   public var declaredSize: Int64?
   public var isEncrypted: Bool
+  /// Where a symbolic or hard link points, printable; nil for other kinds.
+  public var linkTarget: String?
 
-  public init(path: String, kind: Kind, declaredSize: Int64?, isEncrypted: Bool = false) {
+  public init(
+    path: String, kind: Kind, declaredSize: Int64?, isEncrypted: Bool = false, linkTarget: String? = nil
+  ) {
     self.path = path
     self.kind = kind
     self.declaredSize = declaredSize
     self.isEncrypted = isEncrypted
+    self.linkTarget = linkTarget
+  }
+
+  /// `symlink to '../x'`, `FIFO`, … for messages about entries that are not regular files.
+  public var kindDescription: String {
+    switch kind {
+    case .file: "regular file"
+    case .directory: "directory"
+    case .symlink: "symbolic link" + (linkTarget.map { " to '\($0)'" } ?? "")
+    case .hardlink: "hard link" + (linkTarget.map { " to '\($0)'" } ?? "")
+    case .device: "device"
+    case .fifo: "FIFO (named pipe)"
+    case .socket: "socket"
+    case .other: "entry of an unknown type"
+    }
   }
 }
 
@@ -31,6 +55,11 @@ public struct EntryReadError: Error, CustomStringConvertible, Sendable {
 
   public var kind: Kind
   public var message: String
+
+  public init(kind: Kind, message: String) {
+    self.kind = kind
+    self.message = message
+  }
 
   public var description: String { message }
 }

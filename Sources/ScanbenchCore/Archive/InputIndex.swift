@@ -13,13 +13,16 @@ public struct InputIndex: Sendable {
   public var error: ArchiveError?
 
   /// Reads only headers (libarchive skips entry bodies; zip and 7z seek past them). With a shard,
-  /// only the shard's images count, and only their ground truth is kept.
-  public static func scan(_ input: String, shard: Shard? = nil) throws -> InputIndex {
+  /// only the shard's images count, and only their ground truth is kept. `isCancelled` is asked
+  /// between entries: a huge compressed archive must not keep an interrupted run waiting.
+  public static func scan(_ input: String, shard: Shard? = nil, isCancelled: () -> Bool = { false }) throws
+    -> InputIndex
+  {
     let source = try InputOpener.open(input)
     var index = InputIndex(input: input)
     var plainText: [String: String] = [:]
     do {
-      while let header = try source.nextEntry() {
+      while !isCancelled(), let header = try source.nextEntry() {
         guard header.kind == .file else { continue }
         switch EntryName.role(of: header.path) {
         case .image(let stem):

@@ -191,9 +191,10 @@ extension NoteDatabase {
       end = space
     }
     var result = start > 0 ? "…" : ""
-    var inside = characters[..<start].lastIndex(of: openMark).map { open in
-      (characters[open..<start].lastIndex(of: closeMark) == nil)
-    } ?? false
+    var inside =
+      characters[..<start].lastIndex(of: openMark).map { open in
+        (characters[open..<start].lastIndex(of: closeMark) == nil)
+      } ?? false
     if inside { result += highlight.open }
     for character in characters[start..<end] {
       if character == openMark {

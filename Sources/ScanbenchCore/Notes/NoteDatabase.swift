@@ -40,6 +40,7 @@ public final class NoteDatabase {
       PRAGMA synchronous = NORMAL;
       PRAGMA foreign_keys = ON;
       PRAGMA temp_store = MEMORY;
+      PRAGMA journal_size_limit = 67108864;
       """)
   }
 
@@ -111,7 +112,9 @@ public final class NoteDatabase {
     let marker =
       applicationID == 0
       ? "it has \(objects) schema objects and no scanbench marker"
-      : String(format: "its application_id is 0x%08X, not scanbench's 0x%08X", applicationID, NoteDatabase.applicationID)
+      : String(
+        format: "its application_id is 0x%08X, not scanbench's 0x%08X", applicationID,
+        NoteDatabase.applicationID)
     throw NoteDatabaseError(
       kind: .notScanbench, path: path,
       message: "not a scanbench note database (\(marker)); it was left unchanged")

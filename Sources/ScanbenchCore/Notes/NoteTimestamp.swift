@@ -90,7 +90,8 @@ public enum NoteTimestamp {
     func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
     let yearText = String(year)
     let paddedYear = String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText
-    return "\(paddedYear)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
+    return
+      "\(paddedYear)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
   }
 
   private static func isLeap(_ year: Int) -> Bool {

@@ -352,7 +352,9 @@ enum ResultLineDecoder {
       }
       let digits = index - start
       guard digits > 0, digits <= 18, digits == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
-      if let next = peek(), next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
+      if let next = peek(),
+        next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E")
+      {
         return nil
       }
       return negative ? -value : value
@@ -369,7 +371,9 @@ enum ResultLineDecoder {
       }
       let integerStart = index
       let integerDigits = digits()
-      guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else { return nil }
+      guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else {
+        return nil
+      }
       if expect(UInt8(ascii: ".")) {
         guard digits() > 0 else { return nil }
       }
@@ -380,8 +384,9 @@ enum ResultLineDecoder {
       let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
       guard let value = Double(text), value.isFinite else { return nil }
       // JSONDecoder refuses a number too small for a Double rather than reading 0.
-      if value == 0, text.utf8.prefix(while: { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") })
-        .contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") })
+      if value == 0,
+        text.utf8.prefix(while: { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") })
+          .contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") })
       {
         return nil
       }

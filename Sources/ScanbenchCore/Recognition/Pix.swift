@@ -20,11 +20,6 @@ public final class Pix {
   public var height: Int { Int(pixGetHeight(pointer)) }
   public var depth: Int { Int(pixGetDepth(pointer)) }
   public var resolution: Int { Int(pixGetXRes(pointer)) }
-
-  /// A copy scaled by `factor` (with smoothing when shrinking), or nil when leptonica refuses.
-  public func scaled(by factor: Float) -> Pix? {
-    Pix(owning: pixScale(pointer, factor, factor))
-  }
 }
 
 @available(*, unavailable)

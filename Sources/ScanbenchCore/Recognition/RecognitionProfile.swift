@@ -12,7 +12,9 @@ public struct RecognitionProfile: Sendable {
   public var level: RecognitionLevel
   /// Tesseract's language string, e.g. `eng` or `eng+jpn`.
   public var language: String
-  public var modelKind: ModelLocator.Kind
+  /// Model name → which of its models the recipe uses.
+  public var modelKinds: [String: ModelLocator.Kind]
+  /// One folder holding every model of `language` (Tesseract loads from a single folder).
   public var modelFolder: String
   /// Model name → path of its `.traineddata`, for the engine identity.
   public var modelFiles: [String: String]
@@ -31,24 +33,30 @@ public struct RecognitionProfile: Sendable {
   ) throws {
     self.level = level
     self.language = language
-    self.modelKind = modelKind ?? Self.modelKind(for: level)
-    let modelKind = self.modelKind
     let names = language.split(separator: "+").map(String.init)
+    var kinds: [String: ModelLocator.Kind] = [:]
     var files: [String: String] = [:]
-    for name in names { files[name] = try models.modelFile(modelKind, language: name) }
+    for name in names {
+      let kind = modelKind ?? Self.modelKind(for: level, language: name)
+      kinds[name] = kind
+      files[name] = try models.modelFile(kind, language: name)
+    }
+    modelKinds = kinds
     modelFiles = files
-    modelFolder = try models.folder(modelKind) ?? models.modelFile(modelKind, language: names[0])
+    modelFolder = try ModelFolder.holding(files)
     self.pageSegmentation = pageSegmentation ?? 3
     self.resolution = resolution ?? 0
     variables = Self.variables(for: level) + extraVariables
   }
 
-  /// Measured on uw3-lines and tesseract-pages (README, "Profiles"): the standard models are
-  /// slightly lower in CER on both and about 2.5× slower, so accurate uses them and fast does not.
-  static func modelKind(for level: RecognitionLevel) -> ModelLocator.Kind {
-    switch level {
-    case .accurate: .standard
-    case .fast: .fast
+  /// Measured (README, "Profiles"): for English the standard model is lower in CER on uw3-lines,
+  /// tesseract-pages and our corpora, and 2–3× slower; for Japanese the standard model is slower
+  /// *and* far worse on our corpora (13% against 2.8% CER on lines), so accurate keeps the fast one.
+  static func modelKind(for level: RecognitionLevel, language: String) -> ModelLocator.Kind {
+    switch (level, language) {
+    case (.accurate, "jpn"), (.accurate, "jpn_vert"): .fast
+    case (.accurate, _): .standard
+    case (.fast, _): .fast
     }
   }
 
@@ -75,10 +83,34 @@ public struct RecognitionProfile: Sendable {
       modelFolder: modelFolder, language: language, pageSegmentation: pageSegmentation,
       variables: variables)
   }
+}
 
-  /// What the engine sees: the decoded page, prepared per the profile's recipe.
-  public func prepare(_ pix: Pix) -> Pix {
-    pix
+/// Tesseract loads every language of `eng+jpn` from one folder; when a recipe mixes models from two
+/// folders, a folder of symbolic links in the user's cache brings them together.
+enum ModelFolder {
+  static func holding(_ files: [String: String]) throws -> String {
+    let folders = Set(files.values.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })
+    if folders.count == 1, let folder = folders.first { return folder }
+    let environment = ProcessInfo.processInfo.environment
+    let cache = environment["XDG_CACHE_HOME"] ?? (NSHomeDirectory() + "/.cache")
+    let key = SHA256.hex(Data(files.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n").utf8))
+    let folder = URL(fileURLWithPath: cache).appendingPathComponent("scanbench/tessdata-\(key.prefix(16))")
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      for (name, path) in files {
+        let link = folder.appendingPathComponent(name + ".traineddata")
+        guard (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != path else { continue }
+        // Made under a unique name, then renamed: concurrent runs (shards) may race here.
+        let temporary = link.path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
+        guard symlink(path, temporary) == 0, rename(temporary, link.path) == 0 else {
+          unlink(temporary)
+          throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: link.path])
+        }
+      }
+    } catch {
+      throw EngineError(message: "cannot gather the models in \(folder.path): \(error.localizedDescription)")
+    }
+    return folder.path
   }
 }
 

@@ -23,6 +23,11 @@ public final class BatchRunner: Sendable {
 
   public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
+  /// Set when a store write failed: the run stops as if cancelled, then `run()` throws.
+  private let storeFailed = Atomic<Bool>(false)
+
+  private var shouldStop: Bool { isCancelled || storeFailed.load(ordering: .relaxed) }
+
   struct WorkItem: Sendable {
     var source: String
     var entry: String
@@ -31,8 +36,15 @@ public final class BatchRunner: Sendable {
     var index: InputIndex
   }
 
-  /// Runs to the end (or cancellation). Throws only for problems found before any work starts:
-  /// no readable input, missing models, an unusable store.
+  /// What the reader thread reports back when it is done.
+  private struct ReaderOutcome {
+    var errors: [ArchiveError] = []
+    /// The reader stopped before the end of its inputs (`--max-total-bytes`, or no worker left).
+    var stoppedEarly = false
+  }
+
+  /// Runs to the end (or cancellation). Throws for problems found before any work starts (no
+  /// readable input, missing models, an unusable store) and when the store cannot be written.
   public func run() throws -> RunOutcome {
     let started = DispatchTime.now()
     let profile = configuration.profile
@@ -42,9 +54,13 @@ public final class BatchRunner: Sendable {
 
     var indexes: [InputIndex] = []
     var inputErrors: [ArchiveError] = []
-    for input in configuration.inputs {
+    for input in configuration.inputs where !isCancelled {
       do {
-        let index = try InputIndex.scan(input, shard: configuration.shard)
+        let index = try InputIndex.scan(input, shard: configuration.shard) { self.isCancelled }
+        if index.imageCount == 0, index.error == nil, !isCancelled {
+          let scope = configuration.shard.map { " for shard \($0)" } ?? ""
+          onEvent(.warning("\(input): no images\(scope) (an empty archive or folder?)"))
+        }
         indexes.append(index)
       } catch let error as ArchiveError {
         inputErrors.append(error)
@@ -55,23 +71,32 @@ public final class BatchRunner: Sendable {
     let readable = indexes
     onEvent(.counted(images: indexes.reduce(0) { $0 + $1.imageCount }))
 
+    // The lock comes before reading the store for --resume: a run that waited for another to finish
+    // then skips what that one wrote.
+    let storePath = configuration.store.path
+    let writer = try StoreWriter(
+      url: configuration.store, lockPolicy: configuration.lockPolicy,
+      onRepair: { removed in
+        self.onEvent(.warning("repaired the store: removed a torn last line of \(removed) bytes"))
+      },
+      onWait: { self.onEvent(.warning("waiting for another scanbench process to finish writing to \(storePath)…")) },
+      isCancelled: { self.isCancelled })
     let done = try configuration.resume ? ResumeSet.load(from: configuration.store) : ResumeSet()
-    let writer = try StoreWriter(url: configuration.store, lockPolicy: configuration.lockPolicy) { removed in
-      self.onEvent(.warning("repaired the store: removed a torn last line of \(removed) bytes"))
-    }
     let context = RunContext(
       runID: Self.makeRunID(), profile: profile, engine: engineIdentity, identityKey: ResumeSet.key(engineIdentity),
-      scoring: configuration.scoring, writer: writer, done: done, onEvent: onEvent)
+      scoring: configuration.scoring, writer: writer, done: done, onEvent: onEvent,
+      onStoreFailure: { self.storeFailed.store(true, ordering: .relaxed) })
 
     let queue = BoundedQueue<WorkItem>(capacity: configuration.queueCapacity ?? max(2, configuration.jobs * 2))
-    let readerErrors = Mutex<[ArchiveError]>([])
+    let readerOutcome = Mutex(ReaderOutcome())
     let readerFinished = DispatchSemaphore(value: 0)
     let reader = Thread { [self] in
+      var budget = ReadBudget(limit: self.configuration.maxTotalBytes)
       for index in readable {
-        if let error = self.read(index, into: queue, context: context) {
-          readerErrors.withLock { $0.append(error) }
-        }
-        if self.isCancelled { break }
+        let stop = self.read(index, into: queue, context: context, budget: &budget)
+        if let error = stop.error { readerOutcome.withLock { $0.errors.append(error) } }
+        if stop.early { readerOutcome.withLock { $0.stoppedEarly = true } }
+        if self.shouldStop || stop.early { break }
       }
       queue.close()
       readerFinished.signal()
@@ -88,17 +113,40 @@ public final class BatchRunner: Sendable {
         workerFailures.withLock { $0.append(String(describing: error)) }
         return
       }
-      while !self.isCancelled, let item = queue.take() {
+      while !self.shouldStop, let item = queue.take() {
         self.process(item, engine: engine, context: context)
       }
     }
-    if isCancelled { queue.cancel() }
+    // Whatever ended the workers, the reader must not stay blocked on a full queue: what is still
+    // queued is dropped unrecorded, so --resume does it.
+    queue.cancel()
     readerFinished.wait()
-    for failure in workerFailures.withLock({ $0 }) { onEvent(.warning("a worker could not start: \(failure)")) }
-    for record in context.board.drainWaiting() { context.emit(record) }
+    let failures = workerFailures.withLock { $0 }
+    for failure in failures { onEvent(.warning("a worker could not start: \(failure)")) }
+    let reading = readerOutcome.withLock { $0 }
+    let waiting = context.board.drainWaiting()
+    if shouldStop || reading.stoppedEarly || failures.count >= max(1, configuration.jobs) {
+      // Their ground truth lies further on, where reading stopped: written now they would be
+      // unscored, and --resume would skip them for good.
+      if !waiting.isEmpty {
+        onEvent(
+          .warning("\(waiting.count) results waiting for their ground truth were not written; --resume redoes them"))
+      }
+    } else {
+      for record in waiting { context.emit(record) }
+    }
+    if let failure = context.failedWrite {
+      throw StoreError(
+        path: failure.path,
+        message: "\(failure.message); the run stopped after \(context.recordsWritten) records, which are kept: "
+          + "fix the cause and run again with --resume")
+    }
+    if failures.count >= max(1, configuration.jobs) {
+      throw EngineStartError(message: "no worker could start an engine: \(failures[0])")
+    }
 
     let wall = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-    inputErrors += readerErrors.withLock { $0 }
+    inputErrors += reading.errors
     let summary = context.summary(
       sources: configuration.inputs, jobs: configuration.jobs, shard: configuration.shard, wallSeconds: wall,
       interrupted: isCancelled)
@@ -107,64 +155,144 @@ public final class BatchRunner: Sendable {
     return RunOutcome(summary: summary, inputErrors: inputErrors)
   }
 
-  /// Reads one input to its end; returns the error that stopped it early, if any.
-  private func read(_ index: InputIndex, into queue: BoundedQueue<WorkItem>, context: RunContext) -> ArchiveError? {
+  /// Why reading one input ended before its end, if it did.
+  private struct ReadStop {
+    var error: ArchiveError?
+    /// Later inputs must not be read either.
+    var early = false
+  }
+
+  /// Reads one input to its end, recording entries that cannot be used.
+  private func read(
+    _ index: InputIndex, into queue: BoundedQueue<WorkItem>, context: RunContext, budget: inout ReadBudget
+  ) -> ReadStop {
     let source: any EntrySource
     do {
       source = try InputOpener.open(index.input)
     } catch let error as ArchiveError {
-      return error
+      return ReadStop(error: error)
     } catch {
-      return ArchiveError(.unreadable, input: index.input, message: String(describing: error))
+      return ReadStop(error: ArchiveError(.unreadable, input: index.input, message: String(describing: error)))
     }
+    let input = index.input
     let groundTruthStems = Dictionary(index.groundTruth.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    let isOurs = { (path: String) in self.configuration.shard?.contains(path) ?? true }
     do {
-      while !isCancelled, let header = try source.nextEntry() {
-        let role = EntryName.role(of: header.path)
-        guard header.kind == .file else {
-          if header.kind != .directory {
-            onEvent(.ignored(entry: header.path, reason: "\(header.kind.rawValue), not a regular file"))
-          }
-          continue
-        }
-        switch role {
-        case .groundTruth:
-          guard let stem = groundTruthStems[header.path] else { continue }
-          readGroundTruth(header, stem: stem, source: source, index: index, context: context)
+      while !shouldStop, let header = try source.nextEntry() {
+        if header.kind == .directory { continue }
+        switch EntryName.role(of: header.path) {
         case .image(let stem):
-          guard configuration.shard?.contains(header.path) ?? true else { continue }
-          do {
-            let data = try source.readData(limit: configuration.maxEntryBytes)
-            queue.put(WorkItem(source: index.input, entry: header.path, data: data, stem: stem, index: index))
-          } catch let error as EntryReadError {
-            context.emitFailure(source: index.input, entry: header.path, sha256: "", kind: error.kind.rawValue, message: error.message)
+          guard isOurs(header.path) else { continue }
+          guard header.kind == .file else {
+            context.emitEntryFailure(
+              source: input, entry: header.path, kind: "not-a-regular-file",
+              message: "a \(header.kindDescription), not a regular file: not read")
+            continue
           }
+          guard let data = try readEntry(header, from: source, input: input, context: context, budget: &budget) else {
+            if budget.isExhausted { return ReadStop(error: budget.error(input: input), early: true) }
+            continue
+          }
+          let item = WorkItem(source: input, entry: header.path, data: data, stem: stem, index: index)
+          // Refused only when the workers are gone (cancelled, or none could start).
+          guard queue.put(item) else { return ReadStop(early: true) }
+        case .groundTruth(let stem, _):
+          guard header.kind == .file else {
+            if index.groundTruth[stem] == nil, index.imagesPerStem[stem] != nil {
+              context.emitEntryFailure(
+                source: input, entry: header.path, kind: "not-a-regular-file",
+                message: "a \(header.kindDescription), not a regular file: its image is recognized but not scored")
+            }
+            continue
+          }
+          guard let pairedStem = groundTruthStems[header.path] else { continue }
+          readGroundTruth(header, stem: pairedStem, source: source, index: index, context: context, budget: &budget)
+          if budget.isExhausted { return ReadStop(error: budget.error(input: input), early: true) }
         case .other:
-          onEvent(.ignored(entry: header.path, reason: "not an image or ground truth"))
+          if header.kind == .file, isOurs(header.path), let (kind, message) = Self.unusableKnownFormat(header.path) {
+            context.emitEntryFailure(source: input, entry: header.path, kind: kind, message: message)
+          } else {
+            onEvent(.ignored(entry: header.path, reason: header.kind == .file ? "not an image or ground truth" : "a \(header.kindDescription)"))
+          }
         }
       }
     } catch let error as ArchiveError {
-      return error
+      return ReadStop(error: error)
     } catch {
-      return ArchiveError(.unreadable, input: index.input, message: String(describing: error), entriesRead: source.entriesRead)
+      return ReadStop(
+        error: ArchiveError(.unreadable, input: input, message: String(describing: error), entriesRead: source.entriesRead))
+    }
+    return ReadStop()
+  }
+
+  /// Entries users put in image sets that scanbench cannot use: recorded so the gap shows.
+  static func unusableKnownFormat(_ path: String) -> (kind: String, message: String)? {
+    if EntryName.isArchive(path) {
+      return ("nested-archive", "an archive inside the input: not opened (unpack it and give it as an input of its own)")
+    }
+    if EntryName.isPDF(path) {
+      return ("not-an-image", "a PDF, not an image: convert its pages to images first (e.g. pdftoppm -png)")
     }
     return nil
   }
 
-  private func readGroundTruth(
-    _ header: EntryHeader, stem: String, source: any EntrySource, index: InputIndex, context: RunContext
-  ) {
-    let text: GroundTruthBoard.Text
-    do {
-      let data = try source.readData(limit: configuration.maxEntryBytes)
-      text = .usable(try GroundTruthDecoder.decode(data))
-    } catch let error as GroundTruthDecodeError {
-      context.emitFailure(source: index.input, entry: header.path, sha256: "", kind: "ground-truth-encoding", message: "ground truth \(error.message)")
-      text = .unusable
-    } catch {
-      context.emitFailure(source: index.input, entry: header.path, sha256: "", kind: "ground-truth-unreadable", message: String(describing: error))
-      text = .unusable
+  /// The entry's bytes, or nil after recording why they are not read; nil without a record when the
+  /// run's byte budget is spent (the caller checks `budget.isExhausted`).
+  private func readEntry(
+    _ header: EntryHeader, from source: any EntrySource, input: String, context: RunContext, budget: inout ReadBudget
+  ) throws -> Data? {
+    let perEntry = configuration.maxEntryBytes
+    if header.isEncrypted {
+      context.emitEntryFailure(
+        source: input, entry: header.path, kind: "encrypted",
+        message: "encrypted (password-protected): scanbench takes no passwords; not read")
+      return nil
     }
+    if let declared = header.declaredSize {
+      // A tar header may declare terabytes over a short or sparse body: refuse before reading any.
+      if declared > Int64(perEntry) {
+        context.emitEntryFailure(
+          source: input, entry: header.path, kind: "too-large",
+          message: "declares \(declared) bytes, over the limit of \(perEntry) bytes (--max-entry-bytes): not read")
+        return nil
+      }
+      if declared > Int64(budget.remaining) {
+        budget.exhaust()
+        return nil
+      }
+    }
+    let limit = min(perEntry, budget.remaining)
+    do {
+      let data = try source.readData(limit: limit)
+      budget.spend(data.count)
+      return data
+    } catch let error as EntryReadError {
+      if error.kind == .tooLarge, limit < perEntry {
+        budget.exhaust()
+        return nil
+      }
+      context.emitEntryFailure(source: input, entry: header.path, kind: error.kind.rawValue, message: error.message)
+      return nil
+    }
+  }
+
+  private func readGroundTruth(
+    _ header: EntryHeader, stem: String, source: any EntrySource, index: InputIndex, context: RunContext,
+    budget: inout ReadBudget
+  ) {
+    var text = GroundTruthBoard.Text.unusable
+    do {
+      if let data = try readEntry(header, from: source, input: index.input, context: context, budget: &budget) {
+        text = .usable(try GroundTruthDecoder.decode(data))
+      }
+    } catch let error as GroundTruthDecodeError {
+      context.emitEntryFailure(
+        source: index.input, entry: header.path, kind: "ground-truth-encoding", message: "ground truth \(error.message)")
+    } catch {
+      context.emitEntryFailure(
+        source: index.input, entry: header.path, kind: "ground-truth-unreadable", message: String(describing: error))
+    }
+    if budget.isExhausted { return }
     let waiting = context.board.deliver(text, stem: stem, consumers: index.imagesPerStem[stem] ?? 1)
     for record in waiting { context.scoreAndEmit(record, text: text) }
   }
@@ -201,7 +329,7 @@ public final class BatchRunner: Sendable {
       record.ms.decode = decodeMs
       let recognizeStart = DispatchTime.now()
       do {
-        let output = try engine.recognize(context.profile.prepare(pix), resolution: context.profile.resolution)
+        let output = try engine.recognize(pix, resolution: context.profile.resolution)
         record.text = output.text
         record.confidence = output.confidence
         record.chars = output.text.reduce(0) { $0 + ($1.isWhitespace ? 0 : 1) }
@@ -229,4 +357,34 @@ public final class BatchRunner: Sendable {
     let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
     return "\(String(time, radix: 36))-\(random)"
   }
+}
+
+/// How many bytes of entries a run may still read (`--max-total-bytes`).
+struct ReadBudget {
+  let limit: Int?
+  private(set) var spent = 0
+  private(set) var isExhausted = false
+
+  init(limit: Int?) {
+    self.limit = limit
+  }
+
+  var remaining: Int { limit.map { max(0, $0 - spent) } ?? Int.max }
+
+  mutating func spend(_ count: Int) { spent += count }
+
+  mutating func exhaust() { isExhausted = true }
+
+  func error(input: String) -> ArchiveError {
+    ArchiveError(
+      .limitReached, input: input,
+      message: "stopped after reading \(spent) bytes of entries: the next one would pass --max-total-bytes "
+        + "(\(limit ?? 0)); later entries and inputs were not read (raise the limit and run again with --resume)")
+  }
+}
+
+/// No worker could load its engine, although the run's first engine loaded.
+public struct EngineStartError: Error, CustomStringConvertible, Sendable {
+  public var message: String
+  public var description: String { message }
 }

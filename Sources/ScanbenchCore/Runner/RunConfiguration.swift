@@ -12,6 +12,9 @@ public struct RunConfiguration: Sendable {
   public var resume = false
   public var maxEntryBytes = 256 << 20
   public var maxPixels = 100_000_000
+  /// Stop reading once the entries read (images and ground truth) add up to this many bytes; nil for
+  /// no limit. Bounds a whole run the way `maxEntryBytes` bounds one entry.
+  public var maxTotalBytes: Int?
   public var scoring = ScoringOptions.default
   public var lockPolicy = StoreWriter.LockPolicy.wait
   /// Only this shard's images (`--shard K/N`); nil for all.

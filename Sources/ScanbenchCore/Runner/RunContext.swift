@@ -25,11 +25,16 @@ final class RunContext: Sendable {
   }
 
   private let counters: Mutex<Counters>
+  /// The first failed write: the run stops at once rather than go on losing results.
+  private let storeFailure = Mutex<StoreError?>(nil)
+  private let onStoreFailure: @Sendable () -> Void
 
   init(
     runID: String, profile: RecognitionProfile, engine: EngineIdentity, identityKey: String,
-    scoring: ScoringOptions, writer: StoreWriter, done: ResumeSet, onEvent: @escaping @Sendable (RunEvent) -> Void
+    scoring: ScoringOptions, writer: StoreWriter, done: ResumeSet, onEvent: @escaping @Sendable (RunEvent) -> Void,
+    onStoreFailure: @escaping @Sendable () -> Void = {}
   ) {
+    self.onStoreFailure = onStoreFailure
     self.runID = runID
     self.profile = profile
     self.engine = engine
@@ -53,6 +58,16 @@ final class RunContext: Sendable {
     emit(record)
   }
 
+  /// A failure of an entry whose image bytes were not read (a link, an encrypted or oversized entry,
+  /// unusable ground truth), unless a resumed run finds it already recorded.
+  func emitEntryFailure(source: String, entry: String, kind: String, message: String) {
+    if done.containsEntry(source: source, entry: entry, profile: profile, identity: identityKey) {
+      resumed(entry)
+      return
+    }
+    emitFailure(source: source, entry: entry, sha256: "", kind: kind, message: message)
+  }
+
   func scoreAndEmit(_ record: ResultRecord, text: GroundTruthBoard.Text) {
     guard case .usable(let groundTruth) = text else {
       emit(record)
@@ -72,12 +87,19 @@ final class RunContext: Sendable {
     emit(record, score: score)
   }
 
-  /// Writes the record; a store that cannot be written is fatal for the run, not silently lossy.
+  /// Writes the record; a store that cannot be written is fatal for the run, not silently lossy: the
+  /// first failure stops the run (`onStoreFailure`) and `run()` throws it.
   func emit(_ record: ResultRecord, score: TextScore? = nil) {
     do {
       try writer.append(record)
     } catch {
-      onEvent(.warning("could not write to the store: \(error)"))
+      let failure = error as? StoreError ?? StoreError(path: writer.url.path, message: "\(error)")
+      let isFirst = storeFailure.withLock { stored -> Bool in
+        guard stored == nil else { return false }
+        stored = failure
+        return true
+      }
+      if isFirst { onStoreFailure() }
       return
     }
     counters.withLock { counters in
@@ -87,6 +109,11 @@ final class RunContext: Sendable {
     }
     onEvent(.recorded(record))
   }
+
+  /// The write that failed, if one did.
+  var failedWrite: StoreError? { storeFailure.withLock { $0 } }
+
+  var recordsWritten: Int { counters.withLock { $0.records } }
 
   func resumed(_ entry: String) {
     counters.withLock { $0.skipped += 1 }

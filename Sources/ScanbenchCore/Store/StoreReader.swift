@@ -31,19 +31,37 @@ public enum StoreReader {
   public static func read(
     _ url: URL, _ body: (_ lineNumber: Int, _ line: StoreLine) throws -> Void
   ) throws {
-    try readRawLines(url) { number, bytes, complete in
-      guard complete else {
+    try readLines(url) { number, bytes, end in
+      switch end {
+      case .newline:
+        try body(number, decode(bytes))
+      case .endOfFile:
         try body(number, .invalid(reason: "torn last line (no newline): the writer was interrupted"))
-        return
+      case .tooLong:
+        try body(number, .invalid(reason: "a line longer than \(maximumLineLength) bytes: not a record"))
       }
-      try body(number, decode(bytes))
     }
   }
 
+  /// The longest line kept in memory: a record holds one page's text, far below this, so a longer
+  /// "line" is damage (or not a store at all) and is reported without being buffered whole.
+  public static let maximumLineLength = 64 << 20
+
   /// Calls `body` with each line's bytes (without the newline) and whether it ended in a newline.
+  /// A line longer than `maximumLineLength` is passed as its first KiB only, marked incomplete.
   public static func readRawLines(
     _ url: URL, _ body: (_ lineNumber: Int, _ bytes: Data, _ complete: Bool) throws -> Void
   ) throws {
+    try readLines(url) { number, bytes, end in try body(number, bytes, end == .newline) }
+  }
+
+  enum LineEnd {
+    case newline, endOfFile, tooLong
+  }
+
+  static func readLines(_ url: URL, _ body: (_ lineNumber: Int, _ bytes: Data, _ end: LineEnd) throws -> Void)
+    throws
+  {
     let handle: FileHandle
     do {
       handle = try FileHandle(forReadingFrom: url)
@@ -53,6 +71,8 @@ public enum StoreReader {
     defer { try? handle.close() }
     var pending = Data()
     var lineNumber = 0
+    // Inside an over-long line: its start was reported, the rest is skipped up to the next newline.
+    var skippingLongLine = false
     while true {
       let chunk: Data
       do {
@@ -61,19 +81,30 @@ public enum StoreReader {
         throw StoreError(path: url.path, message: "read failed: \(error.localizedDescription)")
       }
       if chunk.isEmpty { break }
-      pending.append(chunk)
-      var start = pending.startIndex
-      while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-        lineNumber += 1
-        let line = pending[start..<newline]
-        if !line.isEmpty { try body(lineNumber, Data(line), true) }
-        start = pending.index(after: newline)
+      // Only the new chunk is searched for newlines, so a long line costs linear time.
+      var start = chunk.startIndex
+      while let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        if skippingLongLine {
+          skippingLongLine = false
+        } else {
+          lineNumber += 1
+          pending.append(chunk[start..<newline])
+          if !pending.isEmpty { try body(lineNumber, pending, .newline) }
+        }
+        pending = Data()
+        start = chunk.index(after: newline)
       }
-      pending = Data(pending[start...])
+      if !skippingLongLine { pending.append(chunk[start...]) }
+      if pending.count > maximumLineLength {
+        lineNumber += 1
+        try body(lineNumber, pending.prefix(1024), .tooLong)
+        pending = Data()
+        skippingLongLine = true
+      }
     }
     if !pending.isEmpty {
       lineNumber += 1
-      try body(lineNumber, pending, false)
+      try body(lineNumber, pending, .endOfFile)
     }
   }
 
@@ -83,6 +114,15 @@ public enum StoreReader {
   }
 
   private static let decoder = JSONDecoder()
+
+  /// Whether a line is a store record by its kind and schema, whatever its other fields: how a
+  /// writer tells a store (perhaps from a newer release) from a file given as `--out` by mistake.
+  public static func looksLikeRecord(_ bytes: Data) -> Bool {
+    guard bytes.first == UInt8(ascii: "{"), let probe = try? decoder.decode(KindProbe.self, from: bytes) else {
+      return false
+    }
+    return probe.schema != nil && (probe.kind == "result" || probe.kind == "summary")
+  }
 
   /// Decodes one complete line.
   public static func decode(_ bytes: Data) -> StoreLine {

@@ -17,8 +17,14 @@ public final class StoreWriter: Sendable {
   }
 
   /// Opens (creating it and its folder if needed) and locks the store.
-  /// `onRepair` is told how many bytes of a torn last line were removed.
-  public init(url: URL, lockPolicy: LockPolicy = .wait, onRepair: (Int) -> Void = { _ in }) throws {
+  ///
+  /// `onRepair` is told how many bytes of a torn last line were removed. With `.wait`, `onWait` is
+  /// called once if another process holds the lock, and the wait ends with an error as soon as
+  /// `isCancelled` says so: a blocking `flock` could not be interrupted by SIGINT or SIGTERM.
+  public init(
+    url: URL, lockPolicy: LockPolicy = .wait, onRepair: (Int) -> Void = { _ in }, onWait: () -> Void = {},
+    isCancelled: () -> Bool = { false }
+  ) throws {
     self.url = url
     let folder = url.deletingLastPathComponent()
     do {
@@ -31,17 +37,38 @@ public final class StoreWriter: Sendable {
       throw StoreError(path: url.path, message: "cannot open for appending: \(String(cString: strerror(errno)))")
     }
     self.descriptor = descriptor
-    let operation = lockPolicy == .wait ? LOCK_EX : LOCK_EX | LOCK_NB
-    guard flock(descriptor, operation) == 0 else {
-      let busy = errno == EWOULDBLOCK
-      throw StoreError(
-        path: url.path,
-        message: busy
-          ? "another scanbench process is writing to this store (drop --no-wait to wait for it)"
-          : "cannot lock: \(String(cString: strerror(errno)))")
-    }
+    // From here on `deinit` closes the descriptor, whatever is thrown.
+    try Self.lock(descriptor, path: url.path, policy: lockPolicy, onWait: onWait, isCancelled: isCancelled)
+    try Self.checkIsStore(descriptor, path: url.path)
     let removed = try Self.trimTornLastLine(descriptor, path: url.path)
     if removed > 0 { onRepair(removed) }
+  }
+
+  private static func lock(
+    _ descriptor: Int32, path: String, policy: LockPolicy, onWait: () -> Void, isCancelled: () -> Bool
+  ) throws {
+    var toldWaiting = false
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      let code = errno
+      if code == EINTR { continue }
+      guard code == EWOULDBLOCK else {
+        throw StoreError(path: path, message: "cannot lock: \(String(cString: strerror(code)))")
+      }
+      guard policy == .wait else {
+        throw StoreError(
+          path: path,
+          message: "another scanbench process is writing to this store (drop --no-wait to wait for it)")
+      }
+      if !toldWaiting {
+        onWait()
+        toldWaiting = true
+      }
+      if isCancelled() {
+        throw StoreError(
+          path: path, message: "interrupted while waiting for another scanbench process to finish writing")
+      }
+      usleep(50_000)
+    }
   }
 
   deinit {
@@ -67,15 +94,29 @@ public final class StoreWriter: Sendable {
   }
 
   /// Writes one already-encoded line (ending in a newline) whole.
+  ///
+  /// When a write fails part-way (disk full, file size limit), the part already written is cut off
+  /// again, so a later line can never be glued to half of this one.
   public func append(line: Data) throws {
     try writeLock.withLock { _ in
+      // The lock is exclusive for the writer's life, so the end of the file is where this line starts.
+      let start = lseek(descriptor, 0, SEEK_END)
       try line.withUnsafeBytes { raw in
         var offset = 0
         while offset < raw.count {
           let written = write(descriptor, raw.baseAddress?.advanced(by: offset), raw.count - offset)
           if written < 0 {
-            if errno == EINTR { continue }
-            throw StoreError(path: url.path, message: "write failed: \(String(cString: strerror(errno)))")
+            let code = errno
+            if code == EINTR { continue }
+            var message = "write failed: \(String(cString: strerror(code)))"
+            if offset > 0, start >= 0 {
+              if ftruncate(descriptor, start) == 0 {
+                message += " (the partly written line was removed)"
+              } else {
+                message += " (a partly written line is left at the end; the next writer removes it)"
+              }
+            }
+            throw StoreError(path: url.path, message: message)
           }
           offset += written
         }
@@ -86,6 +127,32 @@ public final class StoreWriter: Sendable {
   /// Flushes to the disk; called at the end of a run (a per-line fsync would cost more than OCR).
   public func synchronize() {
     writeLock.withLock { _ in _ = fsync(descriptor) }
+  }
+
+  /// Refuses a file that is not a store: `--out` pointed at an archive or a document by mistake must
+  /// not be appended to, let alone have its "torn last line" cut off.
+  static func checkIsStore(_ descriptor: Int32, path: String) throws {
+    let size = lseek(descriptor, 0, SEEK_END)
+    guard size > 0 else { return }
+    let count = Int(min(size, 1 << 20))
+    var buffer = [UInt8](repeating: 0, count: count)
+    let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, 0) }
+    guard read == count else {
+      throw StoreError(path: path, message: "cannot read the store's first line")
+    }
+    let isStore: Bool
+    if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+      isStore = StoreReader.looksLikeRecord(Data(buffer[..<newline]))
+    } else {
+      // One line, torn or longer than what was read: it can only be judged by how it starts.
+      isStore = buffer.starts(with: Array(#"{""#.utf8))
+    }
+    guard isStore else {
+      throw StoreError(
+        path: path,
+        message: "is not a scanbench store (its first line is not a result or summary record); "
+          + "refusing to append to it: choose another --out")
+    }
   }
 
   /// Cuts the file back to its last newline; returns how many bytes were removed.

@@ -24,7 +24,8 @@ extension Notes {
         NoteDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"])
           == "/data/scanbench/notes.sqlite")
       #expect(
-        NoteDatabase.defaultPath(environment: ["HOME": "/home/u"]) == "/home/u/.local/share/scanbench/notes.sqlite")
+        NoteDatabase.defaultPath(environment: ["HOME": "/home/u"])
+          == "/home/u/.local/share/scanbench/notes.sqlite")
       // A relative XDG_DATA_HOME is invalid and ignored, as the spec says.
       #expect(
         NoteDatabase.defaultPath(environment: ["XDG_DATA_HOME": "data", "HOME": "/home/u"])
@@ -118,7 +119,9 @@ extension Notes {
     @Test func aSecondWriterWaitsForTheFirst() throws {
       let folder = try TemporaryFolder()
       let path = folder.path("notes.sqlite")
-      try NoteImporter(database: try NoteDatabase(path: path)).importRecords([Fixture.record("a", text: "one")])
+      try NoteImporter(database: try NoteDatabase(path: path)).importRecords([
+        Fixture.record("a", text: "one")
+      ])
       let locked = DispatchSemaphore(value: 0)
       let holder = Thread {
         do {
@@ -208,7 +211,8 @@ extension Notes {
       #expect(try database.note(id: id) == nil)
       #expect(try database.search("parcel").isEmpty)
       try database.checkFullTextIndex()
-      #expect(try database.connection.integer("SELECT count(*) FROM note_fts WHERE note_fts MATCH 'parcel'") == 0)
+      #expect(
+        try database.connection.integer("SELECT count(*) FROM note_fts WHERE note_fts MATCH 'parcel'") == 0)
     }
 
     @Test func noteEncodesWithTheStoresFieldNames() throws {

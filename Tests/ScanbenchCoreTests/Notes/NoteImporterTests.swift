@@ -30,10 +30,13 @@ extension Notes {
       let folder = try TemporaryFolder()
       let database = try NoteDatabase(path: folder.path("notes.sqlite"))
       let importer = try NoteImporter(database: database)
-      try importer.importRecords([Fixture.record("invoice", text: "Invoice 2O24", time: "2024-05-01T10:00:00Z")])
+      try importer.importRecords([
+        Fixture.record("invoice", text: "Invoice 2O24", time: "2024-05-01T10:00:00Z")
+      ])
       let id = try #require(try database.list().first?.id)
 
-      let newer = Fixture.record("invoice", text: "Invoice 2024", time: "2024-06-01T09:00:00+02:00", run: "run-2")
+      let newer = Fixture.record(
+        "invoice", text: "Invoice 2024", time: "2024-06-01T09:00:00+02:00", run: "run-2")
       let older = Fixture.record("invoice", text: "lnvoice", time: "2024-04-01T00:00:00Z", run: "run-0")
       let counts = try importer.importRecords([newer, older])
       #expect(counts == ImportCounts(imported: 0, replaced: 1, unchanged: 1))
@@ -79,6 +82,28 @@ extension Notes {
       #expect(progress.last == 7)
     }
 
+    @Test func theImporterJudgesEachLineAsStoreReaderDoes() throws {
+      let folder = try TemporaryFolder()
+      var lines = try Fixture.basicStore()
+      lines += ["{not json", "[]", #"{"schema":9,"kind":"result"}"#, #"{"schema":1,"kind":"result"}"#, ""]
+      let store = try Fixture.writeStore(lines, to: folder.path("results.jsonl"), tornTail: "{\"kind\":")
+      func describe(_ line: StoreLine) -> String {
+        switch line {
+        case .result(let record): return "result \(record.entry)"
+        case .summary(let summary): return "summary \(summary.run)"
+        case .invalid(let reason): return "invalid \(reason)"
+        }
+      }
+      var expected: [String] = []
+      try StoreReader.read(store) { number, line in expected.append("\(number) \(describe(line))") }
+      var actual: [String] = []
+      try StoreReader.readLines(store) { number, bytes, end in
+        actual.append("\(number) \(describe(NoteImporter.line(bytes, end: end)))")
+      }
+      #expect(actual == expected)
+      #expect(expected.count == 10)
+    }
+
     @Test func strictMakesAnInvalidLineFatalAndImportsNothing() throws {
       let folder = try TemporaryFolder()
       let store = try Fixture.writeStore(
@@ -108,7 +133,10 @@ extension Notes {
         [Fixture.record("a", text: "fine"), Fixture.record("b", text: "when?", time: "yesterday")],
         diagnostic: { diagnostics.append($0) })
       #expect(counts == ImportCounts(imported: 1, skipped: 1))
-      #expect(diagnostics == [ImportDiagnostic(line: 2, reason: "field 'time' is not an ISO 8601 date: 'yesterday'")])
+      #expect(
+        diagnostics == [
+          ImportDiagnostic(line: 2, reason: "field 'time' is not an ISO 8601 date: 'yesterday'")
+        ])
     }
 
     @Test func anImportKilledHalfwayLeavesTheDatabaseAsItWas() throws {
@@ -117,7 +145,8 @@ extension Notes {
       try NoteImporter(database: database).importRecords([Fixture.record("old", text: "already here")])
       let before = try Fixture.comparable(database)
 
-      let records = (0..<10).map { Fixture.record("new-\($0)", text: "new note \($0)") }
+      let records =
+        (0..<10).map { Fixture.record("new-\($0)", text: "new note \($0)") }
         + [Fixture.record("old", text: "replacement", time: "2030-01-01T00:00:00Z")]
       let importer = try NoteImporter(database: database)
       importer.afterRecordHook = { written in
@@ -163,11 +192,11 @@ extension Notes {
         Fixture.record("gt-scan", text: "", time: "2024-05-02T00:00:00.250Z"),
       ])
 
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys]
-      var lines: [String] = []
-      try original.forEachNote { lines.append(String(decoding: try encoder.encode($0.resultRecord), as: UTF8.self)) }
-      let exported = try Fixture.writeStore(lines, to: folder.path("export.jsonl"))
+      // As `notes export --jsonl` writes it: one store line per note, by the store's own encoder.
+      var exportedLines = Data()
+      try original.forEachNote { exportedLines.append(try StoreWriter.line(for: $0.resultRecord)) }
+      let exported = URL(fileURLWithPath: folder.path("export.jsonl"))
+      try exportedLines.write(to: exported)
 
       let copy = try NoteDatabase(path: folder.path("b.sqlite"))
       let counts = try NoteImporter(database: copy).importStore(at: exported)

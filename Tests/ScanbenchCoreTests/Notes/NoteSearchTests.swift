@@ -13,11 +13,14 @@ extension Notes {
       database = try NoteDatabase(path: folder.path("notes.sqlite"))
       try NoteImporter(database: database).importRecords([
         Fixture.record(
-          "harbor", text: "The fisherman repairs his nets at the harbor while gulls circle the old lighthouse.",
+          "harbor",
+          text: "The fisherman repairs his nets at the harbor while gulls circle the old lighthouse.",
           time: "2024-01-01T00:00:00Z"),
         Fixture.record(
-          "harbors", text: "Harbor fees: harbor dues, harbor master, HARBOR lights.", time: "2024-01-02T00:00:00Z"),
-        Fixture.record("receipt", text: "Total 42.00 EUR\nThank you for shopping", time: "2024-01-03T00:00:00Z"),
+          "harbors", text: "Harbor fees: harbor dues, harbor master, HARBOR lights.",
+          time: "2024-01-02T00:00:00Z"),
+        Fixture.record(
+          "receipt", text: "Total 42.00 EUR\nThank you for shopping", time: "2024-01-03T00:00:00Z"),
         Fixture.record(
           "tokyo", text: "東京都の天気予報によると、明日は雨が降るでしょう。傘を持って行ってください。",
           time: "2024-01-04T00:00:00Z", lang: "jpn"),
@@ -60,7 +63,8 @@ extension Notes {
       #expect(hits.map(\.entry) == ["images/tokyo.png"])
       #expect(hits[0].snippet.hasPrefix("東京都の[天気予報]によると"))
       #expect(hits[0].score != nil)
-      #expect(try entries("京都の") == ["kyoto.png", "tokyo.png"] || entries("京都の") == ["tokyo.png", "kyoto.png"])
+      #expect(
+        try entries("京都の") == ["kyoto.png", "tokyo.png"] || entries("京都の") == ["tokyo.png", "kyoto.png"])
       #expect(try entries("ラーメン") == ["ramen.png"])
     }
 
@@ -90,14 +94,16 @@ extension Notes {
     }
 
     @Test func snippetsCutLongTextsAroundTheFirstMatch() {
-      let long = String(repeating: "lorem ipsum dolor sit amet ", count: 20) + "\u{E000}needle\u{E001}"
+      let long =
+        String(repeating: "lorem ipsum dolor sit amet ", count: 20) + "\u{E000}needle\u{E001}"
         + String(repeating: " consectetur adipiscing elit", count: 20)
       let snippet = NoteDatabase.snippet(long, context: 30, highlight: ("<b>", "</b>"))
       #expect(snippet.hasPrefix("…"))
       #expect(snippet.hasSuffix("…"))
       #expect(snippet.contains("<b>needle</b>"))
       #expect(snippet.count < 90)
-      #expect(NoteDatabase.snippet("a\n\n b \u{E000}c\u{E001}", context: 10, highlight: ("[", "]")) == "a b [c]")
+      #expect(
+        NoteDatabase.snippet("a\n\n b \u{E000}c\u{E001}", context: 10, highlight: ("[", "]")) == "a b [c]")
       #expect(NoteDatabase.mark(["ab"], in: "xABxab") == "x\u{E000}AB\u{E001}x\u{E000}ab\u{E001}")
       #expect(NoteDatabase.searchTerms(" one \"two three\"  four ") == ["one", "two three", "four"])
     }

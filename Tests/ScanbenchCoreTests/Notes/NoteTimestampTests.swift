@@ -30,9 +30,10 @@ extension Notes {
       #expect(NoteTimestamp.parse("2024-05-01T12:00:00.250Z") == noon + 0.25)
       #expect(NoteTimestamp.parse("2024-05-01") == noon - 43_200)
       #expect(NoteTimestamp.parse("2024-02-29") != nil)
-      for bad in ["", "2024", "2024-5-1", "2023-02-29", "2024-13-01", "2024-05-01T25:00", "2024-05-01T12:00Zx",
-        "2024-05-01T12:00:00.Z", "yesterday", "2024-05-01T12:00:00+9"]
-      {
+      for bad in [
+        "", "2024", "2024-5-1", "2023-02-29", "2024-13-01", "2024-05-01T25:00", "2024-05-01T12:00Zx",
+        "2024-05-01T12:00:00.Z", "yesterday", "2024-05-01T12:00:00+9",
+      ] {
         #expect(NoteTimestamp.parse(bad) == nil, "\(bad)")
       }
     }

@@ -99,7 +99,8 @@ enum Fixture {
   static func basicStore() throws -> [String] {
     [
       try line(record("invoice", text: "Invoice 2024-117\nTotal due: 42.00 EUR\nThank you")),
-      try line(record("gt-letter", text: "Dear customer,\nyour parcel is on its way.", time: "2024-05-01T10:00:05Z")),
+      try line(
+        record("gt-letter", text: "Dear customer,\nyour parcel is on its way.", time: "2024-05-01T10:00:05Z")),
       try line(record("menu", text: "東京の天気\n本日のおすすめ：味噌ラーメン", time: "2024-05-01T10:00:10Z", lang: "jpn")),
       try line(
         record(

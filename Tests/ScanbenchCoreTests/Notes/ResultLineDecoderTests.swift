@@ -24,7 +24,8 @@ extension Notes {
     ]
 
     static func string(_ random: inout Generator) -> String {
-      (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+      (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }
+        .joined()
     }
 
     static func double(_ random: inout Generator) -> Double {
@@ -32,7 +33,8 @@ extension Notes {
       case 0: return Double(Int.random(in: -1000...1000, using: &random))
       case 1: return Double.random(in: 0...1, using: &random)
       case 2: return Double.random(in: -1e300...1e300, using: &random)
-      default: return Double(sign: .plus, exponent: Int.random(in: -1070 ... -1000, using: &random), significand: 1)
+      default:
+        return Double(sign: .plus, exponent: Int.random(in: -1070 ... -1000, using: &random), significand: 1)
       }
     }
 
@@ -130,12 +132,14 @@ extension Notes {
     }
 
     @Test func handWrittenEdgeCases() {
-      let valid = #"{"schema":1,"kind":"result","run":"r","time":"t","source":"s","entry":"e","sha256":"h","profile":"p","lang":"l","ms":{"decode":1,"recognize":2.5,"score":0},"engine":{"tesseract":"5","models":{}}}"#
+      let valid =
+        #"{"schema":1,"kind":"result","run":"r","time":"t","source":"s","entry":"e","sha256":"h","profile":"p","lang":"l","ms":{"decode":1,"recognize":2.5,"score":0},"engine":{"tesseract":"5","models":{}}}"#
       func fast(_ text: String) -> ResultRecord? { Self.fast(Array(text.utf8)) }
       func reference(_ text: String) -> ResultRecord? { Self.reference(Array(text.utf8)) }
       #expect(fast(valid) != nil)
       #expect(fast(valid) == reference(valid))
-      let withText = valid.replacingOccurrences(of: #""lang":"l""#, with: #""lang":"l","text":"a\u00e9\ud83d\ude00\n","page":null"#)
+      let withText = valid.replacingOccurrences(
+        of: #""lang":"l""#, with: #""lang":"l","text":"a\u00e9\ud83d\ude00\n","page":null"#)
       #expect(fast(withText)?.text == "aé😀\n")
       #expect(fast(withText) == reference(withText))
       for declined in [

@@ -1,0 +1,254 @@
+import Foundation
+
+/// The accuracy gate: the latest run of a store against a committed baseline, on the images both have.
+public enum BaselineCheck {
+  public struct Options: Sendable, Equatable {
+    /// The largest increase of micro CER that is not a regression, absolute (0.002 = 0.2 points).
+    public var maxCERIncrease: Double = 0
+    /// More images that got worse than this is a regression, whatever the interval says.
+    public var maxRegressedImages: Int?
+    public var confidence: Double = 0.95
+    /// Compare even when the run was scored with another metric descriptor than the baseline.
+    public var allowMetricMismatch = false
+    public var resamples = 5000
+    public var seed: UInt64 = PairedBootstrap.defaultSeed
+
+    public init() {}
+  }
+
+  /// Compares `run` with `baseline`; throws `.notComparable` when they measure different things (unless
+  /// allowed) or share no image.
+  public static func compare(
+    _ run: StoreRun, with baseline: Baseline, baselinePath: String, options: Options
+  ) throws -> CheckResult {
+    let runMetric = run.metric ?? "(none)"
+    var notes: [String] = []
+    if runMetric != baseline.metric {
+      guard options.allowMetricMismatch else {
+        throw ReportError(
+          .notComparable, path: baselinePath,
+          message:
+            "the baseline was scored with metric '\(baseline.metric)' but run '\(run.runID)' with '\(runMetric)'; "
+            + "numbers from different metrics are not comparable (--allow-metric-mismatch compares anyway)")
+      }
+      notes.append("metric differs: baseline '\(baseline.metric)', run '\(runMetric)' (compared anyway)")
+    }
+    let baselineEntries = Dictionary(
+      baseline.entries.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
+    var runRecords: [ImageKey: ResultRecord] = [:]
+    for record in run.results { runRecords[ImageKey(record)] = record }
+
+    var changes: [ImageChange] = []
+    var missing: [ImageKey] = []
+    for (key, entry) in baselineEntries {
+      guard let record = runRecords[key] else {
+        missing.append(key)
+        continue
+      }
+      if let failure = record.error {
+        // An image the baseline read and the run could not is scored as if nothing had been read.
+        changes.append(
+          ImageChange(
+            key: key, baselineEdits: entry.edits, baselineLength: entry.gtChars, runEdits: entry.gtChars,
+            runLength: entry.gtChars, failure: "\(failure.kind): \(failure.message)",
+            recognizeMilliseconds: record.ms.recognize))
+      } else if let edits = record.edits, let length = record.gtChars {
+        changes.append(
+          ImageChange(
+            key: key, baselineEdits: entry.edits, baselineLength: entry.gtChars, runEdits: edits,
+            runLength: length,
+            failure: nil, recognizeMilliseconds: record.ms.recognize))
+      } else {
+        changes.append(
+          ImageChange(
+            key: key, baselineEdits: entry.edits, baselineLength: entry.gtChars, runEdits: entry.gtChars,
+            runLength: entry.gtChars, failure: "not scored: the run found no ground truth for it",
+            recognizeMilliseconds: record.ms.recognize))
+      }
+    }
+    let new = runRecords.keys.filter { baselineEntries[$0] == nil }.sorted()
+    guard !changes.isEmpty else {
+      let hint =
+        run.profile != baseline.profile || run.lang != baseline.lang
+        ? " (the baseline is for profile '\(baseline.profile)', language '\(baseline.lang)'; the run used "
+          + "'\(run.profile)', '\(run.lang)')"
+        : " (did the images change? entries are matched by name, SHA-256, page, profile and language)"
+      throw ReportError(
+        .notComparable, path: baselinePath,
+        message:
+          "run '\(run.runID)' of \(run.store) shares no image with the baseline "
+          + "(\(baseline.entries.count) in the baseline, \(runRecords.count) in the run)\(hint)")
+    }
+    changes.sort(by: ImageChange.worstFirst)
+
+    let pairs = changes.map {
+      PairedBootstrap.Pair(
+        baselineEdits: $0.baselineEdits, baselineLength: $0.baselineLength, runEdits: $0.runEdits,
+        runLength: $0.runLength)
+    }
+    let interval = PairedBootstrap.cerDifference(
+      pairs, confidence: options.confidence, resamples: options.resamples, seed: options.seed)
+    let baselineCER = PairedBootstrap.rate(
+      pairs.reduce(0) { $0 + $1.baselineEdits }, pairs.reduce(0) { $0 + $1.baselineLength })
+    let runCER = PairedBootstrap.rate(
+      pairs.reduce(0) { $0 + $1.runEdits }, pairs.reduce(0) { $0 + $1.runLength })
+
+    if let engine = run.engine, engine != baseline.engine {
+      notes.append("engine differs: " + Self.engineChange(from: baseline.engine, to: engine))
+    }
+    if run.summary?.interrupted == true {
+      notes.append("run '\(run.runID)' was interrupted: images it did not reach are missing from it")
+    } else if run.summary == nil {
+      notes.append("run '\(run.runID)' has no summary line: it may have been killed before it finished")
+    }
+    if !run.invalidLines.isEmpty {
+      notes.append("\(run.invalidLines.count) line(s) of the store are not records and were skipped")
+    }
+
+    var result = CheckResult(
+      runID: run.runID, store: run.store, baseline: baselinePath, metric: runMetric,
+      baselineMetric: baseline.metric,
+      baselineCER: baselineCER, runCER: runCER, difference: runCER - baselineCER, interval: interval,
+      maxCERIncrease: options.maxCERIncrease, maxRegressedImages: options.maxRegressedImages,
+      changes: changes, missingFromRun: missing.sorted(), newInRun: new, notes: notes)
+    result.decide()
+    return result
+  }
+
+  static func engineChange(from old: EngineIdentity, to new: EngineIdentity) -> String {
+    var parts: [String] = []
+    if old.tesseract != new.tesseract { parts.append("tesseract \(old.tesseract) → \(new.tesseract)") }
+    for name in Set(old.models.keys).union(new.models.keys).sorted()
+    where old.models[name] != new.models[name] {
+      let before = old.models[name].map { String($0.prefix(12)) } ?? "none"
+      let after = new.models[name].map { String($0.prefix(12)) } ?? "none"
+      parts.append("model \(name) \(before)… → \(after)…")
+    }
+    return parts.joined(separator: ", ")
+  }
+}
+
+/// One image present in both the baseline and the run.
+public struct ImageChange: Sendable, Equatable, Codable {
+  public var key: ImageKey
+  public var baselineEdits: Int
+  public var baselineLength: Int
+  public var runEdits: Int
+  public var runLength: Int
+  /// Why the run has no score for it (then it counts as read with every character wrong).
+  public var failure: String?
+  public var recognizeMilliseconds: Double
+
+  public var baselineCER: Double? {
+    baselineLength > 0 ? Double(baselineEdits) / Double(baselineLength) : nil
+  }
+  public var runCER: Double? { runLength > 0 ? Double(runEdits) / Double(runLength) : nil }
+
+  /// The change in CER; for an image without ground-truth characters, the change in edits.
+  public var delta: Double {
+    Double(runEdits) / Double(max(runLength, 1)) - Double(baselineEdits) / Double(max(baselineLength, 1))
+  }
+
+  public var isWorse: Bool { delta > 0 || failure != nil }
+  public var isBetter: Bool { delta < 0 && failure == nil }
+
+  /// Largest increase first; improvements last, the largest improvement at the very end.
+  static func worstFirst(_ left: ImageChange, _ right: ImageChange) -> Bool {
+    if left.delta != right.delta { return left.delta > right.delta }
+    return left.key < right.key
+  }
+}
+
+/// What `scanbench check` decided, and everything it looked at.
+public struct CheckResult: Sendable, Codable {
+  public enum Verdict: String, Sendable, Codable {
+    case pass
+    case regression
+  }
+
+  public var runID: String
+  public var store: String
+  public var baseline: String
+  public var metric: String
+  public var baselineMetric: String
+  /// Micro CER over the images both have.
+  public var baselineCER: Double
+  public var runCER: Double
+  public var difference: Double
+  public var interval: PairedBootstrap.Interval
+  public var maxCERIncrease: Double
+  public var maxRegressedImages: Int?
+  /// Every compared image, worst first.
+  public var changes: [ImageChange]
+  public var missingFromRun: [ImageKey]
+  public var newInRun: [ImageKey]
+  public var notes: [String]
+  public var verdict: Verdict = .pass
+  /// Why it is a regression (empty on a pass).
+  public var reasons: [String] = []
+
+  public var regressed: [ImageChange] { changes.filter(\.isWorse) }
+  /// Largest improvement first.
+  public var improved: [ImageChange] { changes.filter(\.isBetter).reversed() }
+  public var unchangedCount: Int { changes.count - regressed.count - improved.count }
+
+  /// True when the whole interval lies above the allowed increase.
+  public var intervalAboveAllowance: Bool { interval.lower > maxCERIncrease }
+
+  mutating func decide() {
+    reasons = []
+    if intervalAboveAllowance {
+      reasons.append("above the allowed \(Self.points(maxCERIncrease))")
+    }
+    let regressedCount = regressed.count
+    if let limit = maxRegressedImages, regressedCount > limit {
+      reasons.append(
+        "\(regressedCount) image\(regressedCount == 1 ? "" : "s") got worse, more than the allowed \(limit)")
+    }
+    verdict = reasons.isEmpty ? .pass : .regression
+  }
+
+  /// The decision in one sentence, e.g. "CER went from 2.31% to 2.40% (+0.09 points, 95% CI +0.02 to
+  /// +0.17): regression, above the allowed +0.00."
+  public var sentence: String {
+    let confidence = Self.formatConfidence(interval.confidence)
+    let numbers =
+      "(\(Self.points(difference)) points, \(confidence) CI \(Self.points(interval.lower)) to "
+      + "\(Self.points(interval.upper)))"
+    let movement =
+      difference == 0
+      ? "CER stayed at \(Self.percent(runCER)) \(numbers)"
+      : "CER went from \(Self.percent(baselineCER)) to \(Self.percent(runCER)) \(numbers)"
+    switch verdict {
+    case .regression:
+      return "\(movement): regression, \(reasons.joined(separator: " and "))."
+    case .pass:
+      if changes.allSatisfy({ !$0.isWorse && !$0.isBetter }) {
+        return "\(movement): pass, no image changed."
+      }
+      if interval.upper < 0 {
+        return "\(movement): pass, a clear improvement (consider updating the baseline)."
+      }
+      return
+        "\(movement): pass, the interval is not entirely above the allowed \(Self.points(maxCERIncrease))."
+    }
+  }
+
+  /// `2.31%`.
+  public static func percent(_ value: Double?) -> String {
+    guard let value else { return "n/a" }
+    return String(format: "%.2f%%", value * 100)
+  }
+
+  /// A CER difference in percentage points with its sign: `+0.09`, `-0.12`, `+0.00`.
+  public static func points(_ value: Double) -> String {
+    let hundredths = (value * 10_000).rounded()
+    let text = String(format: "%.2f", abs(hundredths) / 100)
+    return (hundredths < 0 ? "-" : "+") + text
+  }
+
+  static func formatConfidence(_ value: Double) -> String {
+    let percent = value * 100
+    return percent == percent.rounded() ? "\(Int(percent))%" : String(format: "%.1f%%", percent)
+  }
+}

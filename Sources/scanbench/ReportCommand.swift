@@ -1,0 +1,75 @@
+import Foundation
+import ScanbenchCore
+
+enum ReportCommand: Command {
+  static let spec = CommandSpec(
+    name: "report",
+    abstract: "Write a self-contained HTML report of a run: numbers, charts, worst images side by side.",
+    discussion: """
+      Reports the latest run of STORE. The ground truth and thumbnails are re-read from the run's
+      sources when they are still there (the store keeps only the OCR text). With --compare, or when
+      STORE also holds a run with another profile, the report sets the two side by side (accurate
+      against fast: speed against CER, per-image deltas). The page needs no network and opens from disk.
+      """,
+    arguments: [ArgumentSpec(name: "store", help: "The JSON-lines store a run wrote.")],
+    options: [
+      OptionSpec(
+        name: "--html", help: "Where to write the page.", valueName: "file",
+        defaultValue: "Reports/report.html"),
+      OptionSpec(
+        name: "--compare", help: "Another store whose latest run to compare with.", valueName: "store"),
+      OptionSpec(name: "--run", help: "Report this run of the store instead of the latest.", valueName: "id"),
+      OptionSpec(
+        name: "--worst", help: "How many of the worst images to show in full, with thumbnails.",
+        valueName: "N",
+        defaultValue: "200"),
+      OptionSpec(
+        name: "--confusions", help: "How many of the most frequent confusions to list.", valueName: "N",
+        defaultValue: "30"),
+      .flag("--no-thumbnails", "Do not embed images."),
+    ])
+
+  static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    let store = URL(fileURLWithPath: arguments.positionals[0])
+    let out = URL(fileURLWithPath: arguments.value("--html") ?? "Reports/report.html")
+    var options = HTMLReport.Options()
+    options.detailLimit = try arguments.int("--worst", range: 0...100_000) ?? options.detailLimit
+    options.confusionLimit = try arguments.int("--confusions", range: 0...10_000) ?? options.confusionLimit
+    options.generator = "scanbench \(Scanbench.version)"
+    options.generatedAt = CheckCommand.timestamp()
+    let run: StoreRun
+    var comparison: StoreRun?
+    do {
+      if let other = arguments.value("--compare") {
+        run = try StoreRunLoader.load(store, runID: arguments.value("--run"))
+        comparison = try StoreRunLoader.load(URL(fileURLWithPath: other))
+      } else {
+        (run, comparison) = try StoreRunLoader.loadWithPartner(store, runID: arguments.value("--run"))
+      }
+    } catch let error as ReportError {
+      throw CommandFailure(error.description, exitCode: ExitCode.inputUnreadable)
+    }
+    let wanted =
+      arguments.flag("--no-thumbnails") ? [] : HTMLReport.thumbnailCandidates(run, options: options)
+    let material = SourceMaterial.load(for: run.results, thumbnailsFor: wanted)
+    for (source, problem) in material.unavailableSources.sorted(by: { $0.key < $1.key }) {
+      Console.error("note: \(source): \(problem); the report shows OCR text without ground truth\n")
+    }
+    let outcome = HTMLReport.render(run: run, comparison: comparison, material: material, options: options)
+    do {
+      try FileManager.default.createDirectory(
+        at: out.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(outcome.html.utf8).write(to: out, options: .atomic)
+    } catch {
+      throw CommandFailure(
+        "cannot write \(out.path): \(error.localizedDescription)", exitCode: ExitCode.failure)
+    }
+    let size = ByteCountFormatter.string(fromByteCount: Int64(outcome.html.utf8.count), countStyle: .file)
+    var line =
+      "wrote \(out.path) (\(size)): run \(run.runID), \(run.results.count) images, \(outcome.detailed) shown in full, "
+      + "\(outcome.thumbnails) thumbnails, ground truth re-read for \(outcome.groundTruthFound)"
+    if let comparison { line += "; compared with run \(comparison.runID) (\(comparison.profile))" }
+    Console.out(line + "\n")
+    return ExitCode.success
+  }
+}

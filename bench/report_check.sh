@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# `make report-check`: renders a report of a real run and loads it in headless Chromium, checking that
+# its script ran without errors, that it references nothing outside the file, and keeping a screenshot.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SWIFT=${SWIFT:-swift}
+SCRATCH=${SCRATCH:-.build}
+SCREENSHOT=${SCREENSHOT:-Reports/report-screenshot.png}
+
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "report-check: installing chromium"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
+fi
+
+"$SWIFT" build --scratch-path "$SCRATCH" --product scanbench
+bin="$SCRATCH/debug/scanbench"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+echo "report-check: recognizing Corpora/eng-lines.tar.gz (fast and accurate)"
+OMP_THREAD_LIMIT=1 "$bin" run Corpora/eng-lines.tar.gz --level fast --psm 7 --out "$work/fast.jsonl" >/dev/null 2>&1 || [ $? -eq 1 ]
+OMP_THREAD_LIMIT=1 "$bin" run Corpora/eng-lines.tar.gz --level accurate --psm 7 --out "$work/accurate.jsonl" >/dev/null 2>&1 || [ $? -eq 1 ]
+"$bin" report "$work/fast.jsonl" --compare "$work/accurate.jsonl" --html "$work/report.html"
+
+failures=0
+fail() { echo "report-check: FAIL: $*"; failures=$((failures + 1)); }
+
+# Self-contained: no script, style sheet, font or image from elsewhere.
+if grep -Eq '<script[^>]+src=|<link |src="https?:|url\(https?:|@import' "$work/report.html"; then
+  fail "the report references something outside the file"
+fi
+
+browser=(chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run
+  --disable-extensions --virtual-time-budget=5000)
+"${browser[@]}" --enable-logging=stderr --v=0 --dump-dom "file://$work/report.html" \
+  >"$work/dom.html" 2>"$work/console.txt" || fail "chromium could not load the report"
+if grep -Eq 'Uncaught|SyntaxError|TypeError|ReferenceError' "$work/console.txt"; then
+  grep -E 'Uncaught|SyntaxError|TypeError|ReferenceError' "$work/console.txt" | head -5
+  fail "the page's script reported errors"
+fi
+grep -q 'id="report-status" data-ready="yes"' "$work/dom.html" || fail "the page's script did not finish (no ready marker)"
+if grep -q 'data-script-errors=' "$work/dom.html"; then fail "the page counted script errors"; fi
+grep -q 'class="pager"' "$work/dom.html" || fail "the tables were not paged"
+
+mkdir -p "$(dirname "$SCREENSHOT")"
+"${browser[@]}" --screenshot="$SCREENSHOT" --window-size=1280,2000 "file://$work/report.html" \
+  >/dev/null 2>&1 || fail "chromium could not take the screenshot"
+[ -s "$SCREENSHOT" ] || fail "no screenshot at $SCREENSHOT"
+
+size=$(wc -c <"$work/report.html")
+if [ "$failures" -ne 0 ]; then
+  echo "report-check: $failures failure(s)"
+  exit 1
+fi
+echo "report-check: the report ($size bytes) loads cleanly in $(chromium --version 2>/dev/null | head -1); screenshot in $SCREENSHOT"

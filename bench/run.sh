@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# `make bench`: measures everything in one sitting and writes Reports/BENCHMARKS.md.
+#   recognition  bench/recognition.py   peer, scaling, profiles, memory (needs ../shared/corpora)
+#   scoring      bench/scoring.sh       edit distance against rapidfuzz
+#   notes        scanbench-bench notes  import of 1,000,000 records and search latency
+# Environment: REPEATS (default 3), LARGE_MB (default 2048), SKIP (space-separated parts to leave out).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export OMP_THREAD_LIMIT=1
+
+for tool in strace; do
+  command -v "$tool" >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$tool" >/dev/null; }
+done
+command -v /usr/bin/time >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null; }
+
+swift build -c release --product scanbench >&2
+swift build -c release --product scanbench-bench >&2
+bin=$(swift build -c release --show-bin-path)
+skip=" ${SKIP:-} "
+out=Reports/BENCHMARKS.md
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+
+{
+  echo "# Benchmarks"
+  echo
+  echo "Written by \`make bench\` ($(date -u +%Y-%m-%d), scanbench commit \`$(git rev-parse --short HEAD)$(git diff --quiet || echo '+changes')\`,"
+  echo "$(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(tesseract --version 2>&1 | head -1)). Every figure below comes from this one sitting;"
+  echo "timed commands ran ${REPEATS:-3} times and the median is shown. Reproduce with \`make bench\`."
+  echo
+  if [[ $skip != *" recognition "* ]]; then
+    echo "## Recognition"
+    echo
+    echo "Command: \`bench/recognition.py $bin/scanbench\`"
+    echo
+    python3 bench/recognition.py "$bin/scanbench"
+  fi
+  if [[ $skip != *" scoring "* ]]; then
+    echo "## Scoring"
+    echo
+    echo "Command: \`bench/scoring.sh\`"
+    echo
+    bash bench/scoring.sh
+  fi
+  if [[ $skip != *" notes "* ]]; then
+    echo "## Note database"
+    echo
+    echo "Command: \`$bin/scanbench-bench notes\`"
+    echo
+    "$bin/scanbench-bench" notes
+  fi
+} >"$tmp"
+mv "$tmp" "$out"
+trap - EXIT
+echo "wrote $out" >&2
+grep -E '\*\*[0-9.]+×\*\*|parallel efficiency|Fast over accurate' "$out" >&2 || true

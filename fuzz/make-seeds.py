@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora under Tests/Fuzz/<target>/ (small inputs of each shape the target meets).
+
+Run from the checkout: python3 fuzz/make-seeds.py. Needs bsdtar for the archive seeds.
+"""
+import io, json, os, subprocess, tarfile, tempfile, zipfile, zlib, struct
+
+root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Fuzz")
+
+
+def put(target, name, data):
+    folder = os.path.join(root, target)
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(data)
+
+
+def png(width, height):
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+    raw = b"".join(b"\x00" + b"\xff" * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+# entry-name
+names = {
+    "plain": b"dir/page-001.png", "dot-slash": "./写真/ページ.gt.txt".encode(), "parent": b"../../etc/passwd.png",
+    "absolute": b"/etc/shadow.txt", "nul": b"a\x00b.png", "invalid-utf8": b"scan\xff\xfe.jpg",
+    "overlong-slash": b"a\xc0\xafb.png", "c1-control": "a\u0085b.png".encode(), "bidi": "gpj.\u202eexe.png".encode(),
+    "backslash": b"a\\x41.png", "newline": b"a\nb.tif", "long": b"x" * 3000 + b".png", "macos-fork": b"__MACOSX/._a.png",
+    "nested": b"inner/pages.tar.gz", "pdf": b"scan.PDF", "pair": b"a.png\xffb.png",
+}
+for name, data in names.items():
+    put("entry-name", name, data)
+
+# ground-truth
+texts = {
+    "utf8": "日本語 text\n".encode(), "utf8-bom": b"\xef\xbb\xbfabc\n", "utf16le": b"\xff\xfe" + "文字".encode("utf-16-le"),
+    "utf16be": b"\xfe\xff" + "文字".encode("utf-16-be"), "utf16-odd": b"\xff\xfeab\x00c",
+    "shift-jis": "日本語のテキスト".encode("shift_jis"), "latin1": "café".encode("latin-1"), "empty": b"",
+    "truncated-utf8": "é".encode()[:1], "lone-surrogate-utf16": b"\xff\xfe\x00\xd8",
+}
+for name, data in texts.items():
+    put("ground-truth", name, data)
+
+# store
+engine = {"models": {"eng": "ab" * 32}, "tesseract": "5.3.0"}
+result = {"chars": 5, "engine": engine, "entry": "a.png", "kind": "result", "lang": "eng", "profile": "fast",
+          "ms": {"decode": 1.5, "recognize": 20.25, "score": 0.1}, "run": "r1", "schema": 1, "sha256": "cd" * 32,
+          "source": "in.tar", "text": "hello\nworld", "time": "2026-11-30T00:00:00.000Z", "cer": 0.25, "edits": 1,
+          "gt_chars": 4, "metric": "cer"}
+failure = dict(result, entry="b.png", error={"kind": "not-an-image", "message": "not an image"})
+del failure["text"]
+summary = {"cer_macro": 0.25, "cer_micro": 0.25, "edits": 1, "engine": engine, "failed": 1, "gt_chars": 4,
+           "images": 2, "images_per_second": 3.5, "interrupted": False, "jobs": 2, "kind": "summary", "lang": "eng",
+           "metric": "cer", "profile": "fast", "run": "r1", "schema": 1, "scored": 1, "skipped": 0,
+           "sources": ["in.tar"], "succeeded": 1, "time": "2026-11-30T00:00:01.000Z", "wall_seconds": 0.5}
+line = lambda record: json.dumps(record, sort_keys=True, ensure_ascii=False).encode() + b"\n"
+put("store", "whole", line(result) + line(failure) + line(summary))
+put("store", "torn", line(result) + line(failure)[:40])
+put("store", "foreign", b"# not a store\n" + line(result))
+put("store", "newer-schema", line(dict(result, schema=2)))
+put("store", "wrong-type", line(dict(result, page="one")))
+put("store", "no-newline", line(summary)[:-1])
+
+# archive: one of each format libarchive reads here, each a few hundred bytes
+with tempfile.TemporaryDirectory() as tmp:
+    os.makedirs(os.path.join(tmp, "in", "sub"))
+    with open(os.path.join(tmp, "in", "a.png"), "wb") as f:
+        f.write(png(4, 2))
+    with open(os.path.join(tmp, "in", "a.gt.txt"), "wb") as f:
+        f.write(b"ab\n")
+    with open(os.path.join(tmp, "in", "sub", "b.txt"), "wb") as f:
+        f.write("ü\n".encode())
+    os.symlink("../../etc/passwd", os.path.join(tmp, "in", "link.png"))
+    for name, flags in [("tar", ["-cf"]), ("tar.gz", ["-czf"]), ("tar.bz2", ["-cjf"]), ("tar.xz", ["-cJf"]),
+                        ("tar.zst", ["--zstd", "-cf"]), ("zip", ["--format", "zip", "-cf"]),
+                        ("7z", ["--format", "7zip", "-cf"]), ("cpio", ["--format", "cpio", "-cf"]),
+                        ("pax", ["--format", "pax", "-cf"]), ("ar", ["--format", "ar", "-cf"]),
+                        ("iso", ["--format", "iso9660", "-cf"]), ("xar", ["--format", "xar", "-cf"]),
+                        ("zip-encrypted", ["--format", "zip", "--options", "zip:encryption=zipcrypt",
+                                           "--passphrase", "secret", "-cf"])]:
+        target = os.path.join(tmp, "out." + name)
+        files = ["a.png", "a.gt.txt"] if name in ("ar",) else ["."]
+        if subprocess.run(["bsdtar", *flags, target, "-C", os.path.join(tmp, "in"), *files],
+                          capture_output=True).returncode == 0:
+            with open(target, "rb") as f:
+                data = f.read()
+            if len(data) <= 65536:
+                put("archive", name, data)
+    # Python's tarfile for hostile names and kinds bsdtar will not make from a folder.
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.GNU_FORMAT) as tar:
+        for path, kind in [("../../etc/passwd.png", tarfile.REGTYPE), ("/abs.png", tarfile.SYMTYPE),
+                           ("fifo.png", tarfile.FIFOTYPE), ("dev.png", tarfile.CHRTYPE), ("hard.png", tarfile.LNKTYPE),
+                           ("x" * 300 + ".png", tarfile.REGTYPE)]:
+            info = tarfile.TarInfo(path)
+            info.type = kind
+            info.linkname = "a.png" if kind in (tarfile.SYMTYPE, tarfile.LNKTYPE) else ""
+            body = png(2, 2) if kind == tarfile.REGTYPE else b""
+            info.size = len(body)
+            tar.addfile(info, io.BytesIO(body))
+    put("archive", "hostile.tar", buffer.getvalue())
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("a.png", png(3, 3))
+        z.writestr("a.gt.txt", "abc")
+        z.writestr("inner.zip", b"PK\x05\x06" + b"\x00" * 18)
+    put("archive", "python.zip", buffer.getvalue())
+    put("archive", "empty", b"")
+    put("archive", "pdf", b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")
