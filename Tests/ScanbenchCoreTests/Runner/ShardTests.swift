@@ -43,6 +43,10 @@ struct ShardTests {
       ["SLURM_ARRAY_TASK_ID": "12", "SLURM_ARRAY_TASK_MIN": "10", "SLURM_ARRAY_TASK_COUNT": "4"], shards: nil)
     #expect(slurm?.0 == (try Shard(index: 2, count: 4)))
     #expect(slurm?.1 == .slurm)
+    // A resubmitted sparse array (`--array=3,7` of 16) names its shards by id.
+    let resubmitted = try Shard.fromEnvironment(
+      ["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_MIN": "3", "SLURM_ARRAY_TASK_COUNT": "2"], shards: 16)
+    #expect(resubmitted?.0 == (try Shard(index: 7, count: 16)))
     #expect(try Shard.fromEnvironment([:], shards: nil) == nil)
   }
 
