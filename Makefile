@@ -104,3 +104,25 @@ report-check: setup
 	SWIFT="$(SWIFT)" SCRATCH="$(ACCURACY_SCRATCH)" bash bench/report_check.sh
 
 .PHONY: accuracy report-check
+
+# libFuzzer (+ASan) over what reads strangers' bytes; a crash fails the target (.build-fuzz/crashes/).
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?= entry-name ground-truth store archive
+fuzz: packages
+	bash fuzz/build.sh $(FUZZ_TARGETS)
+	@for t in $(FUZZ_TARGETS); do bash fuzz/run.sh $$t $(FUZZ_SECONDS) || exit 1; done
+
+# ThreadSanitizer on the concurrent runner and the end-to-end concurrency tests; the suppression and
+# the skipped test are explained in fuzz/tsan.supp and Reports/RELIABILITY.md.
+tsan: setup
+	OMP_THREAD_LIMIT=1 TSAN_OPTIONS="suppressions=$(CURDIR)/fuzz/tsan.supp" \
+	  $(SWIFT) test --scratch-path .build-tsan --sanitize=thread \
+	  --filter 'ConcurrentRunnerTests|StoreFaultTests|ReliabilityTests|RunCommandTests.testPairing' \
+	  --skip 'ReliabilityTests.testFullDisk'
+
+# AddressSanitizer on the whole suite; LeakSanitizer's reports inside Foundation/XCTest suppressed.
+asan: setup
+	OMP_THREAD_LIMIT=1 LSAN_OPTIONS="suppressions=$(CURDIR)/fuzz/lsan.supp" \
+	  $(SWIFT) test --scratch-path .build-asan --sanitize=address
+
+.PHONY: fuzz tsan asan

@@ -133,7 +133,7 @@ func runNotesBenchmark(arguments: [String]) throws {
   }
   lines += [
     "| Database size | \(mb(sizes.total)) |",
-    "| of which the trigram full-text index | \(sizes.fullTextIndex.map(mb) ?? "unknown (no dbstat)") |",
+    "| of which the full-text indexes (words of every note + trigrams of CJK lines) | \(sizes.fullTextIndex.map(mb) ?? "unknown (no dbstat)") |",
     "| Word search, \(words.count) words, top 20 with snippets: median | \(ms(median(wordTimes))) |",
     "| Word search: 90th percentile / max | \(ms(percentile(wordTimes, 0.9))) / \(ms(wordTimes.max() ?? 0)) |",
     "| Notes matching a query word: median / max | \(sortedMatches[sortedMatches.count / 2]) / "

@@ -2,7 +2,7 @@ import Foundation
 import ScanbenchCore
 
 /// A subcommand: its help text and options, and what it does with parsed arguments.
-protocol Command {
+protocol Command: Sendable {
   static var spec: CommandSpec { get }
   /// Runs the command; returns the process exit code.
   static func run(_ arguments: ParsedArguments) throws -> Int32
@@ -108,7 +108,9 @@ struct ParsedArguments {
     guard let number = Int(digits), number > 0 else {
       throw UsageError("\(name) takes a size such as 256M or 2G, not '\(text)'")
     }
-    return number * multiplier
+    let (bytes, overflow) = number.multipliedReportingOverflow(by: multiplier)
+    guard !overflow else { throw UsageError("\(name): '\(text)' is more bytes than can be counted") }
+    return bytes
   }
 
   func choice<T: RawRepresentable>(_ name: String, as type: T.Type) -> T? where T.RawValue == String {

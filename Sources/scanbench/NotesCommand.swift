@@ -231,10 +231,13 @@ enum NotesSearchCommand: Command {
     name: "notes search",
     abstract: "Find notes containing every word of a query, best first, with the match in context.",
     discussion: """
-      Words of three characters or more are looked up in the full-text index (any substring matches,
-      in any language, ASCII case-insensitively) and ranked by relevance (bm25). Shorter words, such
-      as two-character Japanese ones, are found by scanning the notes, newest first. Put a phrase in
-      double quotes to find it as written: '"harbor master"'.
+      Words of three characters or more are looked up in the word index (a word matches the words
+      it begins: 'shop' finds "shopping"; case and accents are ignored) and ranked by relevance
+      (bm25). Japanese and Chinese terms of three characters or more match anywhere in the text,
+      through a trigram index. Shorter terms, such as two-character Japanese words, are found by
+      scanning the notes, newest first. A word in more than 5000 notes is ranked among the 5000
+      most recently imported of them. Put a phrase in double quotes to find it as written:
+      '"harbor master"'.
       """,
     arguments: [ArgumentSpec(name: "query", help: "Words or \"quoted phrases\" to find.", isVariadic: true)],
     options: [

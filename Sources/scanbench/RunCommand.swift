@@ -29,7 +29,7 @@ enum RunCommand: Command {
       OptionSpec(
         name: "--out", help: "The JSON-lines store to append to.", valueName: "file",
         defaultValue: "Reports/results.jsonl"),
-      .flag("--resume", "Skip images whose result is already in the store."),
+      .flag("--resume", "Skip images whose result (or recorded failure) is already in the store."),
       OptionSpec(
         name: "--max-entry-bytes", help: "Refuse entries larger than this, while reading them.",
         valueName: "size", defaultValue: "256M"),
@@ -53,6 +53,11 @@ enum RunCommand: Command {
       OptionSpec(
         name: "--tesseract-set", help: "Set a Tesseract parameter, e.g. tessedit_do_invert=0 (repeatable).",
         valueName: "name=value", isRepeatable: true),
+      OptionSpec(
+        name: "--import-to",
+        help: "Also import the results into the note database (the bulk import of photo archives).",
+        valueName: "db", defaultValue: "none; without a value the default note database",
+        implicitValue: NoteDatabase.defaultPath()),
       .flag("--no-wait", "Exit at once if another process is writing to the store."),
       .json,
     ] + ScoringFlags.options)
@@ -114,10 +119,32 @@ enum RunCommand: Command {
       Console.out(SummaryTable.render(summary, store: store.path))
     }
     for error in outcome.inputErrors { Console.error("Error: \(error)\n") }
+    if let database = arguments.value("--import-to") {
+      try importResults(of: store, into: database, json: arguments.flag("--json"))
+    }
     if summary.interrupted { return 128 + (signals.received ?? SIGINT) }
     if !outcome.inputErrors.isEmpty { return ExitCode.inputUnreadable }
     return summary.failed > 0 ? ExitCode.failure : ExitCode.success
   }
+}
+
+/// `--import-to`: the whole store goes in; importing is idempotent, so results of earlier runs that
+/// are already notes come out unchanged, and a killed run is made whole by importing again.
+private func importResults(of store: URL, into path: String, json: Bool) throws {
+  let counts: ImportCounts
+  do {
+    let importer = try NoteImporter(database: try NoteDatabase(path: path))
+    counts = try importer.importStore(
+      at: store, progress: { _ in },
+      diagnostic: { Console.error("warning: \(store.path):\($0.line): \($0.reason) (skipped)\n") })
+  } catch {
+    throw CommandFailure("importing into \(path): \(error)")
+  }
+  let line =
+    "notes".padding(toLength: 20, withPad: " ", startingAt: 0)
+    + "\(counts.imported) imported, \(counts.replaced) replaced, \(counts.unchanged) unchanged → \(path)\n"
+  // With --json, stdout holds only the summary object.
+  if json { Console.error(line) } else { Console.out(line) }
 }
 
 /// `--shard K/N`, or what Kubernetes or Slurm put in the environment.

@@ -99,6 +99,18 @@ final class RunCommandTests: XCTestCase {
     XCTAssertNotNil(results[1].cer)
   }
 
+  func testImportToPutsTheResultsInTheNoteDatabase() throws {
+    let sample = try uw3Sample(3)
+    let database = folder.appendingPathComponent("notes.sqlite")
+    let store = folder.appendingPathComponent("store.jsonl")
+    let result = try runLines(sample, store: store, extra: ["--import-to", database.path])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains("3 imported"), result.stdout)
+    let list = try Harness.run(["notes", "list", "--db", database.path, "--json"])
+    let notes = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [Any])
+    XCTAssertEqual(notes.count, 3)
+  }
+
   func testCorruptImageIsARecordedFailureAndTheRunContinues() throws {
     let sample = try uw3Sample(3)
     let image = try FileManager.default.contentsOfDirectory(atPath: sample.path).filter { $0.hasSuffix(".png") }

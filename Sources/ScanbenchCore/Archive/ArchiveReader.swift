@@ -7,6 +7,8 @@ public final class ArchiveReader: EntrySource {
   private let input: String
   /// The bytes of an archive read from memory, owned here because libarchive does not copy them.
   private let memory: UnsafeMutableRawBufferPointer?
+  /// The input's first bytes, to name what it is when libarchive cannot read it (a PDF, say).
+  private let leadingBytes: Data
   public private(set) var entriesRead = 0
   private static let blockSize = 1 << 16
 
@@ -17,10 +19,11 @@ public final class ArchiveReader: EntrySource {
     self.handle = handle
     self.input = path
     self.memory = nil
+    leadingBytes = Self.firstBytes(ofFileAt: path)
     Self.enableFormats(handle)
     if archive_read_open_filename(handle, path, Self.blockSize) != ARCHIVE_OK {
       // `self` is fully initialized here, so `deinit` frees the handle.
-      throw Self.openError(handle, input: path, firstBytes: Self.firstBytes(ofFileAt: path))
+      throw Self.notAnArchive(handle, input: path, firstBytes: leadingBytes)
     }
   }
 
@@ -34,9 +37,10 @@ public final class ArchiveReader: EntrySource {
     let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
     data.copyBytes(to: memory.bindMemory(to: UInt8.self), count: data.count)
     self.memory = memory
+    leadingBytes = Data(data.prefix(8))
     Self.enableFormats(handle)
     if archive_read_open_memory(handle, memory.baseAddress, data.count) != ARCHIVE_OK {
-      throw Self.openError(handle, input: input, firstBytes: data.prefix(8))
+      throw Self.notAnArchive(handle, input: input, firstBytes: leadingBytes)
     }
   }
 
@@ -45,18 +49,34 @@ public final class ArchiveReader: EntrySource {
     memory?.deallocate()
   }
 
+  /// Every archive format libarchive reads except mtree and raw. An mtree "archive" is a text
+  /// file of paths whose contents libarchive reads from this machine's disk, so a stranger's file
+  /// could make a run read local files; and any text file (a PDF's first lines, a README) parses as
+  /// one, which turns "not an archive" into a listing of nonsense entries.
   private static func enableFormats(_ handle: OpaquePointer) {
     archive_read_support_filter_all(handle)
-    archive_read_support_format_all(handle)
+    for enable in [
+      archive_read_support_format_7zip, archive_read_support_format_ar, archive_read_support_format_cab,
+      archive_read_support_format_cpio, archive_read_support_format_empty,
+      archive_read_support_format_iso9660,
+      archive_read_support_format_lha, archive_read_support_format_rar, archive_read_support_format_rar5,
+      archive_read_support_format_tar, archive_read_support_format_warc, archive_read_support_format_xar,
+      archive_read_support_format_zip,
+    ] {
+      _ = enable(handle)
+    }
   }
 
-  private static func openError(_ handle: OpaquePointer, input: String, firstBytes: Data) -> ArchiveError {
+  /// libarchive finds the format when opening a file but only at the first header in memory, so
+  /// both places ask this.
+  private static func notAnArchive(_ handle: OpaquePointer, input: String, firstBytes: Data) -> ArchiveError {
     if firstBytes.starts(with: Array("%PDF".utf8)) {
       return ArchiveError(
         .notAnArchive, input: input,
         message: "a PDF, not an archive or an image: convert its pages to images first (e.g. pdftoppm -png)")
     }
-    return ArchiveError(.notAnArchive, input: input, message: "cannot open as an archive: \(errorMessage(handle))")
+    return ArchiveError(
+      .notAnArchive, input: input, message: "not a readable archive: \(errorMessage(handle))")
   }
 
   private static func firstBytes(ofFileAt path: String) -> Data {
@@ -75,9 +95,7 @@ public final class ArchiveReader: EntrySource {
       break
     default:
       let message = Self.errorMessage(handle)
-      if entriesRead == 0 {
-        throw ArchiveError(.notAnArchive, input: input, message: "not a readable archive: \(message)")
-      }
+      if entriesRead == 0 { throw Self.notAnArchive(handle, input: input, firstBytes: leadingBytes) }
       throw ArchiveError(
         .truncated, input: input, message: "archive is truncated or corrupt: \(message)",
         entriesRead: entriesRead)

@@ -21,7 +21,7 @@ public enum EntryName {
   public static func lastComponent(of path: String) -> Substring {
     var trimmed = path[...]
     while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-    guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
+    guard trimmed != "/", let slash = trimmed.lastIndex(of: "/") else { return trimmed }
     return trimmed[trimmed.index(after: slash)...]
   }
 
@@ -122,7 +122,8 @@ public enum EntryName {
       if !ext.isEmpty, ext.utf8.count <= 16 { tail = "." + ext }
     }
     let stem = String(name.utf8.dropLast(tail.utf8.count)) ?? name
-    let kept = String(decoding: stem.utf8.prefix(maximumLength - tail.utf8.count), as: UTF8.self)
+    // The same length kept whatever the extension, so `S.png` and `S.gt.txt` keep the same stem.
+    let kept = String(decoding: stem.utf8.prefix(maximumLength - 32), as: UTF8.self)
     let digest = SHA256.hex(Data(stem.utf8)).prefix(16)
     return kept + "…[\(stem.utf8.count - kept.utf8.count) more bytes, sha256 \(digest)…]" + tail
   }

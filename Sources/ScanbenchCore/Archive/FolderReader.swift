@@ -27,7 +27,9 @@ public final class FolderReader: EntrySource {
   }
 
   /// Lists everything that is not a real directory; descends only into real directories.
-  private static func walk(_ folder: String, relative: String, into found: inout [String], input: String) throws {
+  private static func walk(_ folder: String, relative: String, into found: inout [String], input: String)
+    throws
+  {
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: folder)
@@ -92,7 +94,8 @@ public final class FolderReader: EntrySource {
     // Non-blocking, then checked again: a file swapped for a FIFO after `nextEntry` must not hang us.
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw EntryReadError(kind: .unreadable, message: "cannot open \(path): \(String(cString: strerror(errno)))")
+      throw EntryReadError(
+        kind: .unreadable, message: "cannot open \(path): \(String(cString: strerror(errno)))")
     }
     defer { close(descriptor) }
     var status = stat()
@@ -106,7 +109,8 @@ public final class FolderReader: EntrySource {
       if count == 0 { return data }
       if count < 0 {
         if errno == EINTR { continue }
-        throw EntryReadError(kind: .unreadable, message: "cannot read \(path): \(String(cString: strerror(errno)))")
+        throw EntryReadError(
+          kind: .unreadable, message: "cannot read \(path): \(String(cString: strerror(errno)))")
       }
       if data.count + count > limit {
         throw EntryReadError(

@@ -52,6 +52,81 @@ extension NoteDatabase {
     CREATE TRIGGER note_fts_delete AFTER DELETE ON note BEGIN
       INSERT INTO note_fts(note_fts, rowid, text) VALUES ('delete', old.id, old.text);
     END;
+    """,
+
+    // 2: two full-text indexes instead of one trigram index over every note (import was ~11k
+    // notes/s, common words matched huge trigram posting lists):
+    // - `note_words`: the words (`unicode61`, diacritics folded) of every note, for word queries;
+    // - `note_cjk`: the trigrams of `note.cjk_text` only, the lines of a note that have Han,
+    //   Hiragana or Katakana (Japanese has no spaces, so `unicode61` makes a whole sentence one
+    //   token), NULL for the others: for substring queries with CJK characters. Its content is the
+    //   view `note_cjk_content`, so FTS5's integrity check, 'rebuild' and the delete trigger see
+    //   exactly what was indexed.
+    // `cjk_text` is written by NoteImporter (`NoteDatabase.cjkLines`); this migration's Swift step
+    // (`afterMigration`) fills it for the existing notes and builds both indexes.
     """
+    DROP TRIGGER note_fts_delete;
+    DROP TABLE note_fts;
+    ALTER TABLE note ADD COLUMN cjk_text TEXT;
+    CREATE VIEW note_cjk_content AS SELECT id, cjk_text AS text FROM note WHERE cjk_text IS NOT NULL;
+    CREATE VIRTUAL TABLE note_words USING fts5(
+      text, content = 'note', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2'
+    );
+    CREATE VIRTUAL TABLE note_cjk USING fts5(
+      text, content = 'note_cjk_content', content_rowid = 'id', tokenize = 'trigram'
+    );
+    CREATE TRIGGER note_fts_delete AFTER DELETE ON note BEGIN
+      INSERT INTO note_words (note_words, rowid, text) VALUES ('delete', old.id, old.text);
+      INSERT INTO note_cjk (note_cjk, rowid, text)
+        SELECT 'delete', old.id, old.cjk_text WHERE old.cjk_text IS NOT NULL;
+    END;
+    """,
   ]
+
+  /// The part of a migration SQL cannot do, run right after `migrations[version - 1]` in the same
+  /// transaction.
+  static func afterMigration(to version: Int, connection: SQLiteConnection) throws {
+    guard version == 2 else { return }
+    let select = try connection.prepare("SELECT id, text FROM note")
+    let update = try connection.prepare("UPDATE note SET cjk_text = ?2 WHERE id = ?1")
+    while try select.step() {
+      guard let lines = cjkLines(select.string(at: 1) ?? "") else { continue }
+      try update.bind(select.int64(at: 0) ?? 0, at: 1)
+      try update.bind(lines, at: 2)
+      try update.step()
+      update.reset()
+    }
+    try connection.execute(
+      """
+      INSERT INTO note_words (note_words) VALUES ('rebuild');
+      INSERT INTO note_cjk (note_cjk) VALUES ('rebuild');
+      """)
+  }
+
+  /// The code points that put a line of a note in the trigram index `note_cjk` (Hiragana,
+  /// Katakana, CJK Unified Ideographs and Extension A, Compatibility Ideographs, half-width
+  /// Katakana), and send a query term to it.
+  static let cjkRanges: [ClosedRange<UInt32>] = [
+    0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF66...0xFF9F,
+  ]
+
+  static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+    cjkRanges.contains { $0.contains(scalar.value) }
+  }
+
+  /// Whether `text` has a character of `cjkRanges` (all encoded in UTF-8 from a lead byte 0xE3 up).
+  static func containsCJK<S: StringProtocol>(_ text: S) -> Bool {
+    text.utf8.contains { $0 >= 0xE3 } && text.unicodeScalars.contains(where: isCJK)
+  }
+
+  /// What the trigram index holds of a note (`note.cjk_text`): its lines (split at U+000A) that
+  /// have a CJK character, joined by U+000A, or `nil` if none has. Every occurrence in `text` of a
+  /// term with a CJK character and no line break is within one such line, so the trigram index
+  /// finds exactly the notes a scan of the whole text would.
+  static func cjkLines(_ text: String) -> String? {
+    guard containsCJK(text) else { return nil }
+    let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: true)
+      .filter { $0.contains(where: isCJK) }
+    return lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
+  }
 }

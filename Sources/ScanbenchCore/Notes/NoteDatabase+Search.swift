@@ -1,8 +1,9 @@
 import Foundation
 
-/// Full-text search: the trigram FTS5 index for terms of three characters or more (any language,
-/// any substring, ranked by bm25), a scan of the notes for shorter queries (a two-character
-/// Japanese word has no trigram).
+/// Full-text search: the word index (`note_words`, every note) for word terms, the trigram index
+/// (`note_cjk`, notes with CJK characters only) for Japanese and Chinese terms of three characters
+/// or more, both ranked by bm25; a scan of the notes for shorter terms (a two-character Japanese
+/// word has no trigram).
 extension NoteDatabase {
   /// Characters that mark matches in the text while the snippet is cut (private use, never in OCR
   /// output), replaced by `SearchOptions.highlight` afterwards.
@@ -31,29 +32,20 @@ extension NoteDatabase {
   }
 
   /// Notes containing every term of `query` (case-insensitively for ASCII letters), best first.
+  ///
+  /// Word terms match words of the note that start with them (`shop` finds "shopping"), ranked by
+  /// bm25; terms with CJK characters match as substrings; terms shorter than three characters (and
+  /// terms without a letter or digit) are a scan of the text, newest first when nothing else ranks.
   public func search(_ query: String, options: SearchOptions = SearchOptions()) throws -> [NoteSearchHit] {
     let plan = SearchPlan(query)
     guard !plan.isEmpty, options.limit > 0 else { return [] }
-    let statement: SQLiteStatement
-    if plan.indexed.isEmpty {
-      statement = try connection.prepare(
-        """
-        SELECT note.id, note.recognized_at, note.chars, note.source, note.entry, note.text, NULL
-        FROM note WHERE \(plan.scanConditions)
-        ORDER BY note.recognized_unix DESC, note.id DESC LIMIT ?2
-        """)
-    } else {
-      // ORDER BY rank lets FTS5 sort (rowid, rank) itself, so highlight() runs for the rows
-      // returned only, not for every match.
-      statement = try connection.prepare(
-        """
-        SELECT note.id, note.recognized_at, note.chars, note.source, note.entry,
-          highlight(note_fts, 0, char(57344), char(57345)), note_fts.rank
-        FROM note_fts JOIN note ON note.id = note_fts.rowid
-        WHERE note_fts MATCH ?1\(plan.extraConditions)
-        ORDER BY note_fts.rank LIMIT ?2
-        """)
-    }
+    if let index = plan.primaryIndex { return try rankedSearch(plan, index: index, options: options) }
+    let statement = try connection.prepare(
+      """
+      SELECT note.id, note.recognized_at, note.chars, note.source, note.entry, note.text, NULL
+      FROM note WHERE \(plan.scanConditions)
+      ORDER BY note.recognized_unix DESC, note.id DESC LIMIT ?2
+      """)
     try plan.bind(to: statement)
     try statement.bind(Int64(options.limit), at: 2)
 
@@ -61,7 +53,7 @@ extension NoteDatabase {
     while try statement.step() {
       let text = statement.string(at: 5) ?? ""
       let rank = statement.double(at: 6)
-      let marked = plan.indexed.isEmpty ? NoteDatabase.mark(plan.scanned, in: text) : text
+      let marked = NoteDatabase.mark(plan.scanned, in: text)
       hits.append(
         NoteSearchHit(
           id: statement.int64(at: 0) ?? 0, recognizedAt: statement.string(at: 1) ?? "",
@@ -73,52 +65,201 @@ extension NoteDatabase {
     return hits
   }
 
-  /// How many notes `search` would find without a limit.
+  /// How many matches are ranked at most: a query matching more notes (a common word) ranks the
+  /// `rankWindow` most recently imported of them (highest ids). bm25 costs ~1.5 µs a match, and
+  /// SQLite 3.40's FTS5 computes it for every match even under `ORDER BY rank LIMIT n` (it gets no
+  /// LIMIT from the planner): "and" in 1M notes would be a second.
+  static let rankWindow = 5_000
+
+  /// A query through an index: the ids of the best matches within the rank window first (no
+  /// highlight(), no join unless other terms filter the matches), then those notes, then their
+  /// highlights. Word matches are marked by FTS5's highlight(); the trigram index holds
+  /// only a note's CJK lines, so its matches are marked in the whole text, as a scan's are.
+  private func rankedSearch(
+    _ plan: SearchPlan, index: String, options: SearchOptions
+  ) throws -> [NoteSearchHit] {
+    let matches =
+      plan.hasFilters
+      ? """
+      SELECT \(index).rowid AS id, \(index).rank AS rank FROM \(index) JOIN note ON note.id = \(index).rowid
+      WHERE \(index) MATCH ?1\(plan.filterConditions(rowid: "\(index).rowid"))
+      """
+      : "SELECT rowid AS id, rank FROM \(index) WHERE \(index) MATCH ?1"
+    let top = try connection.prepare(
+      """
+      SELECT id, rank FROM (\(matches) ORDER BY id DESC LIMIT \(NoteDatabase.rankWindow))
+      ORDER BY rank, id DESC LIMIT ?2
+      """)
+    try plan.bind(to: top)
+    try top.bind(Int64(options.limit), at: 2)
+    var ranked: [(id: Int64, rank: Double?)] = []
+    while try top.step() { ranked.append((top.int64(at: 0) ?? 0, top.double(at: 1))) }
+    guard !ranked.isEmpty else { return [] }
+    let ids = "[" + ranked.map { String($0.id) }.joined(separator: ",") + "]"
+
+    // highlight() needs an FTS5 cursor on the query. Not the index's: a prefix query makes FTS5
+    // merge the doclists of every word with that prefix first (half the time of a common word at
+    // 1M notes). A temporary index of the hits' texts alone, with the same tokenizer, marks the
+    // same words.
+    var highlighted: [Int64: String] = [:]
+    if index == "note_words" {
+      try connection.execute(
+        """
+        CREATE VIRTUAL TABLE IF NOT EXISTS temp.note_highlight USING fts5(
+          text, tokenize = 'unicode61 remove_diacritics 2'
+        );
+        DELETE FROM temp.note_highlight;
+        """)
+      defer { try? connection.execute("DELETE FROM temp.note_highlight") }
+      let fill = try connection.prepare(
+        """
+        INSERT INTO temp.note_highlight (rowid, text)
+        SELECT id, text FROM note WHERE id IN (SELECT value FROM json_each(?1))
+        """)
+      try fill.bind(ids, at: 1)
+      try fill.step()
+      let marks = try connection.prepare(
+        """
+        SELECT rowid, highlight(note_highlight, 0, char(57344), char(57345)) FROM temp.note_highlight
+        WHERE note_highlight MATCH ?1
+        """)
+      try marks.bind(plan.match, at: 1)
+      while try marks.step() { highlighted[marks.int64(at: 0) ?? 0] = marks.string(at: 1) }
+    }
+
+    let notes = try connection.prepare(
+      """
+      SELECT id, recognized_at, chars, source, entry, text FROM note
+      WHERE id IN (SELECT value FROM json_each(?1))
+      """)
+    try notes.bind(ids, at: 1)
+    var hits: [Int64: NoteSearchHit] = [:]
+    let rankOf = Dictionary(ranked.map { ($0.id, $0.rank) }, uniquingKeysWith: { first, _ in first })
+    while try notes.step() {
+      let id = notes.int64(at: 0) ?? 0
+      let marked =
+        highlighted[id] ?? NoteDatabase.mark(plan.cjk + plan.scanned, in: notes.string(at: 5) ?? "")
+      hits[id] = NoteSearchHit(
+        id: id, recognizedAt: notes.string(at: 1) ?? "", chars: notes.int(at: 2) ?? 0,
+        source: notes.string(at: 3) ?? "", entry: notes.string(at: 4) ?? "",
+        snippet: NoteDatabase.snippet(marked, context: options.context, highlight: options.highlight),
+        score: rankOf[id].flatMap { $0.map { -$0 } })
+    }
+    return ranked.compactMap { hits[$0.id] }
+  }
+
+  /// How many notes `search` would find without a limit (a count over every match: not for the
+  /// interactive path on large databases).
   public func searchCount(_ query: String) throws -> Int {
     let plan = SearchPlan(query)
     guard !plan.isEmpty else { return 0 }
-    let statement =
-      plan.indexed.isEmpty
-      ? try connection.prepare("SELECT count(*) FROM note WHERE \(plan.scanConditions)")
-      : try connection.prepare(
-        """
-        SELECT count(*) FROM note_fts JOIN note ON note.id = note_fts.rowid
-        WHERE note_fts MATCH ?1\(plan.extraConditions)
-        """)
+    let statement: SQLiteStatement
+    if let index = plan.primaryIndex {
+      statement = try connection.prepare(
+        plan.hasFilters
+          ? """
+          SELECT count(*) FROM \(index) JOIN note ON note.id = \(index).rowid
+          WHERE \(index) MATCH ?1\(plan.filterConditions(rowid: "\(index).rowid"))
+          """
+          : "SELECT count(*) FROM \(index) WHERE \(index) MATCH ?1")
+    } else {
+      statement = try connection.prepare("SELECT count(*) FROM note WHERE \(plan.scanConditions)")
+    }
     try plan.bind(to: statement)
     guard try statement.step() else { return 0 }
     return statement.int(at: 0) ?? 0
   }
 
-  /// How a query is run: terms of three code points or more through the index (the trigram
-  /// tokenizer has nothing for shorter ones), shorter terms as LIKE conditions on the text.
-  private struct SearchPlan {
-    var indexed: [String]
-    var scanned: [String]
+  /// How a query is run, term by term:
+  /// - three code points or more with a CJK character (and no line break): the trigram index
+  ///   `note_cjk`;
+  /// - three code points or more with a letter or digit: the word index `note_words`, as a prefix
+  ///   (and, if the term has other characters too, a LIKE condition, so `42.00` stays literal);
+  /// - anything else (no trigram, or no word in it): a LIKE condition on the text.
+  /// The query runs on the word index if it has word terms, else on the trigram index; the CJK
+  /// terms then filter the word matches (`rowid IN` the trigram matches).
+  struct SearchPlan {
+    var words: [String] = []
+    var cjk: [String] = []
+    /// Terms matched with LIKE (and marked by `mark` when nothing is indexed).
+    var scanned: [String] = []
+    /// LIKE conditions added to indexed word terms.
+    var literal: [String] = []
 
     init(_ query: String) {
-      let terms = NoteDatabase.searchTerms(query)
-      indexed = terms.filter { $0.unicodeScalars.count >= 3 }
-      scanned = terms.filter { $0.unicodeScalars.count < 3 }
+      for term in NoteDatabase.searchTerms(query) {
+        let scalars = term.unicodeScalars
+        if scalars.count < 3 || scalars.contains("\n") {
+          // No trigram; or a line break, which the CJK lines in the trigram index may not have.
+          scanned.append(term)
+        } else if NoteDatabase.containsCJK(term) {
+          cjk.append(term)
+        } else if scalars.contains(where: SearchPlan.isWordCharacter) {
+          words.append(term)
+          if !scalars.allSatisfy(SearchPlan.isWordCharacter) { literal.append(term) }
+        } else {
+          scanned.append(term)
+        }
+      }
     }
 
-    var isEmpty: Bool { indexed.isEmpty && scanned.isEmpty }
+    /// Characters `unicode61` keeps in tokens (letters, digits, marks).
+    static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+      switch scalar.properties.generalCategory {
+      case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+        .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
+        return true
+      default:
+        return false
+      }
+    }
 
-    /// `?1` is the MATCH expression, `?2` the limit, `?3…` the LIKE patterns.
+    var isEmpty: Bool { words.isEmpty && cjk.isEmpty && scanned.isEmpty }
+
+    /// The FTS5 table the query runs on, if any.
+    var primaryIndex: String? { !words.isEmpty ? "note_words" : !cjk.isEmpty ? "note_cjk" : nil }
+
+    /// CJK terms when the query runs on the word index.
+    private var filteringCJK: [String] { words.isEmpty ? [] : cjk }
+
+    private var likeTerms: [String] { scanned + literal }
+
+    var hasFilters: Bool { !filteringCJK.isEmpty || !likeTerms.isEmpty }
+
+    /// `?1` is the MATCH expression, `?2` the limit, `?3` the trigram filter, `?4…` LIKE patterns.
     private var likeConditions: [String] {
-      scanned.indices.map { "note.text LIKE ?\($0 + 3) ESCAPE '\\'" }
+      likeTerms.indices.map { "note.text LIKE ?\($0 + 4) ESCAPE '\\'" }
     }
     var scanConditions: String { likeConditions.joined(separator: " AND ") }
-    var extraConditions: String { likeConditions.map { " AND " + $0 }.joined() }
+
+    func filterConditions(rowid: String) -> String {
+      var conditions = likeConditions
+      if !filteringCJK.isEmpty {
+        conditions.insert("\(rowid) IN (SELECT rowid FROM note_cjk WHERE note_cjk MATCH ?3)", at: 0)
+      }
+      return conditions.map { " AND " + $0 }.joined()
+    }
+
+    /// Each term a quoted FTS5 string: no operators, any character taken literally.
+    private static func quoted(_ term: String) -> String {
+      "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// The MATCH expression for the primary index: for words a prefix query ("shop" finds
+    /// "shopping", as the trigram index did).
+    var match: String {
+      !words.isEmpty
+        ? words.map { SearchPlan.quoted($0) + "*" }.joined(separator: " AND ")
+        : cjk.map(SearchPlan.quoted).joined(separator: " AND ")
+    }
 
     func bind(to statement: SQLiteStatement) throws {
-      if !indexed.isEmpty {
-        // Each term a quoted FTS5 string: no operators, any character taken literally.
-        let match = indexed.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-        try statement.bind(match.joined(separator: " AND "), at: 1)
+      if primaryIndex != nil { try statement.bind(match, at: 1) }
+      if !filteringCJK.isEmpty {
+        try statement.bind(cjk.map(SearchPlan.quoted).joined(separator: " AND "), at: 3)
       }
-      for (offset, term) in scanned.enumerated() {
-        try statement.bind("%" + NoteDatabase.escapeLike(term) + "%", at: Int32(offset + 3))
+      for (offset, term) in likeTerms.enumerated() {
+        try statement.bind("%" + NoteDatabase.escapeLike(term) + "%", at: Int32(offset + 4))
       }
     }
   }

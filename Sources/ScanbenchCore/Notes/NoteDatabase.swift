@@ -139,6 +139,7 @@ public final class NoteDatabase {
       }
       for version in from..<NoteDatabase.schemaVersion {
         try connection.execute(NoteDatabase.migrations[version])
+        try NoteDatabase.afterMigration(to: version + 1, connection: connection)
         try connection.execute("PRAGMA user_version = \(version + 1)")
       }
     }
@@ -250,7 +251,7 @@ public final class NoteDatabase {
     let pageSize = try connection.integer("PRAGMA page_size") ?? 0
     // dbstat is optional in SQLite builds; without it the index size is unknown.
     let index = try? connection.integer(
-      "SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'note_fts%'")
+      "SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'note_words%' OR name LIKE 'note_cjk%'")
     return (pages * pageSize, index)
   }
 

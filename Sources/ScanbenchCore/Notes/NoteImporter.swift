@@ -76,6 +76,8 @@ public final class NoteImporter {
   private let selectText: SQLiteStatement
   private let indexText: SQLiteStatement
   private let unindexText: SQLiteStatement
+  private let indexCJK: SQLiteStatement
+  private let unindexCJK: SQLiteStatement
   private let insertEngine: SQLiteStatement
   private let selectEngine: SQLiteStatement
   /// Engines known in the current transaction (cleared at each BEGIN: a rollback forgets rows).
@@ -96,8 +98,9 @@ public final class NoteImporter {
     self.database = database
     self.options = options
     connection = database.connection
-    // A larger page cache while importing: the unique key's index is probed at random.
-    try connection.execute("PRAGMA cache_size = -65536")
+    // A larger page cache while importing: the unique key's index is probed at random (at 1M
+    // notes it is ~100 MB).
+    try connection.execute("PRAGMA cache_size = -262144")
     lookup = try connection.prepare(
       """
       SELECT id, recognized_unix FROM note
@@ -105,24 +108,29 @@ public final class NoteImporter {
       """, persistent: true)
     let columns = """
       text, recognized_at, recognized_unix, imported_at, run, source, entry, sha256, page, profile,
-      lang, confidence, chars, gt_chars, edits, cer, metric, engine_id
+      lang, confidence, chars, gt_chars, edits, cer, metric, engine_id, cjk_text
       """
     insert = try connection.prepare(
       """
       INSERT INTO note (\(columns))
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20)
       """, persistent: true)
     update = try connection.prepare(
       """
       UPDATE note SET (\(columns))
-        = (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+        = (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20)
       WHERE id = ?19
       """, persistent: true)
-    selectText = try connection.prepare("SELECT text FROM note WHERE id = ?1", persistent: true)
+    selectText = try connection.prepare("SELECT text, cjk_text FROM note WHERE id = ?1", persistent: true)
+    // Every note's words; the trigrams of its CJK lines, if it has any (`note.cjk_text`).
     indexText = try connection.prepare(
-      "INSERT INTO note_fts (rowid, text) VALUES (?1, ?2)", persistent: true)
+      "INSERT INTO note_words (rowid, text) VALUES (?1, ?2)", persistent: true)
     unindexText = try connection.prepare(
-      "INSERT INTO note_fts (note_fts, rowid, text) VALUES ('delete', ?1, ?2)", persistent: true)
+      "INSERT INTO note_words (note_words, rowid, text) VALUES ('delete', ?1, ?2)", persistent: true)
+    indexCJK = try connection.prepare(
+      "INSERT INTO note_cjk (rowid, text) VALUES (?1, ?2)", persistent: true)
+    unindexCJK = try connection.prepare(
+      "INSERT INTO note_cjk (note_cjk, rowid, text) VALUES ('delete', ?1, ?2)", persistent: true)
     insertEngine = try connection.prepare(
       "INSERT INTO engine (identity) VALUES (?1) ON CONFLICT (identity) DO NOTHING", persistent: true)
     selectEngine = try connection.prepare("SELECT id FROM engine WHERE identity = ?1", persistent: true)
@@ -263,23 +271,26 @@ public final class NoteImporter {
       lookup.reset()
       if time > existing {
         let text = record.text ?? ""
-        let oldText = try self.text(ofNote: id)
-        if oldText != text { try run(unindexText, id, oldText) }
-        try bind(record, time: time, to: update)
+        let old = try self.text(ofNote: id)
+        if old.text != text { try unindex(id, old.text, cjkLines: old.cjkLines) }
+        let cjkLines = NoteDatabase.cjkLines(text)
+        try bind(record, time: time, cjkLines: cjkLines, to: update)
         try update.bind(id, at: 19)
         defer { update.reset() }
         try update.step()
-        if oldText != text { try run(indexText, id, text) }
+        if old.text != text { try index(id, text, cjkLines: cjkLines) }
         counts.replaced += 1
       } else {
         counts.unchanged += 1
       }
     } else {
       lookup.reset()
-      try bind(record, time: time, to: insert)
+      let text = record.text ?? ""
+      let cjkLines = NoteDatabase.cjkLines(text)
+      try bind(record, time: time, cjkLines: cjkLines, to: insert)
       defer { insert.reset() }
       try insert.step()
-      try run(indexText, connection.lastInsertedRowID, record.text ?? "")
+      try index(connection.lastInsertedRowID, text, cjkLines: cjkLines)
       counts.imported += 1
     }
     recordsInBatch += 1
@@ -290,11 +301,23 @@ public final class NoteImporter {
     return nil
   }
 
-  private func text(ofNote id: Int64) throws -> String {
+  private func text(ofNote id: Int64) throws -> (text: String, cjkLines: String?) {
     try selectText.bind(id, at: 1)
     defer { selectText.reset() }
-    guard try selectText.step() else { return "" }
-    return selectText.string(at: 0) ?? ""
+    guard try selectText.step() else { return ("", nil) }
+    return (selectText.string(at: 0) ?? "", selectText.string(at: 1))
+  }
+
+  /// Adds a note's text to the full-text indexes.
+  private func index(_ id: Int64, _ text: String, cjkLines: String?) throws {
+    try run(indexText, id, text)
+    if let cjkLines { try run(indexCJK, id, cjkLines) }
+  }
+
+  /// Removes a note's (old) text from the full-text indexes: exactly what `index` added.
+  private func unindex(_ id: Int64, _ text: String, cjkLines: String?) throws {
+    try run(unindexText, id, text)
+    if let cjkLines { try run(unindexCJK, id, cjkLines) }
   }
 
   /// Runs one of the full-text index statements for a note.
@@ -305,7 +328,9 @@ public final class NoteImporter {
     try statement.step()
   }
 
-  private func bind(_ record: ResultRecord, time: Double, to statement: SQLiteStatement) throws {
+  private func bind(
+    _ record: ResultRecord, time: Double, cjkLines: String?, to statement: SQLiteStatement
+  ) throws {
     let text = record.text ?? ""
     try statement.bind(text, at: 1)
     try statement.bind(record.time, at: 2)
@@ -325,6 +350,7 @@ public final class NoteImporter {
     try statement.bind(record.cer, at: 16)
     try statement.bind(record.metric, at: 17)
     try statement.bind(try engineID(record.engine), at: 18)
+    try statement.bind(cjkLines, at: 20)
   }
 
   private func engineID(_ engine: EngineIdentity) throws -> Int64 {

@@ -163,7 +163,7 @@ struct Page {
   }
 
   func storeName(_ path: String) -> String {
-    (path as NSString).lastPathComponent
+    String(EntryName.lastComponent(of: path))
   }
 
   var scoredRecords: [ResultRecord] { run.scored }

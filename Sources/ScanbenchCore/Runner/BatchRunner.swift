@@ -79,15 +79,19 @@ public final class BatchRunner: Sendable {
       onRepair: { removed in
         self.onEvent(.warning("repaired the store: removed a torn last line of \(removed) bytes"))
       },
-      onWait: { self.onEvent(.warning("waiting for another scanbench process to finish writing to \(storePath)…")) },
+      onWait: {
+        self.onEvent(.warning("waiting for another scanbench process to finish writing to \(storePath)…"))
+      },
       isCancelled: { self.isCancelled })
     let done = try configuration.resume ? ResumeSet.load(from: configuration.store) : ResumeSet()
     let context = RunContext(
-      runID: Self.makeRunID(), profile: profile, engine: engineIdentity, identityKey: ResumeSet.key(engineIdentity),
+      runID: Self.makeRunID(), profile: profile, engine: engineIdentity,
+      identityKey: ResumeSet.key(engineIdentity),
       scoring: configuration.scoring, writer: writer, done: done, onEvent: onEvent,
       onStoreFailure: { self.storeFailed.store(true, ordering: .relaxed) })
 
-    let queue = BoundedQueue<WorkItem>(capacity: configuration.queueCapacity ?? max(2, configuration.jobs * 2))
+    let queue = BoundedQueue<WorkItem>(
+      capacity: configuration.queueCapacity ?? max(2, configuration.jobs * 2))
     let readerOutcome = Mutex(ReaderOutcome())
     let readerFinished = DispatchSemaphore(value: 0)
     let reader = Thread { [self] in
@@ -130,7 +134,8 @@ public final class BatchRunner: Sendable {
       // unscored, and --resume would skip them for good.
       if !waiting.isEmpty {
         onEvent(
-          .warning("\(waiting.count) results waiting for their ground truth were not written; --resume redoes them"))
+          .warning(
+            "\(waiting.count) results waiting for their ground truth were not written; --resume redoes them"))
       }
     } else {
       for record in waiting { context.emit(record) }
@@ -138,7 +143,8 @@ public final class BatchRunner: Sendable {
     if let failure = context.failedWrite {
       throw StoreError(
         path: failure.path,
-        message: "\(failure.message); the run stopped after \(context.recordsWritten) records, which are kept: "
+        message:
+          "\(failure.message); the run stopped after \(context.recordsWritten) records, which are kept: "
           + "fix the cause and run again with --resume")
     }
     if failures.count >= max(1, configuration.jobs) {
@@ -172,10 +178,12 @@ public final class BatchRunner: Sendable {
     } catch let error as ArchiveError {
       return ReadStop(error: error)
     } catch {
-      return ReadStop(error: ArchiveError(.unreadable, input: index.input, message: String(describing: error)))
+      return ReadStop(
+        error: ArchiveError(.unreadable, input: index.input, message: String(describing: error)))
     }
     let input = index.input
-    let groundTruthStems = Dictionary(index.groundTruth.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    let groundTruthStems = Dictionary(
+      index.groundTruth.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     let isOurs = { (path: String) in self.configuration.shard?.contains(path) ?? true }
     do {
       while !shouldStop, let header = try source.nextEntry() {
@@ -189,7 +197,9 @@ public final class BatchRunner: Sendable {
               message: "a \(header.kindDescription), not a regular file: not read")
             continue
           }
-          guard let data = try readEntry(header, from: source, input: input, context: context, budget: &budget) else {
+          guard
+            let data = try readEntry(header, from: source, input: input, context: context, budget: &budget)
+          else {
             if budget.isExhausted { return ReadStop(error: budget.error(input: input), early: true) }
             continue
           }
@@ -201,18 +211,26 @@ public final class BatchRunner: Sendable {
             if index.groundTruth[stem] == nil, index.imagesPerStem[stem] != nil {
               context.emitEntryFailure(
                 source: input, entry: header.path, kind: "not-a-regular-file",
-                message: "a \(header.kindDescription), not a regular file: its image is recognized but not scored")
+                message:
+                  "a \(header.kindDescription), not a regular file: its image is recognized but not scored")
             }
             continue
           }
           guard let pairedStem = groundTruthStems[header.path] else { continue }
-          readGroundTruth(header, stem: pairedStem, source: source, index: index, context: context, budget: &budget)
+          readGroundTruth(
+            header, stem: pairedStem, source: source, index: index, context: context, budget: &budget)
           if budget.isExhausted { return ReadStop(error: budget.error(input: input), early: true) }
         case .other:
-          if header.kind == .file, isOurs(header.path), let (kind, message) = Self.unusableKnownFormat(header.path) {
+          if header.kind == .file, isOurs(header.path),
+            let (kind, message) = Self.unusableKnownFormat(header.path)
+          {
             context.emitEntryFailure(source: input, entry: header.path, kind: kind, message: message)
           } else {
-            onEvent(.ignored(entry: header.path, reason: header.kind == .file ? "not an image or ground truth" : "a \(header.kindDescription)"))
+            onEvent(
+              .ignored(
+                entry: header.path,
+                reason: header.kind == .file ? "not an image or ground truth" : "a \(header.kindDescription)")
+            )
           }
         }
       }
@@ -220,7 +238,8 @@ public final class BatchRunner: Sendable {
       return ReadStop(error: error)
     } catch {
       return ReadStop(
-        error: ArchiveError(.unreadable, input: input, message: String(describing: error), entriesRead: source.entriesRead))
+        error: ArchiveError(
+          .unreadable, input: input, message: String(describing: error), entriesRead: source.entriesRead))
     }
     return ReadStop()
   }
@@ -228,7 +247,10 @@ public final class BatchRunner: Sendable {
   /// Entries users put in image sets that scanbench cannot use: recorded so the gap shows.
   static func unusableKnownFormat(_ path: String) -> (kind: String, message: String)? {
     if EntryName.isArchive(path) {
-      return ("nested-archive", "an archive inside the input: not opened (unpack it and give it as an input of its own)")
+      return (
+        "nested-archive",
+        "an archive inside the input: not opened (unpack it and give it as an input of its own)"
+      )
     }
     if EntryName.isPDF(path) {
       return ("not-an-image", "a PDF, not an image: convert its pages to images first (e.g. pdftoppm -png)")
@@ -239,7 +261,8 @@ public final class BatchRunner: Sendable {
   /// The entry's bytes, or nil after recording why they are not read; nil without a record when the
   /// run's byte budget is spent (the caller checks `budget.isExhausted`).
   private func readEntry(
-    _ header: EntryHeader, from source: any EntrySource, input: String, context: RunContext, budget: inout ReadBudget
+    _ header: EntryHeader, from source: any EntrySource, input: String, context: RunContext,
+    budget: inout ReadBudget
   ) throws -> Data? {
     let perEntry = configuration.maxEntryBytes
     if header.isEncrypted {
@@ -253,7 +276,8 @@ public final class BatchRunner: Sendable {
       if declared > Int64(perEntry) {
         context.emitEntryFailure(
           source: input, entry: header.path, kind: "too-large",
-          message: "declares \(declared) bytes, over the limit of \(perEntry) bytes (--max-entry-bytes): not read")
+          message:
+            "declares \(declared) bytes, over the limit of \(perEntry) bytes (--max-entry-bytes): not read")
         return nil
       }
       if declared > Int64(budget.remaining) {
@@ -271,7 +295,8 @@ public final class BatchRunner: Sendable {
         budget.exhaust()
         return nil
       }
-      context.emitEntryFailure(source: input, entry: header.path, kind: error.kind.rawValue, message: error.message)
+      context.emitEntryFailure(
+        source: input, entry: header.path, kind: error.kind.rawValue, message: error.message)
       return nil
     }
   }
@@ -282,15 +307,18 @@ public final class BatchRunner: Sendable {
   ) {
     var text = GroundTruthBoard.Text.unusable
     do {
-      if let data = try readEntry(header, from: source, input: index.input, context: context, budget: &budget) {
+      if let data = try readEntry(header, from: source, input: index.input, context: context, budget: &budget)
+      {
         text = .usable(try GroundTruthDecoder.decode(data))
       }
     } catch let error as GroundTruthDecodeError {
       context.emitEntryFailure(
-        source: index.input, entry: header.path, kind: "ground-truth-encoding", message: "ground truth \(error.message)")
+        source: index.input, entry: header.path, kind: "ground-truth-encoding",
+        message: "ground truth \(error.message)")
     } catch {
       context.emitEntryFailure(
-        source: index.input, entry: header.path, kind: "ground-truth-unreadable", message: String(describing: error))
+        source: index.input, entry: header.path, kind: "ground-truth-unreadable",
+        message: String(describing: error))
     }
     if budget.isExhausted { return }
     let waiting = context.board.deliver(text, stem: stem, consumers: index.imagesPerStem[stem] ?? 1)
@@ -299,7 +327,9 @@ public final class BatchRunner: Sendable {
 
   private func process(_ item: WorkItem, engine: Engine, context: RunContext) {
     let sha256 = SHA256.hex(item.data)
-    if context.done.contains(sha256: sha256, page: nil, profile: context.profile, identity: context.identityKey) {
+    if context.done.contains(
+      sha256: sha256, page: nil, profile: context.profile, identity: context.identityKey)
+    {
       context.resumed(item.entry)
       return
     }
@@ -308,17 +338,22 @@ public final class BatchRunner: Sendable {
     do {
       pages = try ImageDecoder.decodePages(item.data, maxPixels: configuration.maxPixels)
     } catch let error as ImageDecodeError {
-      context.emitFailure(source: item.source, entry: item.entry, sha256: sha256, kind: error.kind.rawValue, message: error.message)
+      context.emitFailure(
+        source: item.source, entry: item.entry, sha256: sha256, kind: error.kind.rawValue,
+        message: error.message)
       return
     } catch {
-      context.emitFailure(source: item.source, entry: item.entry, sha256: sha256, kind: "undecodable", message: String(describing: error))
+      context.emitFailure(
+        source: item.source, entry: item.entry, sha256: sha256, kind: "undecodable",
+        message: String(describing: error))
       return
     }
     let decodeMs = Self.milliseconds(since: decodeStart) / Double(pages.count)
     for (offset, pix) in pages.enumerated() {
       let page = pages.count > 1 ? offset + 1 : nil
       if page != nil,
-        context.done.contains(sha256: sha256, page: page, profile: context.profile, identity: context.identityKey)
+        context.done.contains(
+          sha256: sha256, page: page, profile: context.profile, identity: context.identityKey)
       {
         context.resumed(item.entry)
         continue
@@ -379,7 +414,8 @@ struct ReadBudget {
     ArchiveError(
       .limitReached, input: input,
       message: "stopped after reading \(spent) bytes of entries: the next one would pass --max-total-bytes "
-        + "(\(limit ?? 0)); later entries and inputs were not read (raise the limit and run again with --resume)")
+        + "(\(limit ?? 0)); later entries and inputs were not read (raise the limit and run again with --resume)"
+    )
   }
 }
 

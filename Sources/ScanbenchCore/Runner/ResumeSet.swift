@@ -25,11 +25,13 @@ public struct ResumeSet: Sendable {
       let identity = key(record.engine)
       if record.sha256.isEmpty {
         set.keys.insert(
-          entryKey(source: record.source, entry: record.entry, profile: record.profile, lang: record.lang,
+          entryKey(
+            source: record.source, entry: record.entry, profile: record.profile, lang: record.lang,
             identity: identity))
       } else {
         set.keys.insert(
-          key(sha256: record.sha256, page: record.page, profile: record.profile, lang: record.lang,
+          key(
+            sha256: record.sha256, page: record.page, profile: record.profile, lang: record.lang,
             identity: identity))
       }
     }
@@ -39,7 +41,9 @@ public struct ResumeSet: Sendable {
   func contains(sha256: String, page: Int?, profile: RecognitionProfile, identity: String) -> Bool {
     !keys.isEmpty
       && keys.contains(
-        Self.key(sha256: sha256, page: page, profile: profile.level.rawValue, lang: profile.language, identity: identity))
+        Self.key(
+          sha256: sha256, page: page, profile: profile.level.rawValue, lang: profile.language,
+          identity: identity))
   }
 
   /// Whether an entry-level failure (one recorded without image bytes) is already in the store.
@@ -47,11 +51,13 @@ public struct ResumeSet: Sendable {
     !keys.isEmpty
       && keys.contains(
         Self.entryKey(
-          source: source, entry: entry, profile: profile.level.rawValue, lang: profile.language, identity: identity))
+          source: source, entry: entry, profile: profile.level.rawValue, lang: profile.language,
+          identity: identity))
   }
 
   static func key(_ engine: EngineIdentity) -> String {
-    engine.tesseract + "|" + engine.models.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+    engine.tesseract + "|"
+      + engine.models.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
   }
 
   static func key(sha256: String, page: Int?, profile: String, lang: String, identity: String) -> String {
@@ -59,7 +65,9 @@ public struct ResumeSet: Sendable {
   }
 
   /// Entry paths are printable (escaped) and may hold `|`, so the parts are length-prefixed.
-  static func entryKey(source: String, entry: String, profile: String, lang: String, identity: String) -> String {
+  static func entryKey(source: String, entry: String, profile: String, lang: String, identity: String)
+    -> String
+  {
     "entry:" + [source, entry, profile, lang, identity].map { "\($0.utf8.count):\($0)" }.joined()
   }
 }

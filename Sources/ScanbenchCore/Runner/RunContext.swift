@@ -31,7 +31,8 @@ final class RunContext: Sendable {
 
   init(
     runID: String, profile: RecognitionProfile, engine: EngineIdentity, identityKey: String,
-    scoring: ScoringOptions, writer: StoreWriter, done: ResumeSet, onEvent: @escaping @Sendable (RunEvent) -> Void,
+    scoring: ScoringOptions, writer: StoreWriter, done: ResumeSet,
+    onEvent: @escaping @Sendable (RunEvent) -> Void,
     onStoreFailure: @escaping @Sendable () -> Void = {}
   ) {
     self.onStoreFailure = onStoreFailure
@@ -147,6 +148,7 @@ enum Timestamp {
     gmtime_r(&seconds, &parts)
     return String(
       format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
-      Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), Int(time.tv_nsec / 1_000_000))
+      Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec),
+      Int(time.tv_nsec / 1_000_000))
   }
 }

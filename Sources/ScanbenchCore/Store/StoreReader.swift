@@ -118,7 +118,8 @@ public enum StoreReader {
   /// Whether a line is a store record by its kind and schema, whatever its other fields: how a
   /// writer tells a store (perhaps from a newer release) from a file given as `--out` by mistake.
   public static func looksLikeRecord(_ bytes: Data) -> Bool {
-    guard bytes.first == UInt8(ascii: "{"), let probe = try? decoder.decode(KindProbe.self, from: bytes) else {
+    guard bytes.first == UInt8(ascii: "{"), let probe = try? decoder.decode(KindProbe.self, from: bytes)
+    else {
       return false
     }
     return probe.schema != nil && (probe.kind == "result" || probe.kind == "summary")

@@ -34,7 +34,8 @@ public final class StoreWriter: Sendable {
     }
     let descriptor = open(url.path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
-      throw StoreError(path: url.path, message: "cannot open for appending: \(String(cString: strerror(errno)))")
+      throw StoreError(
+        path: url.path, message: "cannot open for appending: \(String(cString: strerror(errno)))")
     }
     self.descriptor = descriptor
     // From here on `deinit` closes the descriptor, whatever is thrown.
@@ -150,8 +151,8 @@ public final class StoreWriter: Sendable {
     guard isStore else {
       throw StoreError(
         path: path,
-        message: "is not a scanbench store (its first line is not a result or summary record); "
-          + "refusing to append to it: choose another --out")
+        message: "is not a scanbench store, or a damaged one (its first line is not a result or summary "
+          + "record); refusing to append to it: choose another --out")
     }
   }
 
@@ -173,7 +174,8 @@ public final class StoreWriter: Sendable {
         let keep = start + off_t(last) + 1
         if keep == size { return 0 }
         guard ftruncate(descriptor, keep) == 0 else {
-          throw StoreError(path: path, message: "cannot trim a torn last line: \(String(cString: strerror(errno)))")
+          throw StoreError(
+            path: path, message: "cannot trim a torn last line: \(String(cString: strerror(errno)))")
         }
         return Int(size - keep)
       }

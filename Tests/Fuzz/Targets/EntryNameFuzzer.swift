@@ -19,8 +19,13 @@ public func entryNameFuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let body = bytes.starts(with: [0x2E, 0x2F]) ? Array(bytes.dropFirst(2)) : bytes
   if body.count <= EntryName.maximumLength, let text = String(validatingUTF8CString: body),
     !text.contains("\\"),
-    text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) })
-      && !text.unicodeScalars.contains(where: { [0x2028, 0x2029, 0x200E, 0x200F, 0x061C, 0xFEFF].contains($0.value) || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }),
+    text.unicodeScalars.allSatisfy({
+      $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value)
+    })
+      && !text.unicodeScalars.contains(where: {
+        [0x2028, 0x2029, 0x200E, 0x200F, 0x061C, 0xFEFF].contains($0.value)
+          || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+      }),
     name != text
   {
     fatalError("printable changed a plain name: \(bytes) → \(name)")

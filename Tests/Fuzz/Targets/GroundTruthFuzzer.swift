@@ -8,13 +8,17 @@ public func groundTruthFuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
   let data = Data(UnsafeBufferPointer(start: start, count: count))
   do {
     let text = try GroundTruthDecoder.decode(data)
-    let hasBOM = data.starts(with: [0xEF, 0xBB, 0xBF]) || data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])
+    let hasBOM =
+      data.starts(with: [0xEF, 0xBB, 0xBF]) || data.starts(with: [0xFF, 0xFE])
+      || data.starts(with: [0xFE, 0xFF])
     if !hasBOM, Data(text.utf8) != data {
       fatalError("UTF-8 came back changed: \(Array(data))")
     }
   } catch let error as GroundTruthDecodeError {
     if error.message.isEmpty { fatalError("a refusal without a message") }
-    if String(bytes: data, encoding: .utf8) != nil, !data.starts(with: [0xFF, 0xFE]), !data.starts(with: [0xFE, 0xFF]) {
+    if String(bytes: data, encoding: .utf8) != nil, !data.starts(with: [0xFF, 0xFE]),
+      !data.starts(with: [0xFE, 0xFF])
+    {
       fatalError("valid UTF-8 refused: \(Array(data)): \(error.message)")
     }
   } catch {

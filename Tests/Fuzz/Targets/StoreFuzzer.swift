@@ -17,11 +17,13 @@ public func storeFuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     _ = StoreReader.looksLikeRecord(bytes)
     switch StoreReader.decode(bytes) {
     case .result(let record):
-      guard let again = try? StoreWriter.line(for: record), case .result(let back) = StoreReader.decode(again.dropLast())
+      guard let again = try? StoreWriter.line(for: record),
+        case .result(let back) = StoreReader.decode(again.dropLast())
       else { fatalError("a decoded record does not survive re-encoding: \(Array(bytes))") }
       if back != record { fatalError("re-encoding changed a record: \(record) → \(back)") }
     case .summary(let summary):
-      guard let again = try? StoreWriter.line(for: summary), case .summary = StoreReader.decode(again.dropLast())
+      guard let again = try? StoreWriter.line(for: summary),
+        case .summary = StoreReader.decode(again.dropLast())
       else { fatalError("a decoded summary does not survive re-encoding: \(Array(bytes))") }
     case .invalid(let reason):
       if reason.isEmpty { fatalError("invalid without a reason") }
@@ -29,7 +31,9 @@ public func storeFuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   }
 
   try? FileManager.default.removeItem(at: scratch)
-  guard FileManager.default.createFile(atPath: scratch.path, contents: data) else { fatalError("scratch file") }
+  guard FileManager.default.createFile(atPath: scratch.path, contents: data) else {
+    fatalError("scratch file")
+  }
   var lines = 0
   var torn = 0
   do {

@@ -25,7 +25,7 @@ struct EntryNameTests {
   @Test func longNamesAreCut() {
     let name = EntryName.printable(Array(String(repeating: "x", count: 5000).utf8))
     #expect(name.utf8.count < 1100)
-    #expect(name.hasSuffix("more bytes]"))
+    #expect(name.contains("more bytes, sha256 "))
   }
 }
 

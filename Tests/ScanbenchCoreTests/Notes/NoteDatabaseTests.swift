@@ -212,7 +212,8 @@ extension Notes {
       #expect(try database.search("parcel").isEmpty)
       try database.checkFullTextIndex()
       #expect(
-        try database.connection.integer("SELECT count(*) FROM note_fts WHERE note_fts MATCH 'parcel'") == 0)
+        try database.connection.integer("SELECT count(*) FROM note_words WHERE note_words MATCH 'parcel'")
+          == 0)
     }
 
     @Test func noteEncodesWithTheStoresFieldNames() throws {

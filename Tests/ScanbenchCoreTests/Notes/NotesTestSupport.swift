@@ -126,8 +126,10 @@ enum Fixture {
 struct InjectedFailure: Error {}
 
 extension NoteDatabase {
-  /// FTS5's own check that the full-text index matches the notes' text exactly (throws if not).
+  /// FTS5's own check that the full-text indexes match the notes' text exactly (throws if not):
+  /// the word index every note, the trigram index the notes with CJK characters.
   func checkFullTextIndex() throws {
-    try connection.execute("INSERT INTO note_fts (note_fts, rank) VALUES ('integrity-check', 1)")
+    try connection.execute("INSERT INTO note_words (note_words, rank) VALUES ('integrity-check', 1)")
+    try connection.execute("INSERT INTO note_cjk (note_cjk, rank) VALUES ('integrity-check', 1)")
   }
 }
