@@ -367,7 +367,7 @@ public final class BatchRunner: Sendable {
         let output = try engine.recognize(pix, resolution: context.profile.resolution)
         record.text = output.text
         record.confidence = output.confidence
-        record.chars = output.text.reduce(0) { $0 + ($1.isWhitespace ? 0 : 1) }
+        record.chars = ResultRecord.characterCount(output.text)
       } catch {
         record.error = .init(kind: "recognition", message: String(describing: error))
       }

@@ -77,13 +77,7 @@ final class RunContext: Sendable {
     var record = record
     let start = DispatchTime.now()
     let score = Scorer.score(groundTruth: groundTruth, recognized: record.text ?? "", options: scoring)
-    record.gtChars = score.groundTruthLength
-    record.edits = score.edits.total
-    record.substitutions = score.edits.substitutions
-    record.insertions = score.edits.insertions
-    record.deletions = score.edits.deletions
-    record.cer = score.cer
-    record.metric = score.metric
+    record.record(score)
     record.ms.score = BatchRunner.milliseconds(since: start)
     emit(record, score: score)
   }

@@ -39,18 +39,12 @@ public enum TextPairScoring {
         run: runID, time: Timestamp.now(), source: recognized, entry: ocrEntry,
         sha256: SHA256.hex(Data(ocrText.utf8)), profile: "external", lang: "-", engine: engine)
       record.text = ocrText
-      record.chars = ocrText.reduce(0) { $0 + ($1.isWhitespace ? 0 : 1) }
+      record.chars = ResultRecord.characterCount(ocrText)
       let scoreStart = DispatchTime.now()
       let alignment = Scorer.align(groundTruth: truth, recognized: ocrText, options: options)
       let score = Scorer.score(groundTruth: truth, recognized: ocrText, options: options)
       record.ms.score = BatchRunner.milliseconds(since: scoreStart)
-      record.gtChars = score.groundTruthLength
-      record.edits = score.edits.total
-      record.substitutions = score.edits.substitutions
-      record.insertions = score.edits.insertions
-      record.deletions = score.edits.deletions
-      record.cer = score.cer
-      record.metric = score.metric
+      record.record(score)
       accumulator.add(score)
       confusions += alignment.confusions
       try writer.append(record)
