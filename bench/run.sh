@@ -25,7 +25,7 @@ trap 'rm -f "$tmp"' EXIT
   echo "# Benchmarks"
   echo
   echo "Written by \`make bench\` ($(date -u +%Y-%m-%d), scanbench commit \`$(git rev-parse --short HEAD)$(git diff --quiet || echo '+changes')\`,"
-  echo "$(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(tesseract --version 2>&1 | head -1)). Every figure below comes from this one sitting;"
+  echo "$(getconf _NPROCESSORS_ONLN) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(tesseract --version 2>&1 | head -1)). Every figure below comes from this one sitting;"
   echo "timed commands ran ${REPEATS:-3} times and the median is shown. Reproduce with \`make bench\`."
   echo
   if [[ $skip != *" recognition "* ]]; then
@@ -45,12 +45,11 @@ trap 'rm -f "$tmp"' EXIT
   if [[ $skip != *" notes "* ]]; then
     echo "## Note database"
     echo
-    echo "Command: \`$bin/scanbench-bench notes\`"
-    echo
     "$bin/scanbench-bench" notes
   fi
 } >"$tmp"
 mv "$tmp" "$out"
 trap - EXIT
 echo "wrote $out" >&2
+# nproc would answer 1 here: it honours OMP_THREAD_LIMIT, exported above.
 grep -E '\*\*[0-9.]+×\*\*|parallel efficiency|Fast over accurate' "$out" >&2 || true

@@ -105,10 +105,10 @@ func runNotesBenchmark(arguments: [String]) throws {
   }
   let sortedMatches = matchCounts.sorted()
   var lines = [
-    "## Note database: import and search",
+    "### Import and search",
     "",
     "Command: `"
-      + (["swift run --scratch-path .build-notes -c release scanbench-bench notes"] + arguments)
+      + (["swift run -c release scanbench-bench notes"] + arguments)
       .joined(separator: " ") + "`",
     "",
     "Synthetic store: \(records) records (\(counts.failedRecords) failed, a summary line), "
