@@ -49,8 +49,9 @@ public final class BatchRunner: Sendable {
     let started = DispatchTime.now()
     let profile = configuration.profile
     let engineIdentity = try profile.engineIdentity()
-    // Load one engine now so a missing or broken model is an error, not a failure per image.
-    _ = try profile.makeEngine()
+    // Load one engine now so a missing or broken model is an error, not a failure per image; the
+    // first worker then takes it, so no model is loaded twice.
+    let checkedEngine = Mutex<Engine?>(try profile.makeEngine())
 
     var indexes: [InputIndex] = []
     var inputErrors: [ArchiveError] = []
@@ -112,7 +113,7 @@ public final class BatchRunner: Sendable {
     DispatchQueue.concurrentPerform(iterations: max(1, configuration.jobs)) { _ in
       let engine: Engine
       do {
-        engine = try profile.makeEngine()
+        engine = try checkedEngine.withLock { $0.take() } ?? profile.makeEngine()
       } catch {
         workerFailures.withLock { $0.append(String(describing: error)) }
         return

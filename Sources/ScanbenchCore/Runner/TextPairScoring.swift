@@ -41,8 +41,7 @@ public enum TextPairScoring {
       record.text = ocrText
       record.chars = ResultRecord.characterCount(ocrText)
       let scoreStart = DispatchTime.now()
-      let alignment = Scorer.align(groundTruth: truth, recognized: ocrText, options: options)
-      let score = Scorer.score(groundTruth: truth, recognized: ocrText, options: options)
+      let (score, alignment) = Scorer.scoreAndAlign(groundTruth: truth, recognized: ocrText, options: options)
       record.ms.score = BatchRunner.milliseconds(since: scoreStart)
       record.record(score)
       accumulator.add(score)

@@ -29,6 +29,27 @@ public enum Scorer {
       edits: edits, words: words, metric: options.descriptor)
   }
 
+  /// Both at once, from one alignment: for callers that want the counts and the confusions.
+  public static func scoreAndAlign(
+    groundTruth: String, recognized: String, options: ScoringOptions = .default
+  ) -> (score: TextScore, alignment: Alignment) {
+    let groundTruthText = TextNormalizer.normalize(groundTruth, options)
+    let recognizedText = TextNormalizer.normalize(recognized, options)
+    var encoder = UnitEncoder(unit: options.unit)
+    let groundTruthUnits = encoder.encode(groundTruthText, keepingBoundaries: true)
+    let recognizedUnits = encoder.encode(recognizedText, keepingBoundaries: true)
+    let (steps, _) = editSteps(groundTruthUnits.symbols, recognizedUnits.symbols)
+    let alignment = Alignment(
+      steps: steps, groundTruth: groundTruthUnits, recognized: recognizedUnits, metric: options.descriptor)
+    let words = wordScore(
+      groundTruth: groundTruth, recognized: recognized, normalizedGroundTruth: groundTruthText,
+      normalizedRecognized: recognizedText, options: options)
+    let score = TextScore(
+      groundTruthLength: groundTruthUnits.symbols.count, recognizedLength: recognizedUnits.symbols.count,
+      edits: alignment.edits, words: words, metric: options.descriptor)
+    return (score, alignment)
+  }
+
   /// The normalized texts side by side, for reports: merged runs of equal and differing units, the
   /// edit counts (as `score` gives them) and the confusions.
   public static func align(

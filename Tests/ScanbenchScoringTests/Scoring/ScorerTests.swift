@@ -145,4 +145,17 @@ import Testing
       }
     }
   }
+
+  @Test func scoreAndAlignAgreeWithScoreAndAlignCalledApart() {
+    var generator = SeededGenerator(seed: 7)
+    for options in [ScoringOptions.default, ScoringOptions(unit: .codepoint, whitespace: .ignore, caseFold: true)] {
+      for length in [0, 5, 70, 300] {
+        let truth = RandomText.text(length: length, using: &generator)
+        let ocr = RandomText.edited(truth, edits: length / 10 + 1, using: &generator)
+        let (score, alignment) = Scorer.scoreAndAlign(groundTruth: truth, recognized: ocr, options: options)
+        #expect(score == Scorer.score(groundTruth: truth, recognized: ocr, options: options))
+        #expect(alignment == Scorer.align(groundTruth: truth, recognized: ocr, options: options))
+      }
+    }
+  }
 }
