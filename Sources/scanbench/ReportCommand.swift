@@ -27,6 +27,9 @@ enum ReportCommand: Command {
         name: "--confusions", help: "How many of the most frequent confusions to list.", valueName: "N",
         defaultValue: "30"),
       .flag("--no-thumbnails", "Do not embed images."),
+      OptionSpec(
+        name: "--overlays", help: "Link each image to its overlay in this folder ('scanbench overlay').",
+        valueName: "folder"),
     ])
 
   static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -52,6 +55,9 @@ enum ReportCommand: Command {
     let wanted =
       arguments.flag("--no-thumbnails") ? [] : HTMLReport.thumbnailCandidates(run, options: options)
     let material = SourceMaterial.load(for: run.results, thumbnailsFor: wanted)
+    if let folder = arguments.value("--overlays") {
+      options.overlays = overlayLinks(run, folder: URL(fileURLWithPath: folder), page: out)
+    }
     for (source, problem) in material.unavailableSources.sorted(by: { $0.key < $1.key }) {
       Console.error("note: \(source): \(problem); the report shows OCR text without ground truth\n")
     }
@@ -71,5 +77,25 @@ enum ReportCommand: Command {
     if let comparison { line += "; compared with run \(comparison.runID) (\(comparison.profile))" }
     Console.out(line + "\n")
     return ExitCode.success
+  }
+
+  /// The overlays that exist for the run's results, as links relative to the page when the folder
+  /// is beside or below it (so the two can be moved together), absolute otherwise.
+  static func overlayLinks(_ run: StoreRun, folder: URL, page: URL) -> [SourceMaterial.Reference: String] {
+    let base = page.deletingLastPathComponent().standardizedFileURL.path + "/"
+    let folderPath = folder.standardizedFileURL.path
+    var links: [SourceMaterial.Reference: String] = [:]
+    for record in run.results {
+      let file = folderPath + "/" + Overlay.fileName(for: record)
+      guard FileManager.default.fileExists(atPath: file) else { continue }
+      guard file.hasPrefix(base) else {
+        links[SourceMaterial.Reference(record)] = URL(fileURLWithPath: file).absoluteString
+        continue
+      }
+      links[SourceMaterial.Reference(record)] = file.dropFirst(base.count).split(separator: "/").map {
+        $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0)
+      }.joined(separator: "/")
+    }
+    return links
   }
 }

@@ -58,6 +58,8 @@ enum RunCommand: Command {
         help: "Also import the results into the note database (the bulk import of photo archives).",
         valueName: "db", defaultValue: "none; without a value the default note database",
         implicitValue: NoteDatabase.defaultPath()),
+      .flag("--boxes", "Record every word and line with its bounding box (see 'scanbench overlay')."),
+      .flag("--barcodes", "Decode QR codes and barcodes (ZBar) and record their payloads."),
       .flag("--no-wait", "Exit at once if another process is writing to the store."),
       .json,
     ] + ScoringFlags.options)
@@ -89,6 +91,8 @@ enum RunCommand: Command {
     configuration.maxPixels = try arguments.int("--max-pixels", range: 1...Int.max) ?? configuration.maxPixels
     configuration.maxTotalBytes = try arguments.byteCount("--max-total-bytes")
     configuration.lockPolicy = arguments.flag("--no-wait") ? .failIfLocked : .wait
+    configuration.boxes = arguments.flag("--boxes")
+    configuration.barcodes = arguments.flag("--barcodes")
 
     let progress = ProgressReporter(isTerminal: Console.stderrIsTerminal)
     let runner = BatchRunner(configuration) { event in progress.handle(event) }

@@ -13,6 +13,7 @@ enum Scanbench {
     ReportCommand.self,
     ImportCommand.self,
     NotesCommand.self,
+    OverlayCommand.self,
   ]
 
   static let version = "0.1.0"

@@ -234,6 +234,8 @@ final class CorpusRunTests: XCTestCase {
     let cases: [(archive: String, lang: String, psm: String, images: Int, ceiling: Double)] = [
       ("eng-lines.tar.gz", "eng", "7", 60, 0.08),
       ("jpn-lines.tar.gz", "jpn", "7", 60, 0.15),
+      // Vertical Japanese needs the jpn_vert model and a vertical block (psm 5): the README's 2.5%.
+      ("jpn-vertical.tar.gz", "jpn_vert", "5", 6, 0.08),
     ]
     for corpus in cases {
       let store = folder.appendingPathComponent(corpus.archive + ".jsonl")
@@ -248,6 +250,18 @@ final class CorpusRunTests: XCTestCase {
       XCTAssertGreaterThan(cer, 0, "\(corpus.archive) is damaged: a perfect score means scoring saw nothing")
       XCTAssertLessThan(cer, corpus.ceiling, corpus.archive)
     }
+  }
+
+  func testVerticalJapaneseIsUnreadableToTheHorizontalModel() throws {
+    let folder = try Harness.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = folder.appendingPathComponent("vertical-as-horizontal.jsonl")
+    let archive = Harness.packageRoot.appendingPathComponent("Corpora/jpn-vertical.tar.gz")
+    let result = try Harness.run(
+      ["run", archive.path, "--level", "fast", "--lang", "jpn", "--psm", "5", "--out", store.path])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    let cer = try XCTUnwrap(Harness.records(in: store).summaries.first?.cerMicro)
+    XCTAssertGreaterThan(cer, 0.5, "so the jpn_vert figure above measures the vertical model, not luck")
   }
 }
 

@@ -43,8 +43,8 @@ final class ShardRunTests: XCTestCase {
       process.environment = inherited.merging(run.environment) { $1 }
       let out = folder.appendingPathComponent("process-\(number).out")
       let err = folder.appendingPathComponent("process-\(number).err")
-      FileManager.default.createFile(atPath: out.path, contents: nil)
-      FileManager.default.createFile(atPath: err.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: err.path, contents: nil)
       process.standardOutput = try FileHandle(forWritingTo: out)
       process.standardError = try FileHandle(forWritingTo: err)
       process.standardInput = FileHandle.nullDevice

@@ -44,10 +44,13 @@ public final class Engine {
     public var text: String
     /// Mean word confidence, 0–100.
     public var confidence: Double
+    /// Set when boxes were asked for.
+    public var layout: TextLayout?
   }
 
-  /// Recognizes one image. `resolution` overrides what the image claims (0 = trust the image).
-  public func recognize(_ pix: Pix, resolution: Int) throws -> Output {
+  /// Recognizes one image. `resolution` overrides what the image claims (0 = trust the image);
+  /// `boxes` also collects every word and line with its bounding box.
+  public func recognize(_ pix: Pix, resolution: Int, boxes: Bool = false) throws -> Output {
     TessBaseAPISetImage2(handle, pix.pointer)
     defer { TessBaseAPIClear(handle) }
     if resolution > 0 {
@@ -64,7 +67,35 @@ public final class Engine {
     }
     defer { TessDeleteText(cText) }
     let text = String(cString: cText)
-    return Output(text: text, confidence: Double(TessBaseAPIMeanTextConf(handle)))
+    return Output(
+      text: text, confidence: Double(TessBaseAPIMeanTextConf(handle)),
+      layout: boxes ? TextLayout(words: items(at: RIL_WORD), lines: items(at: RIL_TEXTLINE)) : nil)
+  }
+
+  /// The recognized items of one level, in reading order, from the last `Recognize`.
+  private func items(at level: TessPageIteratorLevel) -> [TextBox] {
+    guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+    defer { TessResultIteratorDelete(iterator) }
+    let page = TessResultIteratorGetPageIterator(iterator)
+    var found: [TextBox] = []
+    repeat {
+      var left: Int32 = 0
+      var top: Int32 = 0
+      var right: Int32 = 0
+      var bottom: Int32 = 0
+      guard TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0,
+        let cText = TessResultIteratorGetUTF8Text(iterator, level)
+      else { continue }
+      let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
+      TessDeleteText(cText)
+      // Lines of nothing but spaces are layout noise, not text anyone can point at.
+      guard !text.isEmpty else { continue }
+      found.append(
+        TextBox(
+          text: text, confidence: (Double(TessResultIteratorConfidence(iterator, level)) * 10).rounded() / 10,
+          x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top)))
+    } while TessResultIteratorNext(iterator, level) != 0
+    return found
   }
 }
 

@@ -13,6 +13,8 @@ public enum HTMLReport {
     /// Shown in the footer; passed in so that the same inputs give the same page.
     public var generatedAt = ""
     public var generator = "scanbench"
+    /// Links to overlay images (`scanbench overlay`), relative to the page, by result.
+    public var overlays: [SourceMaterial.Reference: String] = [:]
 
     public init() {}
   }
@@ -555,7 +557,11 @@ struct Page {
     }
     meta.append(Format.milliseconds(record.ms.recognize))
     if let confidence = record.confidence { meta.append("confidence \(Int(confidence.rounded()))") }
-    html += "<span class=\"meta\">\(meta.joined(separator: " · "))</span></div>\n"
+    html += "<span class=\"meta\">\(meta.joined(separator: " · "))"
+    if let overlay = options.overlays[row.reference] {
+      html += " · <a class=\"overlay\" href=\"\(Markup.escape(overlay))\">word boxes</a>"
+    }
+    html += "</span></div>\n"
     let wide = (record.width ?? 1) >= 3 * max(record.height ?? 1, 1)
     html += "<div class=\"shot-body\(wide ? " wide" : "")\">"
     if let thumbnail = material.thumbnails[row.reference] {

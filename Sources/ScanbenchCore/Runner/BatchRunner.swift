@@ -112,14 +112,16 @@ public final class BatchRunner: Sendable {
     let workerFailures = Mutex<[String]>([])
     DispatchQueue.concurrentPerform(iterations: max(1, configuration.jobs)) { _ in
       let engine: Engine
+      let scanner: BarcodeScanner?
       do {
         engine = try checkedEngine.withLock { $0.take() } ?? profile.makeEngine()
+        scanner = self.configuration.barcodes ? try BarcodeScanner() : nil
       } catch {
         workerFailures.withLock { $0.append(String(describing: error)) }
         return
       }
       while !self.shouldStop, let item = queue.take() {
-        self.process(item, engine: engine, context: context)
+        self.process(item, engine: engine, scanner: scanner, context: context)
       }
     }
     // Whatever ended the workers, the reader must not stay blocked on a full queue: what is still
@@ -326,7 +328,7 @@ public final class BatchRunner: Sendable {
     for record in waiting { context.scoreAndEmit(record, text: text) }
   }
 
-  private func process(_ item: WorkItem, engine: Engine, context: RunContext) {
+  private func process(_ item: WorkItem, engine: Engine, scanner: BarcodeScanner?, context: RunContext) {
     let sha256 = SHA256.hex(item.data)
     if context.done.contains(
       sha256: sha256, page: nil, profile: context.profile, identity: context.identityKey)
@@ -365,14 +367,26 @@ public final class BatchRunner: Sendable {
       record.ms.decode = decodeMs
       let recognizeStart = DispatchTime.now()
       do {
-        let output = try engine.recognize(pix, resolution: context.profile.resolution)
+        let output = try engine.recognize(
+          pix, resolution: context.profile.resolution, boxes: configuration.boxes)
         record.text = output.text
         record.confidence = output.confidence
         record.chars = ResultRecord.characterCount(output.text)
+        record.words = output.layout?.words
+        record.lines = output.layout?.lines
       } catch {
         record.error = .init(kind: "recognition", message: String(describing: error))
       }
       record.ms.recognize = Self.milliseconds(since: recognizeStart)
+      if let scanner, record.error == nil {
+        let scanStart = DispatchTime.now()
+        do {
+          record.barcodes = try scanner.scan(pix)
+        } catch {
+          record.error = .init(kind: "barcodes", message: String(describing: error))
+        }
+        record.ms.barcodes = Self.milliseconds(since: scanStart)
+      }
       let stem = page.map { "\(item.stem).page-\($0)" } ?? item.stem
       guard record.error == nil, item.index.groundTruth[stem] != nil else {
         context.emit(record)

@@ -21,6 +21,10 @@ public struct RunConfiguration: Sendable {
   public var shard: Shard?
   /// Images held between the reader and the workers; each is one entry's bytes in memory.
   public var queueCapacity: Int?
+  /// Record every word and line with its bounding box (`--boxes`).
+  public var boxes = false
+  /// Decode QR codes and barcodes with ZBar (`--barcodes`).
+  public var barcodes = false
 
   public init(inputs: [String], profile: RecognitionProfile, jobs: Int, store: URL) {
     self.inputs = inputs

@@ -31,17 +31,25 @@ public struct ResultRecord: Codable, Sendable, Equatable {
   public var deletions: Int?
   public var cer: Double?
   public var metric: String?
+  /// Every recognized word and line with its box (`--boxes`).
+  public var words: [TextBox]?
+  public var lines: [TextBox]?
+  /// QR codes and barcodes decoded in the image (`--barcodes`).
+  public var barcodes: [Barcode]?
   public var error: Failure?
 
   public struct Timings: Codable, Sendable, Equatable {
     public var decode: Double
     public var recognize: Double
     public var score: Double
+    /// Scanning for barcodes, when asked for.
+    public var barcodes: Double?
 
-    public init(decode: Double = 0, recognize: Double = 0, score: Double = 0) {
+    public init(decode: Double = 0, recognize: Double = 0, score: Double = 0, barcodes: Double? = nil) {
       self.decode = decode
       self.recognize = recognize
       self.score = score
+      self.barcodes = barcodes
     }
   }
 
@@ -59,7 +67,7 @@ public struct ResultRecord: Codable, Sendable, Equatable {
     case schema, kind, run, time, source, entry, sha256, page, profile, lang, text, confidence, chars
     case width, height, ms, engine
     case gtChars = "gt_chars"
-    case edits, substitutions, insertions, deletions, cer, metric, error
+    case edits, substitutions, insertions, deletions, cer, metric, words, lines, barcodes, error
   }
 
   public init(

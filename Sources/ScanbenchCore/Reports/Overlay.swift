@@ -1,0 +1,157 @@
+import CLeptonica
+import Foundation
+
+public struct OverlayError: Error, CustomStringConvertible, Sendable {
+  public var message: String
+  public var description: String { message }
+}
+
+/// Word and line boxes drawn over the image they were found in, as the detection app drew Vision's
+/// boxes over the photo: lines in orange, words in blue.
+public enum Overlay {
+  /// The file an overlay of this result is written to inside an overlay folder; the report links to
+  /// the same name. Slashes become `__` so every overlay sits in one folder.
+  public static func fileName(for record: ResultRecord) -> String {
+    let stem: String
+    if case .image(let imageStem) = EntryName.role(of: record.entry) {
+      stem = imageStem
+    } else {
+      stem = record.entry
+    }
+    let flat = stem.replacingOccurrences(of: "/", with: "__")
+    return flat + (record.page.map { ".page-\($0)" } ?? "") + ".overlay.png"
+  }
+
+  /// Draws `record`'s boxes over `imageData` (the image the record was made from) and returns a PNG.
+  public static func render(_ record: ResultRecord, imageData: Data, maxPixels: Int = 100_000_000) throws -> Data {
+    guard let words = record.words, let lines = record.lines else {
+      throw OverlayError(message: "\(record.entry): the result has no boxes (run with --boxes)")
+    }
+    let pages: [Pix]
+    do {
+      pages = try ImageDecoder.decodePages(imageData, maxPixels: maxPixels)
+    } catch {
+      throw OverlayError(message: "\(record.entry): \(error)")
+    }
+    let index = (record.page ?? 1) - 1
+    guard pages.indices.contains(index) else {
+      throw OverlayError(message: "\(record.entry): has no page \(index + 1)")
+    }
+    guard let canvas = Pix(owning: pixConvertTo32(pages[index].pointer)) else {
+      throw OverlayError(message: "\(record.entry): could not convert the image to colour")
+    }
+    if let width = record.width, let height = record.height, width != canvas.width || height != canvas.height {
+      throw OverlayError(
+        message: "\(record.entry): the image is \(canvas.width)×\(canvas.height), the result says \(width)×\(height)")
+    }
+    // Thick enough to see on a 3000-pixel photo, thin enough not to hide a 10-pixel word.
+    let stroke = Int32(max(1, min(canvas.width, canvas.height) / 600))
+    for line in lines { draw(line, on: canvas, stroke: stroke + 1, colour: (255, 140, 0)) }
+    for word in words { draw(word, on: canvas, stroke: stroke, colour: (30, 90, 230)) }
+    var bytes: UnsafeMutablePointer<UInt8>?
+    var size = 0
+    guard pixWriteMemPng(&bytes, &size, canvas.pointer, 0) == 0, let bytes else {
+      throw OverlayError(message: "\(record.entry): could not encode the overlay as PNG")
+    }
+    defer { lept_free(bytes) }
+    return Data(bytes: bytes, count: size)
+  }
+
+  private static func draw(_ item: TextBox, on canvas: Pix, stroke: Int32, colour: (UInt8, UInt8, UInt8)) {
+    var box = boxCreate(Int32(item.x), Int32(item.y), Int32(item.width), Int32(item.height))
+    guard box != nil else { return }
+    pixRenderBoxArb(canvas.pointer, box, stroke, colour.0, colour.1, colour.2)
+    boxDestroy(&box)
+  }
+
+  /// What `write` did.
+  public struct Outcome: Sendable {
+    /// Overlay files written, in the order of the store.
+    public var written: [URL] = []
+    /// Results whose image could not be drawn on: the entry and why.
+    public var failures: [(entry: String, reason: String)] = []
+  }
+
+  /// Where overlays go: one file (for one result) or a folder (for any number).
+  public enum Destination: Sendable {
+    case file(URL)
+    case folder(URL)
+  }
+
+  /// Draws the latest result with boxes of each image in `store` (only `entries`, when given),
+  /// reading each input once, and writes the PNGs to `destination`.
+  public static func write(
+    store: URL, entries: Set<String>? = nil, to destination: Destination, maxPixels: Int = 100_000_000
+  ) throws -> Outcome {
+    var latest: [SourceMaterial.Reference: ResultRecord] = [:]
+    var order: [SourceMaterial.Reference] = []
+    var sawResults = false
+    try StoreReader.read(store) { _, line in
+      guard case .result(let record) = line, record.succeeded else { return }
+      guard entries.map({ $0.contains(record.entry) }) ?? true else { return }
+      sawResults = true
+      guard record.words != nil else { return }
+      let reference = SourceMaterial.Reference(record)
+      if latest.updateValue(record, forKey: reference) == nil { order.append(reference) }
+    }
+    if order.isEmpty {
+      let what = entries.map { "for \($0.sorted().joined(separator: ", "))" } ?? ""
+      throw OverlayError(
+        message: sawResults
+          ? "\(store.path): no result \(what) has boxes: run 'scanbench run … --boxes' first"
+          : "\(store.path): no successful result \(what)")
+    }
+    if case .file = destination, order.count > 1 {
+      throw OverlayError(
+        message: "\(order.count) results match but --out names one file: give --entry, or a folder")
+    }
+    if case .folder(let folder) = destination {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    var outcome = Outcome()
+    let bySource = Dictionary(grouping: order, by: \.source)
+    for source in bySource.keys.sorted() {
+      let wanted = Dictionary(grouping: bySource[source] ?? [], by: \.entry)
+      let input: any EntrySource
+      do {
+        input = try InputOpener.open(source)
+      } catch {
+        for reference in bySource[source] ?? [] {
+          outcome.failures.append((reference.entry, "its input cannot be opened: \(error)"))
+        }
+        continue
+      }
+      var found = Set<String>()
+      while let header = try input.nextEntry() {
+        guard header.kind == .file, let references = wanted[header.path], !found.contains(header.path) else {
+          continue
+        }
+        found.insert(header.path)
+        let data = try input.readData(limit: Int.max)
+        for reference in references {
+          guard let record = latest[reference] else { continue }
+          guard SHA256.hex(data) == record.sha256 else {
+            outcome.failures.append((record.entry, "the image changed since the run (its SHA-256 differs)"))
+            continue
+          }
+          do {
+            let png = try render(record, imageData: data, maxPixels: maxPixels)
+            let url: URL
+            switch destination {
+            case .file(let file): url = file
+            case .folder(let folder): url = folder.appendingPathComponent(fileName(for: record))
+            }
+            try png.write(to: url, options: .atomic)
+            outcome.written.append(url)
+          } catch {
+            outcome.failures.append((record.entry, String(describing: error)))
+          }
+        }
+      }
+      for entry in Set(wanted.keys).subtracting(found).sorted() {
+        outcome.failures.append((entry, "not found in \(source) any more"))
+      }
+    }
+    return outcome
+  }
+}
