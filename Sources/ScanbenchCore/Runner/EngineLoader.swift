@@ -13,9 +13,13 @@ final class EngineLoader: Sendable {
   }
 
   private let slots: [Slot]
+  private let make: @Sendable () throws -> Engine
 
+  /// Loads `min(count, cores)` engines ahead: `concurrentPerform` runs no more workers than cores at
+  /// once, and a later worker loads its own (`--jobs 64` must not hold 64 models in memory).
   init(count: Int, make: @escaping @Sendable () throws -> Engine) {
-    slots = (0..<count).map { _ in Slot() }
+    self.make = make
+    slots = (0..<max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))).map { _ in Slot() }
     for (index, slot) in slots.enumerated() {
       let thread = Thread {
         // Nothing reads the slot before `loaded` is signalled, so loading under its lock costs no wait.
@@ -39,6 +43,7 @@ final class EngineLoader: Sendable {
 
   /// Waits for engine `index` and hands it over; each is taken once.
   func take(_ index: Int) throws -> Engine {
+    guard index < slots.count else { return try make() }
     slots[index].loaded.wait()
     return try slots[index].engine.withLock { slot in
       defer { slot = nil }
