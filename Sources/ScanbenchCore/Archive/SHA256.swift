@@ -5,7 +5,8 @@ import Foundation
 ///
 /// The state lives in eight stored words and the rounds are unrolled by eight, so the compiler keeps
 /// the working variables in registers instead of shuffling an array: measured with callgrind, 56
-/// instructions per byte against 72 for the loop over `[UInt32]` it replaced. Model digests are also kept on disk (`ModelHashCache`), so this rarely hashes a model.
+/// instructions per byte against 72 for the loop over `[UInt32]` it replaced. Model digests are
+/// also kept on disk (`ModelHashCache`), so this rarely hashes a model.
 public struct SHA256: Sendable {
   private var h0: UInt32 = 0x6a09_e667
   private var h1: UInt32 = 0xbb67_ae85
