@@ -113,16 +113,3 @@ enum ModelFolder {
     return folder.path
   }
 }
-
-/// Model files are tens of MB; hash each once per process.
-final class ModelHashCache: Sendable {
-  static let shared = ModelHashCache()
-  private let hashes = Mutex<[String: String]>([:])
-
-  func hash(of path: String) throws -> String {
-    if let known = hashes.withLock({ $0[path] }) { return known }
-    let digest = try SHA256.hex(fileAt: URL(fileURLWithPath: path))
-    hashes.withLock { $0[path] = digest }
-    return digest
-  }
-}

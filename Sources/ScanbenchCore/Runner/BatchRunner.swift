@@ -48,10 +48,8 @@ public final class BatchRunner: Sendable {
   public func run() throws -> RunOutcome {
     let started = DispatchTime.now()
     let profile = configuration.profile
+    let engines = EngineLoader(count: max(1, configuration.jobs), make: profile.makeEngine)
     let engineIdentity = try profile.engineIdentity()
-    // Load one engine now so a missing or broken model is an error, not a failure per image; the
-    // first worker then takes it, so no model is loaded twice.
-    let checkedEngine = Mutex<Engine?>(try profile.makeEngine())
 
     var indexes: [InputIndex] = []
     var inputErrors: [ArchiveError] = []
@@ -69,6 +67,7 @@ public final class BatchRunner: Sendable {
       }
     }
     if indexes.isEmpty, let first = inputErrors.first { throw first }
+    try engines.check()
     let readable = indexes
     onEvent(.counted(images: indexes.reduce(0) { $0 + $1.imageCount }))
 
@@ -110,11 +109,11 @@ public final class BatchRunner: Sendable {
     reader.start()
 
     let workerFailures = Mutex<[String]>([])
-    DispatchQueue.concurrentPerform(iterations: max(1, configuration.jobs)) { _ in
+    DispatchQueue.concurrentPerform(iterations: max(1, configuration.jobs)) { worker in
       let engine: Engine
       let scanner: BarcodeScanner?
       do {
-        engine = try checkedEngine.withLock { $0.take() } ?? profile.makeEngine()
+        engine = try engines.take(worker)
         scanner = self.configuration.barcodes ? try BarcodeScanner() : nil
       } catch {
         workerFailures.withLock { $0.append(String(describing: error)) }
