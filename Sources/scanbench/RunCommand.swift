@@ -60,7 +60,8 @@ enum RunCommand: Command {
         implicitValue: NoteDatabase.defaultPath()),
       .flag(
         "--no-osd",
-        "Accurate profile: do not detect pages lying on their side or upside down (EXIF and HEIF orientation still apply)."),
+        "Accurate profile: do not detect pages lying on their side or upside down "
+          + "(EXIF and HEIF orientation still apply)."),
       .flag("--no-wait", "Exit at once if another process is writing to the store."),
       .json,
     ] + ScoringFlags.options)
@@ -87,7 +88,8 @@ enum RunCommand: Command {
       profile.orientationModel = nil
     } else if level == .accurate, profile.orientationModel == nil {
       Console.error(
-        "warning: no orientation model (osd.traineddata; apt-get install tesseract-ocr-osd): pages on their side are recognized as they are\n")
+        "warning: no orientation model (osd.traineddata; apt-get install tesseract-ocr-osd): "
+          + "pages on their side are recognized as they are\n")
     }
     var configuration = RunConfiguration(
       inputs: arguments.positionals, profile: profile, jobs: jobs, store: store)

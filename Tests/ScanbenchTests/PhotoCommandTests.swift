@@ -30,9 +30,10 @@ final class PhotoCommandTests: XCTestCase {
   }
 
   func requireTool(_ name: String, package: String) throws {
-    let found = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains {
-      FileManager.default.isExecutableFile(atPath: "\($0)/\(name)")
-    }
+    let found = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+      .contains {
+        FileManager.default.isExecutableFile(atPath: "\($0)/\(name)")
+      }
     if !found { throw XCTSkip("\(name) is not installed (apt-get install \(package))") }
   }
 
@@ -43,7 +44,10 @@ final class PhotoCommandTests: XCTestCase {
     let jpeg = try pix.applying(orientation.inverse).jpegData(quality: 95)
     // IFD0 with one entry, little-endian: Orientation (0x0112), SHORT, 1 value.
     let tiff: [UInt8] =
-      [0x49, 0x49, 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, UInt8(orientation.rawValue), 0, 0, 0]
+      [
+        0x49, 0x49, 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, UInt8(orientation.rawValue), 0, 0,
+        0,
+      ]
       + [0, 0, 0, 0]
     let payload = Array("Exif".utf8) + [0, 0] + tiff
     let segment: [UInt8] = [0xFF, 0xE1, 0, UInt8(payload.count + 2)] + payload
@@ -65,9 +69,11 @@ final class PhotoCommandTests: XCTestCase {
     try Harness.shell("heif-enc -q 90 '\(png.path)' -o '\(export.path)/IMG_0001.HEIC'")
     try exifJPEG(try corpusEntry("eng-lines.tar.gz", "eng-line-004.jpg"), orientation: .right)
       .write(to: export.appendingPathComponent("IMG_0002.JPG"))
-    try corpusEntry("eng-lines.tar.gz", "eng-line-002.png").write(to: export.appendingPathComponent("IMG_0003.PNG"))
+    try corpusEntry("eng-lines.tar.gz", "eng-line-002.png").write(
+      to: export.appendingPathComponent("IMG_0003.PNG"))
     // "Most compatible" exports: a JPEG under a .HEIC name is read as the JPEG it is.
-    try corpusEntry("eng-lines.tar.gz", "eng-line-005.jpg").write(to: export.appendingPathComponent("IMG_0004.HEIC"))
+    try corpusEntry("eng-lines.tar.gz", "eng-line-005.jpg").write(
+      to: export.appendingPathComponent("IMG_0004.HEIC"))
     let aae = """
       <?xml version="1.0" encoding="UTF-8"?>
       <plist version="1.0"><dict><key>adjustmentFormatIdentifier</key><string>com.apple.photo</string></dict></plist>
@@ -76,7 +82,8 @@ final class PhotoCommandTests: XCTestCase {
     let movie = Data([0, 0, 0, 20]) + Data("ftypqt  ".utf8) + Data([0, 0, 2, 0]) + Data("qt  ".utf8)
     try movie.write(to: export.appendingPathComponent("IMG_0001.MOV"))
     try movie.write(to: export.appendingPathComponent("IMG_0002.mov"))
-    try Data("<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"/>".utf8).write(to: export.appendingPathComponent("IMG_0003.xmp"))
+    try Data("<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"/>".utf8).write(
+      to: export.appendingPathComponent("IMG_0003.xmp"))
     let zip = folder.appendingPathComponent("export.zip")
     try Harness.shell("bsdtar --format zip -cf '\(zip.path)' -C '\(folder.path)' 'Camera Roll'")
 
@@ -94,7 +101,8 @@ final class PhotoCommandTests: XCTestCase {
       XCTAssertTrue(
         result.stdout.hasSuffix("skipped 4 non-image files (2 .MOV, 1 .AAE, 1 .XMP)\n"), result.stdout)
       let (results, summaries) = try Harness.records(in: store)
-      let byName = Dictionary(results.map { (String(EntryName.lastComponent(of: $0.entry)), $0) }) { a, _ in a }
+      let byName = Dictionary(results.map { (String(EntryName.lastComponent(of: $0.entry)), $0) }) { a, _ in a
+      }
       XCTAssertEqual(Set(byName.keys), Set(expected.keys), input.lastPathComponent)
       for (name, truth) in expected {
         let record = try XCTUnwrap(byName[name])
@@ -112,8 +120,10 @@ final class PhotoCommandTests: XCTestCase {
       XCTAssertEqual(summary.ignored, 4)
       XCTAssertEqual(summary.ignoredByExtension, ["mov": 2, "aae": 1, "xmp": 1])
       XCTAssertNil(summary.engine.models["osd"], "the fast profile does not detect orientation")
-      let line = try XCTUnwrap(String(data: try Data(contentsOf: store), encoding: .utf8)?.split(separator: "\n").last)
-      XCTAssertTrue(line.contains(#""ignored":4,"ignored_by_extension":{"aae":1,"mov":2,"xmp":1}"#), String(line))
+      let line = try XCTUnwrap(
+        String(data: try Data(contentsOf: store), encoding: .utf8)?.split(separator: "\n").last)
+      XCTAssertTrue(
+        line.contains(#""ignored":4,"ignored_by_extension":{"aae":1,"mov":2,"xmp":1}"#), String(line))
     }
   }
 
@@ -131,13 +141,18 @@ final class PhotoCommandTests: XCTestCase {
     for index in stride(from: 64, to: data.count, by: 5) { damaged[index] = 0xFF }
     try damaged.write(to: input.appendingPathComponent("damaged.HEIF"))
     let store = folder.appendingPathComponent("store.jsonl")
-    let result = try Harness.run(["run", input.path, "--level", "fast", "--psm", "7", "--jobs", "1", "--out", store.path])
+    let result = try Harness.run([
+      "run", input.path, "--level", "fast", "--psm", "7", "--jobs", "1", "--out", store.path,
+    ])
     XCTAssertEqual(result.exitCode, 1, "failures make the run exit 1: \(result.stderr)")
-    let byName = Dictionary(try Harness.records(in: store).results.map { (String(EntryName.lastComponent(of: $0.entry)), $0) }) { a, _ in a }
+    let byName = Dictionary(
+      try Harness.records(in: store).results.map { (String(EntryName.lastComponent(of: $0.entry)), $0) }
+    ) { a, _ in a }
     XCTAssertNil(byName["good.heic"]?.error)
     for name in ["cut.heic", "damaged.HEIF"] {
       XCTAssertEqual(byName[name]?.error?.kind, "undecodable", name)
-      XCTAssertTrue(byName[name]?.error?.message.contains("libheif") ?? false, byName[name]?.error?.message ?? name)
+      XCTAssertTrue(
+        byName[name]?.error?.message.contains("libheif") ?? false, byName[name]?.error?.message ?? name)
       XCTAssertTrue(result.stderr.contains("failed: \(name)"), result.stderr)
     }
   }
@@ -156,21 +171,26 @@ final class PhotoCommandTests: XCTestCase {
     for name in pages.keys {
       let stem = String(name.prefix(upTo: try XCTUnwrap(name.lastIndex(of: "."))))
       try corpusEntry("eng-pages-rotated.tar.gz", name).write(to: input.appendingPathComponent(name))
-      try corpusEntry("eng-pages-rotated.tar.gz", stem + ".gt.txt").write(to: input.appendingPathComponent(stem + ".gt.txt"))
+      try corpusEntry("eng-pages-rotated.tar.gz", stem + ".gt.txt").write(
+        to: input.appendingPathComponent(stem + ".gt.txt"))
     }
     let store = folder.appendingPathComponent("store.jsonl")
-    let result = try Harness.run(["run", input.path, "--level", "accurate", "--jobs", "2", "--out", store.path])
+    let result = try Harness.run([
+      "run", input.path, "--level", "accurate", "--jobs", "2", "--out", store.path,
+    ])
     XCTAssertEqual(result.exitCode, 0, result.stderr)
     let (results, summaries) = try Harness.records(in: store)
     XCTAssertEqual(results.count, 2)
     for record in results {
       let degrees = try XCTUnwrap(pages[record.entry])
       XCTAssertEqual(record.orientation?.osdDegrees, degrees, record.entry)
-      XCTAssertGreaterThanOrEqual(record.orientation?.osdConfidence ?? 0, OrientationDetector.minimumConfidence)
+      XCTAssertGreaterThanOrEqual(
+        record.orientation?.osdConfidence ?? 0, OrientationDetector.minimumConfidence)
       XCTAssertEqual(record.orientation?.applied, "rotate \(360 - degrees)° clockwise (OSD)", record.entry)
       XCTAssertNotNil(record.ms.osd)
       XCTAssertLessThan(record.cer ?? 1, 0.02, "\(record.entry) read upright")
     }
-    XCTAssertNotNil(summaries.first?.engine.models["osd"], "the orientation model is part of the engine identity")
+    XCTAssertNotNil(
+      summaries.first?.engine.models["osd"], "the orientation model is part of the engine identity")
   }
 }

@@ -61,7 +61,9 @@ public enum HeifContainer {
         switch property.type {
         case "irot": result.append("rotate \(Int(value & 3) * 90)° counter-clockwise (irot)")
         case "imir":
-          result.append(value & 1 == 0 ? "mirror about the vertical axis (imir)" : "mirror about the horizontal axis (imir)")
+          result.append(
+            value & 1 == 0
+              ? "mirror about the vertical axis (imir)" : "mirror about the horizontal axis (imir)")
         default: break
         }
       }

@@ -32,7 +32,8 @@ enum HeifDecoder {
         heif_context_read_from_memory_without_copy(context.pointer, raw.baseAddress, raw.count, nil),
         doing: "read the HEIF file")
       var handle: OpaquePointer?
-      try check(heif_context_get_primary_image_handle(context.pointer, &handle), doing: "find the primary image")
+      try check(
+        heif_context_get_primary_image_handle(context.pointer, &handle), doing: "find the primary image")
       defer { heif_image_handle_release(handle) }
       // The declared size (ispe), checked before any pixel is decoded.
       let width = Int(heif_image_handle_get_width(handle))
@@ -45,7 +46,8 @@ enum HeifDecoder {
       else {
         throw ImageDecodeError(
           kind: .tooManyPixels,
-          message: "HEIF image declares \(width)×\(height) pixels, over the limit of \(maxPixels) (--max-pixels)")
+          message:
+            "HEIF image declares \(width)×\(height) pixels, over the limit of \(maxPixels) (--max-pixels)")
       }
       var image: OpaquePointer?
       try check(
@@ -61,14 +63,17 @@ enum HeifDecoder {
     let width = Int(heif_image_get_width(image, heif_channel_interleaved))
     let height = Int(heif_image_get_height(image, heif_channel_interleaved))
     var stride: Int32 = 0
-    guard width > 0, height > 0, let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+    guard width > 0, height > 0,
+      let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
       Int(stride) >= width * 3
     else {
       throw ImageDecodeError(kind: .undecodable, message: "libheif returned no RGB plane for the image")
     }
-    guard let pix = Pix(owning: pixCreate(Int32(width), Int32(height), 32)), let words = pixGetData(pix.pointer)
+    guard let pix = Pix(owning: pixCreate(Int32(width), Int32(height), 32)),
+      let words = pixGetData(pix.pointer)
     else {
-      throw ImageDecodeError(kind: .undecodable, message: "leptonica could not allocate a \(width)×\(height) image")
+      throw ImageDecodeError(
+        kind: .undecodable, message: "leptonica could not allocate a \(width)×\(height) image")
     }
     let wordsPerLine = Int(pixGetWpl(pix.pointer))
     for y in 0..<height {

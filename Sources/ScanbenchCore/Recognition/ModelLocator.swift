@@ -53,8 +53,8 @@ public struct ModelLocator: Sendable {
   /// Tesseract's orientation model (`osd.traineddata`, Debian's `tesseract-ocr-osd`): beside the
   /// fast models, else in Debian's tessdata folders; nil when it is not installed.
   public var orientationModel: String? {
-    let candidates =
-      [fastFolder].compactMap { $0 } + ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"]
+    let debian = ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"]
+    let candidates = [fastFolder].compactMap { $0 } + debian
     return candidates.map { $0 + "/osd.traineddata" }.first { FileManager.default.fileExists(atPath: $0) }
   }
 

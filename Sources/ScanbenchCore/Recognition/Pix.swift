@@ -99,8 +99,8 @@ public enum ImageDecoder {
       return Decoded(pages: pages)
     }
     pages[0] = try pages[0].applying(exif)
-    return Decoded(
-      pages: pages, orientation: .init(exif: exif.rawValue, applied: "\(exif.transformDescription) (EXIF \(exif.rawValue))"))
+    let applied = "\(exif.transformDescription) (EXIF \(exif.rawValue))"
+    return Decoded(pages: pages, orientation: .init(exif: exif.rawValue, applied: applied))
   }
 
   /// Decodes every page (one for most formats, each page of a multi-page TIFF), refusing images

@@ -330,7 +330,9 @@ public final class BatchRunner: Sendable {
     for record in waiting { context.scoreAndEmit(record, text: text) }
   }
 
-  private func process(_ item: WorkItem, engine: Engine, detector: OrientationDetector?, context: RunContext) {
+  private func process(
+    _ item: WorkItem, engine: Engine, detector: OrientationDetector?, context: RunContext
+  ) {
     let sha256 = SHA256.hex(item.data)
     if context.done.contains(
       sha256: sha256, page: nil, profile: context.profile, identity: context.identityKey)
@@ -406,7 +408,9 @@ public final class BatchRunner: Sendable {
     record.ms.osd = Self.milliseconds(since: start)
     guard let turned else { return first }
     let second = try engine.recognize(turned, resolution: resolution)
-    guard second.confidence > first.confidence, let degrees = record.orientation?.osdDegrees else { return first }
+    guard second.confidence > first.confidence, let degrees = record.orientation?.osdDegrees else {
+      return first
+    }
     record.orientation?.append("\(ExifOrientation.Step.rotate(quarterTurns: (360 - degrees) / 90)) (OSD)")
     record.width = turned.width
     record.height = turned.height

@@ -12,7 +12,8 @@ public func photoMetadataFuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CI
     if orientation.steps.isEmpty != (orientation == .up) { fatalError("steps of \(orientation)") }
   }
   _ = HeifContainer.isHEIF(data)
-  for transform in HeifContainer.transforms(data) where !transform.hasSuffix("(irot)") && !transform.hasSuffix("(imir)") {
+  for transform in HeifContainer.transforms(data)
+  where !transform.hasSuffix("(irot)") && !transform.hasSuffix("(imir)") {
     fatalError("transform \(transform)")
   }
   return 0

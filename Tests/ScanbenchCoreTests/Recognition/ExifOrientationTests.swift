@@ -9,7 +9,8 @@ struct ExifOrientationTests {
 
   @Test(arguments: ExifOrientation.allCases, [false, true])
   func theTagIsReadInBothByteOrders(orientation: ExifOrientation, bigEndian: Bool) {
-    let jpeg = PhotoFixtures.jpeg(Data([0xFF, 0xD8, 0xFF, 0xD9]), orientation: orientation.rawValue, bigEndian: bigEndian)
+    let jpeg = PhotoFixtures.jpeg(
+      Data([0xFF, 0xD8, 0xFF, 0xD9]), orientation: orientation.rawValue, bigEndian: bigEndian)
     #expect(ExifOrientation.read(fromJPEG: jpeg) == orientation)
   }
 
@@ -32,7 +33,8 @@ struct ExifOrientationTests {
     for _ in 0..<2000 {
       var bytes = [UInt8](good)
       for _ in 0..<Int.random(in: 1...6, using: &generator) {
-        bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+        bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(
+          in: 0...255, using: &generator)
       }
       if let found = ExifOrientation.read(fromJPEG: Data(bytes)) { #expect((1...8).contains(found.rawValue)) }
     }
@@ -64,7 +66,9 @@ struct ExifOrientationTests {
     for orientation in ExifOrientation.allCases {
       let stored = try upright.applying(orientation.inverse)
       #expect(
-        (stored.width, stored.height) == (orientation.swapsDimensions ? (upright.height, upright.width) : (upright.width, upright.height)))
+        (stored.width, stored.height)
+          == (orientation.swapsDimensions ? (upright.height, upright.width) : (upright.width, upright.height))
+      )
       #expect(try stored.applying(orientation).pngData() == reference, "orientation \(orientation.rawValue)")
       if orientation != .up {
         #expect(try stored.pngData() != reference, "orientation \(orientation.rawValue) changes the pixels")
@@ -84,12 +88,15 @@ struct ExifOrientationTests {
       let jpeg = PhotoFixtures.jpeg(try stored.jpegData(quality: 95), orientation: orientation.rawValue)
       let decoded = try ImageDecoder.decode(jpeg, maxPixels: 100_000_000)
       let pix = try #require(decoded.pages.first)
-      #expect((pix.width, pix.height) == (upright.width, upright.height), "width and height after the transform")
+      #expect(
+        (pix.width, pix.height) == (upright.width, upright.height), "width and height after the transform")
       if orientation == .up {
         #expect(decoded.orientation == nil, "nothing applied, nothing recorded")
       } else {
         #expect(decoded.orientation?.exif == orientation.rawValue)
-        #expect(decoded.orientation?.applied == "\(orientation.transformDescription) (EXIF \(orientation.rawValue))")
+        #expect(
+          decoded.orientation?.applied == "\(orientation.transformDescription) (EXIF \(orientation.rawValue))"
+        )
       }
       texts[orientation.rawValue] = try engine.recognize(pix, resolution: profile.resolution).text
         .trimmingCharacters(in: .whitespacesAndNewlines)

@@ -21,7 +21,8 @@ struct HeifTests {
     #expect(HeifContainer.isHEIF(ftyp("heic", ["mif1", "heic"])))
     #expect(HeifContainer.isHEIF(ftyp("mif1", ["heic"])))
     #expect(HeifContainer.isHEIF(ftyp("avif", [])))
-    #expect(!HeifContainer.isHEIF(ftyp("isom", ["mp41", "avc1"])), "an MP4 (a live photo's video) is not HEIF")
+    #expect(
+      !HeifContainer.isHEIF(ftyp("isom", ["mp41", "avc1"])), "an MP4 (a live photo's video) is not HEIF")
     #expect(!HeifContainer.isHEIF(ftyp("qt  ", ["qt  "])), "a .MOV is not HEIF")
     #expect(!HeifContainer.isHEIF(Data([0xFF, 0xD8, 0xFF, 0xE0])), "a JPEG named .HEIC is a JPEG")
     #expect(!HeifContainer.isHEIF(Data()))
@@ -74,7 +75,9 @@ struct HeifTests {
     } throws: { ($0 as? ImageDecodeError)?.kind == .tooManyPixels }
     // A cut or damaged HEIC is an error, not a crash.
     for length in [12, 40, data.count / 3, data.count - 100] {
-      #expect(throws: ImageDecodeError.self) { try ImageDecoder.decode(data.prefix(length), maxPixels: 100_000_000) }
+      #expect(throws: ImageDecodeError.self) {
+        try ImageDecoder.decode(data.prefix(length), maxPixels: 100_000_000)
+      }
     }
     var damaged = data
     for index in stride(from: data.count / 2, to: data.count, by: 7) { damaged[index] ^= 0x5A }

@@ -62,12 +62,14 @@ enum PhotoFixtures {
     try process.run()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-      throw ToolError(description: "\(tool) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+      throw ToolError(
+        description: "\(tool) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
     }
   }
 
   static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("scanbench-photo-\(UUID().uuidString)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "scanbench-photo-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
