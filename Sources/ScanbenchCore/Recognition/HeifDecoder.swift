@@ -24,8 +24,14 @@ extension HeifContext: Sendable {}
 /// HEIF/HEIC (and AVIF) images through libheif: the primary image, decoded to 8-bit RGB with the
 /// file's transforms (`irot`, `imir`, `clap`) applied, copied into a 32-bpp leptonica `PIX`.
 enum HeifDecoder {
+  /// libheif registers its decoder plugins once per process, before the first context; done here
+  /// once rather than lazily inside whichever worker's context comes first. Never deinitialised:
+  /// the plugins live as long as the process.
+  static let initialized: Void = { _ = heif_init(nil) }()
+
   /// `data` must stay alive and unchanged while the context reads it (no copy is made).
   static func decode(_ data: Data, maxPixels: Int) throws -> Pix {
+    _ = initialized
     let context = try HeifContext()
     return try data.withUnsafeBytes { raw -> Pix in
       try check(
