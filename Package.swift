@@ -23,11 +23,14 @@ let package = Package(
     .systemLibrary(
       name: "CSQLite", pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(
+      name: "CHeif", pkgConfig: "libheif",
+      providers: [.apt(["libheif-dev"])]),
     // Pure Swift, no C imports: its tests build and run without the C libraries.
     .target(name: "ScanbenchScoring"),
     .target(
       name: "ScanbenchCore",
-      dependencies: ["ScanbenchScoring", "CTesseract", "CLeptonica", "CArchive", "CSQLite", "CZBar"]),
+      dependencies: ["ScanbenchScoring", "CTesseract", "CLeptonica", "CArchive", "CSQLite", "CZBar", "CHeif"]),
     .executableTarget(name: "scanbench", dependencies: ["ScanbenchCore"]),
     // Micro-benchmarks that `make bench` runs; never part of the tests.
     .executableTarget(name: "scanbench-bench", dependencies: ["ScanbenchCore"]),

@@ -110,3 +110,37 @@ with tempfile.TemporaryDirectory() as tmp:
     put("archive", "python.zip", buffer.getvalue())
     put("archive", "empty", b"")
     put("archive", "pdf", b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")
+
+# photo-metadata: JPEG Exif orientation in both byte orders, XMP in APP1, HEIF boxes with transforms,
+# a real HEIC when heif-enc (libheif-examples) is there.
+def exif_jpeg(orientation, big_endian):
+    e = ">" if big_endian else "<"
+    tiff = (b"MM" if big_endian else b"II") + struct.pack(e + "HIH", 42, 8, 1)
+    tiff += struct.pack(e + "HHIHH", 0x0112, 3, 1, orientation, 0) + struct.pack(e + "I", 0)
+    payload = b"Exif\x00\x00" + tiff
+    return b"\xff\xd8\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload + b"\xff\xd9"
+
+
+def box(kind, body):
+    return struct.pack(">I", len(body) + 8) + kind + body
+
+
+put("photo-metadata", "exif-6-le", exif_jpeg(6, False))
+put("photo-metadata", "exif-8-be", exif_jpeg(8, True))
+xmp = b"http://ns.adobe.com/xap/1.0/\x00<x:xmpmeta/>"
+put("photo-metadata", "xmp", b"\xff\xd8\xff\xe1" + struct.pack(">H", len(xmp) + 2) + xmp + b"\xff\xd9")
+ipco = box(b"ipco", box(b"irot", b"\x01") + box(b"imir", b"\x00"))
+ipma = box(b"ipma", b"\x00\x00\x00\x00" + struct.pack(">IHB", 1, 1, 2) + b"\x81\x82")
+meta = box(b"meta", b"\x00\x00\x00\x00" + box(b"pitm", b"\x00\x00\x00\x00\x00\x01") + box(b"iprp", ipco + ipma))
+put("photo-metadata", "heif-transforms", box(b"ftyp", b"heic\x00\x00\x00\x00mif1heic") + meta)
+put("photo-metadata", "mov", box(b"ftyp", b"qt  \x00\x00\x02\x00qt  "))
+with tempfile.TemporaryDirectory() as tmp:
+    with open(os.path.join(tmp, "a.png"), "wb") as f:
+        f.write(png(16, 16))
+    try:
+        subprocess.run(["heif-enc", "-q", "50", os.path.join(tmp, "a.png"), "-o", os.path.join(tmp, "a.heic")],
+                       check=True, capture_output=True)
+        with open(os.path.join(tmp, "a.heic"), "rb") as f:
+            put("photo-metadata", "heic", f.read())
+    except (OSError, subprocess.CalledProcessError):
+        print("make-seeds: heif-enc is missing (apt-get install libheif-examples): no HEIC seed")

@@ -60,6 +60,10 @@ enum RunCommand: Command {
         implicitValue: NoteDatabase.defaultPath()),
       .flag("--boxes", "Record every word and line with its bounding box (see 'scanbench overlay')."),
       .flag("--barcodes", "Decode QR codes and barcodes (ZBar) and record their payloads."),
+      .flag(
+        "--no-osd",
+        "Accurate profile: do not detect pages lying on their side or upside down "
+          + "(EXIF and HEIF orientation still apply)."),
       .flag("--no-wait", "Exit at once if another process is writing to the store."),
       .json,
     ] + ScoringFlags.options)
@@ -73,7 +77,7 @@ enum RunCommand: Command {
     var store = URL(fileURLWithPath: arguments.value("--out") ?? "Reports/results.jsonl")
     let shard = try shardFromArguments(arguments)
     if let shard { store = shard.storeURL(for: store) }
-    let profile: RecognitionProfile
+    var profile: RecognitionProfile
     do {
       profile = try RecognitionProfile(
         level: level, language: language, pageSegmentation: psm.map(Int32.init), resolution: dpi,
@@ -81,6 +85,13 @@ enum RunCommand: Command {
         extraVariables: try tesseractVariables(arguments.allValues("--tesseract-set")))
     } catch {
       throw CommandFailure("\(error)", exitCode: ExitCode.inputUnreadable)
+    }
+    if arguments.flag("--no-osd") {
+      profile.orientationModel = nil
+    } else if level == .accurate, profile.orientationModel == nil {
+      Console.error(
+        "warning: no orientation model (osd.traineddata; apt-get install tesseract-ocr-osd): "
+          + "pages on their side are recognized as they are\n")
     }
     var configuration = RunConfiguration(
       inputs: arguments.positionals, profile: profile, jobs: jobs, store: store)
@@ -121,6 +132,10 @@ enum RunCommand: Command {
       Console.out(String(decoding: try StoreWriter.line(for: summary), as: UTF8.self))
     } else {
       Console.out(SummaryTable.render(summary, store: store.path))
+    }
+    if let sentence = summary.ignoredSentence {
+      // With --json, stdout holds only the summary object.
+      if arguments.flag("--json") { Console.error(sentence + "\n") } else { Console.out(sentence + "\n") }
     }
     for error in outcome.inputErrors { Console.error("Error: \(error)\n") }
     if let database = arguments.value("--import-to") {

@@ -2,9 +2,11 @@ import Foundation
 
 /// What an entry's name says it is, and how names from strangers are made safe to show.
 public enum EntryName {
-  /// Extensions leptonica decodes here.
+  /// Extensions leptonica decodes here, and HEIF (`heic`, `heif`, `avif`), which libheif decodes.
+  /// Matched case-insensitively (`IMG_0001.HEIC`); the decoder goes by content, not by name.
   public static let imageExtensions: Set<String> = [
     "png", "jpg", "jpeg", "tif", "tiff", "bmp", "gif", "webp", "pnm", "pbm", "pgm", "ppm", "jp2",
+    "heic", "heif", "hif", "avif",
   ]
 
   public enum Role: Equatable, Sendable {

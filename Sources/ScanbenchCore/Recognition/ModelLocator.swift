@@ -50,6 +50,14 @@ public struct ModelLocator: Sendable {
       standardFolder: standardCandidates.first(where: hasModels))
   }
 
+  /// Tesseract's orientation model (`osd.traineddata`, Debian's `tesseract-ocr-osd`): beside the
+  /// fast models, else in Debian's tessdata folders; nil when it is not installed.
+  public var orientationModel: String? {
+    let debian = ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"]
+    let candidates = [fastFolder].compactMap { $0 } + debian
+    return candidates.map { $0 + "/osd.traineddata" }.first { FileManager.default.fileExists(atPath: $0) }
+  }
+
   public func folder(_ kind: Kind) -> String? {
     kind == .fast ? fastFolder : standardFolder
   }

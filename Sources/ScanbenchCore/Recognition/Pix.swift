@@ -75,6 +75,34 @@ public enum ImageDecoder {
     return Header(width: Int(width), height: Int(height), isTIFF: tiffFormats.contains(format))
   }
 
+  /// A decoded image and how it was turned upright while decoding.
+  public struct Decoded {
+    public var pages: [Pix]
+    /// The EXIF orientation applied to a JPEG, or the transforms libheif applied to a HEIF image.
+    public var orientation: ResultRecord.Orientation?
+  }
+
+  /// Decodes every page, upright: a HEIF file (known by its `ftyp` brand, whatever its name) through
+  /// libheif with its transforms, a JPEG with its EXIF orientation applied, the rest as they are.
+  public static func decode(_ data: Data, maxPixels: Int) throws -> Decoded {
+    if HeifContainer.isHEIF(data) {
+      let pix = try HeifDecoder.decode(data, maxPixels: maxPixels)
+      let transforms = HeifContainer.transforms(data)
+      guard !transforms.isEmpty else { return Decoded(pages: [pix]) }
+      return Decoded(
+        pages: [pix],
+        orientation: .init(heif: transforms, applied: transforms.joined(separator: "; ") + ", by libheif"))
+    }
+    var pages = try decodePages(data, maxPixels: maxPixels)
+    // HEIC keeps an EXIF orientation too, equal to its irot; libheif has applied that one already.
+    guard pages.count == 1, let exif = ExifOrientation.read(fromJPEG: data), exif != .up else {
+      return Decoded(pages: pages)
+    }
+    pages[0] = try pages[0].applying(exif)
+    let applied = "\(exif.transformDescription) (EXIF \(exif.rawValue))"
+    return Decoded(pages: pages, orientation: .init(exif: exif.rawValue, applied: applied))
+  }
+
   /// Decodes every page (one for most formats, each page of a multi-page TIFF), refusing images
   /// whose header claims more than `maxPixels` before any pixel is decoded.
   public static func decodePages(_ data: Data, maxPixels: Int) throws -> [Pix] {

@@ -23,6 +23,9 @@ public struct RecognitionProfile: Sendable {
   /// Resolution to tell Tesseract (0 = what the image says, or 300 when it says nothing).
   public var resolution: Int
   public var variables: [(String, String)]
+  /// `osd.traineddata` when the profile turns rotated pages upright (accurate, when the model is
+  /// installed); nil to recognize pages as they are.
+  public var orientationModel: String?
 
   public static let languages = ["eng", "jpn", "jpn_vert", "eng+jpn"]
 
@@ -47,6 +50,7 @@ public struct RecognitionProfile: Sendable {
     self.pageSegmentation = pageSegmentation ?? 3
     self.resolution = resolution ?? 0
     variables = Self.variables(for: level) + extraVariables
+    orientationModel = level == .accurate ? models.orientationModel : nil
   }
 
   /// Measured (README, "Profiles"): for English the standard model is lower in CER on uw3-lines,
@@ -75,7 +79,13 @@ public struct RecognitionProfile: Sendable {
     for (name, path) in modelFiles {
       hashes[name] = try ModelHashCache.shared.hash(of: path)
     }
+    if let orientationModel { hashes["osd"] = try ModelHashCache.shared.hash(of: orientationModel) }
     return EngineIdentity(tesseract: Engine.version, models: hashes)
+  }
+
+  /// A worker's orientation detector, when the profile detects orientation.
+  public func makeOrientationDetector() throws -> OrientationDetector? {
+    try orientationModel.map { try OrientationDetector(modelFile: $0) }
   }
 
   public func makeEngine() throws -> Engine {

@@ -21,6 +21,8 @@ final class RunContext: Sendable {
     var succeeded = 0
     var failed = 0
     var skipped = 0
+    /// Files that are neither images nor ground truth (phone sidecars …), by lowercased extension.
+    var ignored: [String: Int] = [:]
     var accumulator: RunScoreAccumulator
   }
 
@@ -110,6 +112,12 @@ final class RunContext: Sendable {
 
   var recordsWritten: Int { counters.withLock { $0.records } }
 
+  /// Counts a regular file that is not an image or ground truth (a `.MOV` or `.AAE` sidecar).
+  func countIgnored(_ path: String) {
+    let key = RunSummaryRecord.ignoredKey(for: path)
+    counters.withLock { $0.ignored[key, default: 0] += 1 }
+  }
+
   func resumed(_ entry: String) {
     counters.withLock { $0.skipped += 1 }
     onEvent(.resumed(entry: entry))
@@ -127,7 +135,8 @@ final class RunContext: Sendable {
         cerMicro: counters.accumulator.cerMicro, cerMacro: counters.accumulator.cerMacro,
         metric: scoring.descriptor,
         imagesPerSecond: wallSeconds > 0 ? Double(counters.records) / wallSeconds : 0,
-        wallSeconds: wallSeconds, interrupted: interrupted, shard: shard?.description, engine: engine)
+        wallSeconds: wallSeconds, interrupted: interrupted, shard: shard?.description, engine: engine,
+        ignoredByExtension: counters.ignored)
     }
   }
 }

@@ -37,6 +37,8 @@ public struct ResultRecord: Codable, Sendable, Equatable {
   /// QR codes and barcodes decoded in the image (`--barcodes`).
   public var barcodes: [Barcode]?
   public var error: Failure?
+  /// How the image was turned upright (EXIF, HEIF, orientation detection); nil when it was not.
+  public var orientation: Orientation?
 
   public struct Timings: Codable, Sendable, Equatable {
     public var decode: Double
@@ -44,6 +46,8 @@ public struct ResultRecord: Codable, Sendable, Equatable {
     public var score: Double
     /// Scanning for barcodes, when asked for.
     public var barcodes: Double?
+    /// Orientation detection (accurate profile), when it ran.
+    public var osd: Double?
 
     public init(decode: Double = 0, recognize: Double = 0, score: Double = 0, barcodes: Double? = nil) {
       self.decode = decode
@@ -68,6 +72,7 @@ public struct ResultRecord: Codable, Sendable, Equatable {
     case width, height, ms, engine
     case gtChars = "gt_chars"
     case edits, substitutions, insertions, deletions, cer, metric, words, lines, barcodes, error
+    case orientation
   }
 
   public init(
@@ -128,6 +133,11 @@ public struct RunSummaryRecord: Codable, Sendable, Equatable {
   public var interrupted: Bool
   public var shard: String?
   public var engine: EngineIdentity
+  /// Regular files that are neither images nor ground truth (a phone export's `.MOV` and `.AAE`
+  /// sidecars): skipped, not failures. Absent when there were none.
+  public var ignored: Int?
+  /// `ignored` by lowercased extension (`mov`, `aae`; `""` for none).
+  public var ignoredByExtension: [String: Int]?
 
   enum CodingKeys: String, CodingKey {
     case schema, kind, run, time, sources, profile, lang, jobs, images, succeeded, failed, skipped
@@ -139,14 +149,16 @@ public struct RunSummaryRecord: Codable, Sendable, Equatable {
     case metric
     case imagesPerSecond = "images_per_second"
     case wallSeconds = "wall_seconds"
-    case interrupted, shard, engine
+    case interrupted, shard, engine, ignored
+    case ignoredByExtension = "ignored_by_extension"
   }
 
   public init(
     run: String, time: String, sources: [String], profile: String, lang: String, jobs: Int,
     images: Int, succeeded: Int, failed: Int, skipped: Int, scored: Int, gtChars: Int, edits: Int,
     cerMicro: Double?, cerMacro: Double?, metric: String, imagesPerSecond: Double,
-    wallSeconds: Double, interrupted: Bool, shard: String?, engine: EngineIdentity
+    wallSeconds: Double, interrupted: Bool, shard: String?, engine: EngineIdentity,
+    ignoredByExtension: [String: Int] = [:]
   ) {
     self.run = run
     self.time = time
@@ -169,5 +181,8 @@ public struct RunSummaryRecord: Codable, Sendable, Equatable {
     self.interrupted = interrupted
     self.shard = shard
     self.engine = engine
+    let ignored = ignoredByExtension.values.reduce(0, +)
+    self.ignored = ignored > 0 ? ignored : nil
+    self.ignoredByExtension = ignored > 0 ? ignoredByExtension : nil
   }
 }

@@ -10,6 +10,11 @@ struct EntryNameTests {
     #expect(EntryName.role(of: "a/b.gt.txt") == .groundTruth(stem: "a/b", isPreferred: true))
     #expect(EntryName.role(of: "a/b.txt") == .groundTruth(stem: "a/b", isPreferred: false))
     #expect(EntryName.role(of: "a/IMG_0001.AAE") == .other)
+    #expect(EntryName.role(of: "DCIM/IMG_0001.HEIC") == .image(stem: "DCIM/IMG_0001"))
+    #expect(EntryName.role(of: "IMG_0001.heif") == .image(stem: "IMG_0001"))
+    #expect(EntryName.role(of: "IMG_0001.MOV") == .other)
+    #expect(RunSummaryRecord.ignoredKey(for: "DCIM/IMG_0001.MOV") == "mov")
+    #expect(RunSummaryRecord.ignoredKey(for: "__MACOSX/._IMG_0001.HEIC") == "._*")
     #expect(EntryName.role(of: "__MACOSX/._b.png") == .other)
   }
 
