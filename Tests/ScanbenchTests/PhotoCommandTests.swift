@@ -174,14 +174,31 @@ final class PhotoCommandTests: XCTestCase {
       try corpusEntry("eng-pages-rotated.tar.gz", stem + ".gt.txt").write(
         to: input.appendingPathComponent(stem + ".gt.txt"))
     }
+    // And a photo whose EXIF orientation turns it: its overlay must be drawn upright too.
+    let letter = try corpusEntry("eng-pages.tar.gz", "eng-page-02-letter.png")
+    try exifJPEG(letter, orientation: ExifOrientation(rawValue: 6)!).write(
+      to: input.appendingPathComponent("letter-exif6.jpg"))
     let store = folder.appendingPathComponent("store.jsonl")
     let result = try Harness.run([
-      "run", input.path, "--level", "accurate", "--jobs", "2", "--out", store.path,
+      "run", input.path, "--level", "accurate", "--jobs", "2", "--boxes", "--out", store.path,
     ])
     XCTAssertEqual(result.exitCode, 0, result.stderr)
     let (results, summaries) = try Harness.records(in: store)
-    XCTAssertEqual(results.count, 2)
+    XCTAssertEqual(results.count, 3)
+
+    // Overlays are drawn on the image as recognized: EXIF turn, then the OSD turn.
+    let overlays = folder.appendingPathComponent("overlays")
+    let drawn = try Harness.run(["overlay", store.path, "--out", overlays.path])
+    XCTAssertEqual(drawn.exitCode, 0, drawn.stderr)
     for record in results {
+      let png = try Data(contentsOf: overlays.appendingPathComponent(Overlay.fileName(for: record)))
+      let overlay = try XCTUnwrap(ImageDecoder.decodePages(png, maxPixels: 100_000_000).first)
+      XCTAssertEqual([overlay.width, overlay.height], [record.width, record.height], record.entry)
+      XCTAssertGreaterThan(overlay.height, overlay.width, "\(record.entry): an upright portrait page")
+      XCTAssertGreaterThan(record.words?.count ?? 0, 50, record.entry)
+    }
+
+    for record in results where record.entry != "letter-exif6.jpg" {
       let degrees = try XCTUnwrap(pages[record.entry])
       XCTAssertEqual(record.orientation?.osdDegrees, degrees, record.entry)
       XCTAssertGreaterThanOrEqual(

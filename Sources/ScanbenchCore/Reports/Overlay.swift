@@ -27,17 +27,23 @@ public enum Overlay {
     guard let words = record.words, let lines = record.lines else {
       throw OverlayError(message: "\(record.entry): the result has no boxes (run with --boxes)")
     }
-    let pages: [Pix]
+    // The image as it was recognized: EXIF and HEIF transforms (in decoding), then any turn that
+    // orientation detection made, so the boxes land where they were found.
+    var page: Pix
     do {
-      pages = try ImageDecoder.decodePages(imageData, maxPixels: maxPixels)
+      let pages = try ImageDecoder.decode(imageData, maxPixels: maxPixels).pages
+      let index = (record.page ?? 1) - 1
+      guard pages.indices.contains(index) else {
+        throw OverlayError(message: "\(record.entry): has no page \(index + 1)")
+      }
+      page = pages[index]
+      if let turn = record.orientation?.osdCorrection { page = try page.applying(turn) }
+    } catch let error as OverlayError {
+      throw error
     } catch {
       throw OverlayError(message: "\(record.entry): \(error)")
     }
-    let index = (record.page ?? 1) - 1
-    guard pages.indices.contains(index) else {
-      throw OverlayError(message: "\(record.entry): has no page \(index + 1)")
-    }
-    guard let canvas = Pix(owning: pixConvertTo32(pages[index].pointer)) else {
+    guard let canvas = Pix(owning: pixConvertTo32(page.pointer)) else {
       throw OverlayError(message: "\(record.entry): could not convert the image to colour")
     }
     if let width = record.width, let height = record.height, width != canvas.width || height != canvas.height {

@@ -427,6 +427,7 @@ public final class BatchRunner: Sendable {
     guard second.confidence > first.confidence, let degrees = record.orientation?.osdDegrees else {
       return (first, pix)
     }
+    record.orientation?.osdApplied = true
     record.orientation?.append("\(ExifOrientation.Step.rotate(quarterTurns: (360 - degrees) / 90)) (OSD)")
     record.width = turned.width
     record.height = turned.height

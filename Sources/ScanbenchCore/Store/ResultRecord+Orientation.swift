@@ -16,6 +16,8 @@ extension ResultRecord {
     /// The detection's confidence (Tesseract's orientation confidence; the page is turned only at or
     /// above `OrientationDetector.minimumConfidence`).
     public var osdConfidence: Double?
+    /// Whether the page was turned by `osdDegrees` (the turned reading was the more confident).
+    public var osdApplied: Bool?
     /// What was done to the pixels, in order, e.g. `rotate 90° clockwise (EXIF 6)`; absent when
     /// nothing was.
     public var applied: String?
@@ -35,7 +37,14 @@ extension ResultRecord {
       case exif, heif
       case osdDegrees = "osd_degrees"
       case osdConfidence = "osd_confidence"
+      case osdApplied = "osd_applied"
       case applied
+    }
+
+    /// The turn that made the page upright after EXIF and HEIF, when orientation detection made one.
+    public var osdCorrection: ExifOrientation.Step? {
+      guard osdApplied == true, let osdDegrees, osdDegrees % 360 != 0 else { return nil }
+      return .rotate(quarterTurns: (360 - osdDegrees) / 90)
     }
 
     /// Adds one transform to `applied`.
