@@ -18,14 +18,20 @@ final class ShardRunTests: XCTestCase {
   static let lineOptions = ["--level", "fast", "--psm", "7", "--dpi", "300"]
 
   /// A tar.gz of the first `count` lines of uw3-lines, with their ground truth.
-  func uw3Archive(_ count: Int) throws -> URL {
+  /// The first `count` lines of uw3-lines with their ground truth, and `sidecars` files that are
+  /// not images (as a phone export has: `.MOV`, `.AAE`).
+  func uw3Archive(_ count: Int, sidecars: [String] = []) throws -> URL {
     let corpus = try Harness.requireSharedCorpus("uw3-lines")
     let images = try FileManager.default.contentsOfDirectory(atPath: corpus.path)
       .filter { $0.hasSuffix(".png") }.sorted().prefix(count)
     let files = images.flatMap { [$0, String($0.dropLast(4)) + ".gt.txt"] }
+    let extras = folder.appendingPathComponent("sidecars")
+    try FileManager.default.createDirectory(at: extras, withIntermediateDirectories: true)
+    for name in sidecars { try Data("not an image".utf8).write(to: extras.appendingPathComponent(name)) }
     let archive = folder.appendingPathComponent("uw3-\(count).tar.gz")
     try Harness.shell(
-      "bsdtar -czf '\(archive.path)' -C '\(corpus.path)' " + files.map { "'\($0)'" }.joined(separator: " "))
+      "bsdtar -czf '\(archive.path)' -C '\(corpus.path)' " + files.map { "'\($0)'" }.joined(separator: " ")
+        + " -C '\(extras.path)' " + sidecars.map { "'\($0)'" }.joined(separator: " "))
     return archive
   }
 
@@ -66,7 +72,8 @@ final class ShardRunTests: XCTestCase {
   // MARK: Sharded runs
 
   func testMergedShardsMatchASingleRun() throws {
-    let archive = try uw3Archive(30)
+    let sidecars = (1...6).map { "IMG_000\($0).MOV" } + ["IMG_0001.AAE", "IMG_0002.AAE", "album.xmp"]
+    let archive = try uw3Archive(30, sidecars: sidecars)
     let single = folder.appendingPathComponent("single.jsonl")
     let whole = try Harness.run(
       ["run", archive.path, "--out", single.path, "--jobs", "2"] + Self.lineOptions)
@@ -113,6 +120,8 @@ final class ShardRunTests: XCTestCase {
       XCTAssertEqual(summary.edits, expectedSummary.edits)
       XCTAssertEqual(summary.gtChars, expectedSummary.gtChars)
       XCTAssertEqual(summary.cerMicro, expectedSummary.cerMicro)
+      XCTAssertEqual(summary.ignoredByExtension, ["mov": 6, "aae": 2, "xmp": 1], "N = \(count)")
+      XCTAssertEqual(summary.ignoredByExtension, expectedSummary.ignoredByExtension)
     }
 
     // The merged store is a store like any other: checked against the single run's baseline, reported.

@@ -121,6 +121,9 @@ public struct MergePlan: Sendable {
   var metric: String?
   var sources: [String]
   var jobs: Int
+  /// Files skipped as not images (sidecars), by extension, from each store's last summary: every
+  /// run of a store reads the same entries, and shards split them.
+  var ignoredByExtension: [String: Int] = [:]
 
   /// Every shard of `0..<shardCount` has a store whose last run finished.
   public var isComplete: Bool {

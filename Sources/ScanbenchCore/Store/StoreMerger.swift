@@ -110,7 +110,8 @@ public enum StoreMerger {
       cerMacro: totals.cerCount > 0 ? totals.cerSum / Double(totals.cerCount) : nil,
       metric: plan.metric ?? ScoringOptions.default.descriptor,
       imagesPerSecond: wall > 0 ? Double(totals.images) / wall : 0, wallSeconds: wall,
-      interrupted: !plan.isComplete, shard: nil, engine: identity.engine)
+      interrupted: !plan.isComplete, shard: nil, engine: identity.engine,
+      ignoredByExtension: plan.ignoredByExtension)
     try writer.append(summary)
     writer.synchronize()
     return summary
@@ -309,7 +310,7 @@ private struct Reading {
     let expected = count.map { Array(0..<$0) } ?? []
     let duplicates = resolveDuplicates(options: options)
 
-    return MergePlan(
+    var plan = MergePlan(
       stores: urls.map(\.relativePath), warnings: warnings, shardCount: count,
       completeShards: expected.filter { complete[$0] == true },
       missingShards: expected.filter { complete[$0] == nil },
@@ -320,6 +321,11 @@ private struct Reading {
       runs: runs,
       wallSeconds: wallSeconds, options: options, kept: kept, urls: urls, identity: identityOrder.first,
       metric: metricOrder.first, sources: sources.isEmpty ? recordSources : sources, jobs: max(1, jobs))
+    for state in states {
+      guard case .summary(let summary) = state.last else { continue }
+      plan.ignoredByExtension.merge(summary.ignoredByExtension ?? [:], uniquingKeysWith: +)
+    }
+    return plan
   }
 
   /// A run writes its summary after its results, counting them: fewer lines than it counted means
