@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make bench`: measures everything in one sitting and writes Reports/BENCHMARKS.md.
 #   recognition  bench/recognition.py   peer, scaling, profiles, memory (needs ../shared/corpora)
+#   ceilings     bench/ceilings.py      callgrind: where the instructions go, what the aims can reach
 #   scoring      bench/scoring.sh       edit distance against rapidfuzz
 #   notes        scanbench-bench notes  import of 1,000,000 records and search latency
 # Environment: REPEATS (default 3), LARGE_MB (default 2048), SKIP (space-separated parts to leave out).
@@ -8,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export OMP_THREAD_LIMIT=1
 
-for tool in strace; do
+for tool in strace valgrind; do
   command -v "$tool" >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$tool" >/dev/null; }
 done
 command -v /usr/bin/time >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null; }
@@ -34,6 +35,11 @@ trap 'rm -f "$tmp"' EXIT
     echo "Command: \`bench/recognition.py $bin/scanbench\`"
     echo
     python3 bench/recognition.py "$bin/scanbench"
+  fi
+  if [[ $skip != *" ceilings "* ]]; then
+    echo "Command: \`bench/ceilings.py $bin/scanbench\`"
+    echo
+    python3 bench/ceilings.py "$bin/scanbench"
   fi
   if [[ $skip != *" scoring "* ]]; then
     echo "## Scoring"
