@@ -93,8 +93,8 @@ extension NoteDatabase {
   ]
 
   /// The indexes on `note` besides its primary key, as migration 1 created them. A bulk import
-  /// into an empty database drops them and builds them once at its end (see `NoteImporter`); a
-  /// database an import was killed in has them rebuilt when it is next opened.
+  /// into an empty database drops `note_key` and builds it once at its end (see `NoteImporter`); a
+  /// database such an import was killed in has it rebuilt when it is next opened.
   static let noteIndexes = """
     CREATE UNIQUE INDEX IF NOT EXISTS note_key ON note(sha256, ifnull(page, -1), profile, lang);
     CREATE INDEX IF NOT EXISTS note_recognized ON note(recognized_unix);
@@ -157,9 +157,9 @@ extension NoteDatabase {
   /// term with a CJK character and no line break is within one such line, so the trigram index
   /// finds exactly the notes a scan of the whole text would.
   static func cjkLines(_ text: String) -> String? {
-    guard text.utf8.contains(where: { $0 >= 0xE3 }) else { return nil }
     var text = text
     return text.withUTF8 { bytes -> String? in
+      guard bytes.contains(where: { $0 >= 0xE3 }) else { return nil }
       // Every scalar of `cjkRanges` is a three-byte sequence with a lead byte from 0xE3 to 0xEF;
       // the string is valid UTF-8, so a lead byte is followed by its two continuation bytes.
       var kept: [UInt8] = []

@@ -69,9 +69,9 @@ public struct ImportOptions: Sendable, Equatable {
 ///
 /// New notes reach the full-text indexes in one statement per batch, just before it commits (and
 /// before any replacement, which must find the old text indexed). An import into an empty database
-/// is a bulk load: its first batch drops the indexes on `note` (a million random inserts into the
-/// unique key's index cost more than the rest of the row), keys are found in memory instead, and
-/// the indexes are built once, sorted, in the last batch. Every batch is still committed whole;
+/// is a bulk load: its first batch drops the unique key's index (a million random inserts into it
+/// cost more than the rest of the row), keys are found in memory instead, and the index is built
+/// once, sorted, in the last batch (the list orders' indexes grow at their end: they stay). Every batch is still committed whole;
 /// if the import dies in between, the next open rebuilds the indexes. If another connection writes
 /// between two batches, the import builds the indexes there and goes on as an ordinary one.
 public final class NoteImporter {
@@ -179,21 +179,26 @@ public final class NoteImporter {
     var counts = ImportCounts()
     var lines = 0
     try run {
-      try StoreReader.scanLines(url) { number, bytes, end in
-        lines = number
-        switch NoteImporter.line(bytes, end: end) {
-        case .summary:
-          break
-        case .invalid(let reason):
-          try skip(
-            ImportDiagnostic(line: number, reason: reason), path: url.path, counts: &counts, diagnostic)
-        case .result(let record):
-          if let problem = try add(record, counts: &counts) {
+      let decoded = DecodedStoreLines(url: url)
+      defer { decoded.stop() }
+      while let chunk = try decoded.next() {
+        for item in chunk {
+          let number = item.number
+          lines = number
+          switch item.line {
+          case .summary:
+            break
+          case .invalid(let reason):
             try skip(
-              ImportDiagnostic(line: number, reason: problem), path: url.path, counts: &counts, diagnostic)
+              ImportDiagnostic(line: number, reason: reason), path: url.path, counts: &counts, diagnostic)
+          case .result(let record):
+            if let problem = try add(record, counts: &counts) {
+              try skip(
+                ImportDiagnostic(line: number, reason: problem), path: url.path, counts: &counts, diagnostic)
+            }
           }
+          if number % options.progressInterval == 0 { progress?(number) }
         }
-        if number % options.progressInterval == 0 { progress?(number) }
       }
     }
     progress?(lines)
@@ -206,9 +211,17 @@ public final class NoteImporter {
   }
 
   static func line(_ bytes: UnsafeRawBufferPointer, end: StoreReader.LineEnd) -> StoreLine {
+    var cache = ResultLineDecoder.Cache()
+    return line(bytes, end: end, cache: &cache)
+  }
+
+  static func line(
+    _ bytes: UnsafeRawBufferPointer, end: StoreReader.LineEnd, cache: inout ResultLineDecoder.Cache
+  ) -> StoreLine {
     switch end {
     case .newline:
-      return decodeLine(bytes)
+      if let record = ResultLineDecoder.decode(bytes, cache: &cache) { return .result(record) }
+      return StoreReader.decode(Data(bytes))
     case .endOfFile:
       return .invalid(reason: "torn last line (no newline): the writer was interrupted")
     case .tooLong:
@@ -291,7 +304,7 @@ public final class NoteImporter {
     if !started {
       started = true
       if try connection.integer("SELECT EXISTS (SELECT 1 FROM note)") == 0 {
-        try connection.execute(NoteDatabase.noteIndexNames.map { "DROP INDEX IF EXISTS \($0);" }.joined())
+        try connection.execute("DROP INDEX IF EXISTS note_key")
         bulk = BulkLoad()
       } else {
         // Lookups need the unique key's index (missing only if a bulk import died just now).

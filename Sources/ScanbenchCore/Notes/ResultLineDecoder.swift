@@ -11,16 +11,53 @@
 /// that returns too.
 enum ResultLineDecoder {
   static func decode(_ line: UnsafeRawBufferPointer) -> ResultRecord? {
-    var parser = Parser(bytes: line.bindMemory(to: UInt8.self))
-    return parser.record()
+    var cache = Cache()
+    return decode(line, cache: &cache)
+  }
+
+  /// Decodes with what the previous lines left in `cache` (a store's lines share their engine).
+  static func decode(_ line: UnsafeRawBufferPointer, cache: inout Cache) -> ResultRecord? {
+    var parser = Parser(bytes: line.bindMemory(to: UInt8.self), cache: cache)
+    let record = parser.record()
+    cache = parser.cache
+    return record
+  }
+
+  /// The last `engine` object decoded and its bytes: the same bytes are the same complete object
+  /// (it ends at its closing brace), so a comparison replaces building its dictionary again.
+  struct Cache {
+    var engineBytes: [UInt8] = []
+    var engine: EngineIdentity?
   }
 
   private struct Parser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
+    var cache: Cache
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, cache: Cache) {
       self.bytes = bytes
+      self.cache = cache
+    }
+
+    /// `engineIdentity()`, or the cached one if the bytes here are the cached object's.
+    mutating func cachedEngineIdentity() -> EngineIdentity? {
+      let count = cache.engineBytes.count
+      if let engine = cache.engine, count > 0, index + count <= bytes.count {
+        let from = index
+        let same = cache.engineBytes.withUnsafeBufferPointer { cached in
+          (0..<count).allSatisfy { cached[$0] == bytes[from + $0] }
+        }
+        if same {
+          index += count
+          return engine
+        }
+      }
+      let start = index
+      guard let engine = engineIdentity() else { return nil }
+      cache.engineBytes = Array(bytes[start..<index])
+      cache.engine = engine
+      return engine
     }
 
     // MARK: The record
@@ -80,7 +117,7 @@ enum ResultLineDecoder {
           case "profile": ok = once(&profile, string())
           case "lang": ok = once(&lang, string())
           case "ms": ok = once(&ms, timings())
-          case "engine": ok = once(&engine, engineIdentity())
+          case "engine": ok = once(&engine, cachedEngineIdentity())
           case "page": ok = once(&page, optional { $0.integer() })
           case "text": ok = once(&text, optional { $0.string() })
           case "confidence": ok = once(&confidence, optional { $0.double() })
@@ -516,6 +553,10 @@ enum ResultLineDecoder {
       return negative ? -value : value
     }
 
+    static let powersOfTen: [Double] = (0...15).map { exponent in
+      (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+    }
+
     /// A JSON number, exactly as the grammar allows it, read by Swift's correctly rounded parser.
     mutating func double() -> Double? {
       let start = index
@@ -533,9 +574,19 @@ enum ResultLineDecoder {
       if expect(UInt8(ascii: ".")) {
         guard digits() > 0 else { return nil }
       }
+      let fractionDigits = index - integerStart - integerDigits - (index > integerStart + integerDigits ? 1 : 0)
       if expect(UInt8(ascii: "e")) || expect(UInt8(ascii: "E")) {
         if !expect(UInt8(ascii: "+")) { _ = expect(UInt8(ascii: "-")) }
         guard digits() > 0 else { return nil }
+      } else if integerDigits + fractionDigits <= 15 {
+        // Fewer than 2^53 as a whole number and a power of ten that is exact: one division,
+        // correctly rounded like the parser's result (the common case: `88.5`, `120`).
+        var mantissa: UInt64 = 0
+        for position in integerStart..<index where bytes[position] != UInt8(ascii: ".") {
+          mantissa = mantissa * 10 + UInt64(bytes[position] - 0x30)
+        }
+        let value = Double(mantissa) / Parser.powersOfTen[fractionDigits]
+        return bytes[start] == UInt8(ascii: "-") ? -value : value
       }
       let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
       guard let value = Double(text), value.isFinite else { return nil }
