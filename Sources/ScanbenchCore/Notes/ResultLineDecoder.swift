@@ -329,8 +329,8 @@ enum ResultLineDecoder {
         if byte == UInt8(ascii: "\\") {
           guard index + 1 < bytes.count else { return false }
           switch bytes[index + 1] {
-          case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+          case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             index += 2
           case UInt8(ascii: "u"):
             index += 2
@@ -574,7 +574,8 @@ enum ResultLineDecoder {
       if expect(UInt8(ascii: ".")) {
         guard digits() > 0 else { return nil }
       }
-      let fractionDigits = index - integerStart - integerDigits - (index > integerStart + integerDigits ? 1 : 0)
+      let fractionDigits =
+        index - integerStart - integerDigits - (index > integerStart + integerDigits ? 1 : 0)
       if expect(UInt8(ascii: "e")) || expect(UInt8(ascii: "E")) {
         if !expect(UInt8(ascii: "+")) { _ = expect(UInt8(ascii: "-")) }
         guard digits() > 0 else { return nil }

@@ -83,7 +83,8 @@ extension Notes {
     @Test func anotherWriterBetweenBatchesEndsTheBulkLoad() throws {
       let folder = try TemporaryFolder()
       let path = folder.path("notes.sqlite")
-      let lines = try (0..<6).map { try Fixture.line(Fixture.record("n\($0)", text: "note \($0)")) }
+      let lines =
+        try (0..<6).map { try Fixture.line(Fixture.record("n\($0)", text: "note \($0)")) }
         + [try Fixture.line(Fixture.record("other", text: "newest", time: "2030-01-01T00:00:00Z"))]
       let store = try Fixture.writeStore(lines, to: folder.path("results.jsonl"))
       let importer = try NoteImporter(

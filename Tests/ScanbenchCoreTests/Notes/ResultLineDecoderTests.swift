@@ -140,7 +140,9 @@ extension Notes {
       }
       switch Int.random(in: 0..<(depth < 4 ? 10 : 6), using: &random) {
       case 0: return quoted(string(&random))
-      case 1: return ["0", "-1", "42", "3.25", "-0.5", "1e3", "2E-2", "12345678901234567890"].randomElement(using: &random) ?? "0"
+      case 1:
+        return ["0", "-1", "42", "3.25", "-0.5", "1e3", "2E-2", "12345678901234567890"].randomElement(
+          using: &random) ?? "0"
       case 2: return ["true", "false", "null"].randomElement(using: &random) ?? "null"
       case 3: return #""\ud83d\ude00 \u00e9\t""#
       case 4: return quoted(["東京", "x", "🇯🇵", ""].randomElement(using: &random) ?? "")
@@ -160,7 +162,8 @@ extension Notes {
 
     /// `line` with a field it does not know added at the start or the end of its object.
     static func withUnknownField(_ line: [UInt8], _ random: inout Generator) -> [UInt8] {
-      let name = ["words", "lines", "barcodes", "orientation", "x_future"].randomElement(using: &random) ?? "x"
+      let name =
+        ["words", "lines", "barcodes", "orientation", "x_future"].randomElement(using: &random) ?? "x"
       let field = Array(("\"\(name)\":" + unknownValue(&random)).utf8)
       guard line.count > 2 else { return line }
       if Bool.random(using: &random) {
@@ -212,7 +215,8 @@ extension Notes {
         valid.replacingOccurrences(of: #""run":"r""#, with: #""run":"r","extra":1"#),
         valid.replacingOccurrences(
           of: #""lang":"l""#,
-          with: #""lang":"l","words":[{"text":"Total","box":[10,20,110,40],"confidence":96.5},{"text":"東京","box":[],"alt":null}],"lines":[[0,1],[]],"barcodes":[{"format":"qr","text":"https:\/\/x.invalid\/?a=\"b\"","points":[[1,2],[3,4]]}],"orientation":{"degrees":90,"confidence":0.98,"flipped":false}"#
+          with:
+            #""lang":"l","words":[{"text":"Total","box":[10,20,110,40],"confidence":96.5},{"text":"東京","box":[],"alt":null}],"lines":[[0,1],[]],"barcodes":[{"format":"qr","text":"https:\/\/x.invalid\/?a=\"b\"","points":[[1,2],[3,4]]}],"orientation":{"degrees":90,"confidence":0.98,"flipped":false}"#
         ),
         valid.replacingOccurrences(of: #""score":0"#, with: #""score":0,"layout":12.5"#),
         valid.replacingOccurrences(of: #""models":{}"#, with: #""models":{},"orientation_model":"abc""#),
