@@ -71,9 +71,10 @@ public struct ImportOptions: Sendable, Equatable {
 /// before any replacement, which must find the old text indexed). An import into an empty database
 /// is a bulk load: its first batch drops the unique key's index (a million random inserts into it
 /// cost more than the rest of the row), keys are found in memory instead, and the index is built
-/// once, sorted, in the last batch (the list orders' indexes grow at their end: they stay). Every batch is still committed whole;
-/// if the import dies in between, the next open rebuilds the indexes. If another connection writes
-/// between two batches, the import builds the indexes there and goes on as an ordinary one.
+/// once, sorted, in the last batch (the list orders' indexes grow at their end: they stay). Every
+/// batch is still committed whole; if the import dies in between, the next open rebuilds the
+/// index. If another connection writes between two batches, the import builds the index there and
+/// goes on as an ordinary one.
 public final class NoteImporter {
   let database: NoteDatabase
   public let options: ImportOptions
