@@ -81,7 +81,40 @@ extension NoteDatabase {
         SELECT 'delete', old.id, old.cjk_text WHERE old.cjk_text IS NOT NULL;
     END;
     """,
+
+    // 3: FTS5 keeps up to 1 MB of new index entries in memory before it writes them as a segment
+    // (and merges segments); 64 MB makes a 50,000-note batch one or two segments instead of dozens,
+    // which halves the cost of indexing an import. A transaction's commit writes them out anyway,
+    // so the memory is bounded by the batch. The setting lives in each index's config table.
+    """
+    INSERT INTO note_words (note_words, rank) VALUES ('hashsize', 67108864);
+    INSERT INTO note_cjk (note_cjk, rank) VALUES ('hashsize', 67108864);
+    """,
   ]
+
+  /// The indexes on `note` besides its primary key, as migration 1 created them. A bulk import
+  /// into an empty database drops `note_key` and builds it once at its end (see `NoteImporter`); a
+  /// database such an import was killed in has it rebuilt when it is next opened.
+  static let noteIndexes = """
+    CREATE UNIQUE INDEX IF NOT EXISTS note_key ON note(sha256, ifnull(page, -1), profile, lang);
+    CREATE INDEX IF NOT EXISTS note_recognized ON note(recognized_unix);
+    CREATE INDEX IF NOT EXISTS note_source ON note(source, recognized_unix);
+    """
+  static let noteIndexNames = ["note_key", "note_recognized", "note_source"]
+
+  /// Whether every index of `noteIndexes` exists (one read of the schema).
+  func hasNoteIndexes() throws -> Bool {
+    let names = NoteDatabase.noteIndexNames.map { "'\($0)'" }.joined(separator: ", ")
+    let count = try connection.integer(
+      "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name IN (\(names))")
+    return count == Int64(NoteDatabase.noteIndexNames.count)
+  }
+
+  /// Builds the indexes of `noteIndexes` that are missing, in one transaction.
+  func restoreNoteIndexes() throws {
+    guard try !hasNoteIndexes() else { return }
+    try connection.transaction { try connection.execute(NoteDatabase.noteIndexes) }
+  }
 
   /// The part of a migration SQL cannot do, run right after `migrations[version - 1]` in the same
   /// transaction.
@@ -124,9 +157,35 @@ extension NoteDatabase {
   /// term with a CJK character and no line break is within one such line, so the trigram index
   /// finds exactly the notes a scan of the whole text would.
   static func cjkLines(_ text: String) -> String? {
-    guard containsCJK(text) else { return nil }
-    let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: true)
-      .filter { $0.contains(where: isCJK) }
-    return lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
+    var text = text
+    return text.withUTF8 { bytes -> String? in
+      guard bytes.contains(where: { $0 >= 0xE3 }) else { return nil }
+      // Every scalar of `cjkRanges` is a three-byte sequence with a lead byte from 0xE3 to 0xEF;
+      // the string is valid UTF-8, so a lead byte is followed by its two continuation bytes.
+      var kept: [UInt8] = []
+      var lineStart = 0
+      var lineHasCJK = false
+      var index = 0
+      while index <= bytes.count {
+        if index == bytes.count || bytes[index] == 0x0A {
+          if lineHasCJK {
+            if !kept.isEmpty { kept.append(0x0A) }
+            kept.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<index]))
+          }
+          lineStart = index + 1
+          lineHasCJK = false
+          index += 1
+          continue
+        }
+        let lead = bytes[index]
+        if !lineHasCJK, lead >= 0xE3, lead <= 0xEF, index + 2 < bytes.count {
+          let value =
+            UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+          lineHasCJK = cjkRanges.contains { $0.contains(value) }
+        }
+        index += 1
+      }
+      return kept.isEmpty ? nil : String(decoding: kept, as: UTF8.self)
+    }
   }
 }

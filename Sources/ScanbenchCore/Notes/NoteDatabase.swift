@@ -35,6 +35,8 @@ public final class NoteDatabase {
       throw error
     }
     try connection.check(scanbench_sqlite_no_checkpoint_on_close(connection.handle, 0))
+    // A bulk import killed before its end leaves its notes without these indexes.
+    try restoreNoteIndexes()
     try connection.execute(
       """
       PRAGMA synchronous = NORMAL;

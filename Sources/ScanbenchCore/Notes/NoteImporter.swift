@@ -66,6 +66,15 @@ public struct ImportOptions: Sendable, Equatable {
 /// is imported; one with a later `time` than the note replaces it (same id); one as old or older
 /// is unchanged. Failed records are counted and not imported, summaries are ignored. Statements are
 /// prepared once and reused for every record; each batch is one transaction.
+///
+/// New notes reach the full-text indexes in one statement per batch, just before it commits (and
+/// before any replacement, which must find the old text indexed). An import into an empty database
+/// is a bulk load: its first batch drops the unique key's index (a million random inserts into it
+/// cost more than the rest of the row), keys are found in memory instead, and the index is built
+/// once, sorted, in the last batch (the list orders' indexes grow at their end: they stay). Every
+/// batch is still committed whole; if the import dies in between, the next open rebuilds the
+/// index. If another connection writes between two batches, the import builds the index there and
+/// goes on as an ordinary one.
 public final class NoteImporter {
   let database: NoteDatabase
   public let options: ImportOptions
@@ -80,8 +89,21 @@ public final class NoteImporter {
   private let unindexCJK: SQLiteStatement
   private let insertEngine: SQLiteStatement
   private let selectEngine: SQLiteStatement
+  private let selectKey: SQLiteStatement
+  private let indexNewText: SQLiteStatement
+  private let indexNewCJK: SQLiteStatement
+  private let dataVersion: SQLiteStatement
   /// Engines known in the current transaction (cleared at each BEGIN: a rollback forgets rows).
   private var engines: [EngineIdentity: Int64] = [:]
+  /// The engine of the previous record: records of one run share it, and comparing is cheaper
+  /// than hashing.
+  private var lastEngine: (engine: EngineIdentity, id: Int64)?
+  /// The first note inserted in this transaction that is not in the full-text indexes yet.
+  private var unindexedFrom: Int64?
+  /// Whether this import has had its first transaction (where a bulk load may start).
+  private var started = false
+  /// Set while bulk loading into a database that was empty.
+  private var bulk: BulkLoad?
   private let engineEncoder: JSONEncoder = {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -134,6 +156,17 @@ public final class NoteImporter {
     insertEngine = try connection.prepare(
       "INSERT INTO engine (identity) VALUES (?1) ON CONFLICT (identity) DO NOTHING", persistent: true)
     selectEngine = try connection.prepare("SELECT id FROM engine WHERE identity = ?1", persistent: true)
+    selectKey = try connection.prepare(
+      "SELECT sha256, ifnull(page, -1), profile, lang, recognized_unix FROM note WHERE id = ?1",
+      persistent: true)
+    indexNewText = try connection.prepare(
+      "INSERT INTO note_words (rowid, text) SELECT id, text FROM note WHERE id >= ?1", persistent: true)
+    indexNewCJK = try connection.prepare(
+      """
+      INSERT INTO note_cjk (rowid, text)
+      SELECT id, cjk_text FROM note WHERE id >= ?1 AND cjk_text IS NOT NULL
+      """, persistent: true)
+    dataVersion = try connection.prepare("PRAGMA data_version", persistent: true)
   }
 
   /// Imports a JSON-lines store. Invalid and torn lines are reported to `diagnostic` and skipped
@@ -147,21 +180,26 @@ public final class NoteImporter {
     var counts = ImportCounts()
     var lines = 0
     try run {
-      try StoreReader.readLines(url) { number, bytes, end in
-        lines = number
-        switch NoteImporter.line(bytes, end: end) {
-        case .summary:
-          break
-        case .invalid(let reason):
-          try skip(
-            ImportDiagnostic(line: number, reason: reason), path: url.path, counts: &counts, diagnostic)
-        case .result(let record):
-          if let problem = try add(record, counts: &counts) {
+      let decoded = DecodedStoreLines(url: url)
+      defer { decoded.stop() }
+      while let chunk = try decoded.next() {
+        for item in chunk {
+          let number = item.number
+          lines = number
+          switch item.line {
+          case .summary:
+            break
+          case .invalid(let reason):
             try skip(
-              ImportDiagnostic(line: number, reason: problem), path: url.path, counts: &counts, diagnostic)
+              ImportDiagnostic(line: number, reason: reason), path: url.path, counts: &counts, diagnostic)
+          case .result(let record):
+            if let problem = try add(record, counts: &counts) {
+              try skip(
+                ImportDiagnostic(line: number, reason: problem), path: url.path, counts: &counts, diagnostic)
+            }
           }
+          if number % options.progressInterval == 0 { progress?(number) }
         }
-        if number % options.progressInterval == 0 { progress?(number) }
       }
     }
     progress?(lines)
@@ -170,9 +208,21 @@ public final class NoteImporter {
 
   /// The verdict `StoreReader.read` gives a line, with ordinary result lines decoded fast.
   static func line(_ bytes: Data, end: StoreReader.LineEnd) -> StoreLine {
+    bytes.withUnsafeBytes { line($0, end: end) }
+  }
+
+  static func line(_ bytes: UnsafeRawBufferPointer, end: StoreReader.LineEnd) -> StoreLine {
+    var cache = ResultLineDecoder.Cache()
+    return line(bytes, end: end, cache: &cache)
+  }
+
+  static func line(
+    _ bytes: UnsafeRawBufferPointer, end: StoreReader.LineEnd, cache: inout ResultLineDecoder.Cache
+  ) -> StoreLine {
     switch end {
     case .newline:
-      return decodeLine(bytes)
+      if let record = ResultLineDecoder.decode(bytes, cache: &cache) { return .result(record) }
+      return StoreReader.decode(Data(bytes))
     case .endOfFile:
       return .invalid(reason: "torn last line (no newline): the writer was interrupted")
     case .tooLong:
@@ -189,8 +239,12 @@ public final class NoteImporter {
   /// What `StoreReader.decode` says about a complete line, several times faster for ordinary result
   /// lines (see `ResultLineDecoder`); anything unusual is decoded by `StoreReader.decode` itself.
   public static func decodeLine(_ bytes: Data) -> StoreLine {
-    if let record = bytes.withUnsafeBytes({ ResultLineDecoder.decode($0) }) { return .result(record) }
-    return StoreReader.decode(bytes)
+    bytes.withUnsafeBytes { decodeLine($0) }
+  }
+
+  static func decodeLine(_ bytes: UnsafeRawBufferPointer) -> StoreLine {
+    if let record = ResultLineDecoder.decode(bytes) { return .result(record) }
+    return StoreReader.decode(Data(bytes))
   }
 
   /// Imports records already in memory (e.g. those a run has just produced). Records that cannot be
@@ -218,12 +272,25 @@ public final class NoteImporter {
   private func run(_ body: () throws -> Void) throws {
     importedAt = NoteTimestamp.format(Date().timeIntervalSince1970)
     recordsInBatch = 0
+    started = false
     do {
       try body()
-      if connection.isInTransaction { try connection.execute("COMMIT") }
+      if bulk != nil {
+        if !connection.isInTransaction { try connection.execute("BEGIN IMMEDIATE") }
+        try endBulkLoad()
+      }
+      if connection.isInTransaction { try commit() }
     } catch {
       connection.rollback()
       engines = [:]
+      lastEngine = nil
+      unindexedFrom = nil
+      if bulk != nil {
+        bulk = nil
+        // The batches committed so far keep their notes; give them their indexes back now if we
+        // can (otherwise the next open does).
+        try? database.restoreNoteIndexes()
+      }
       throw error
     }
   }
@@ -232,7 +299,54 @@ public final class NoteImporter {
     guard !connection.isInTransaction else { return }
     try connection.execute("BEGIN IMMEDIATE")
     engines = [:]
+    lastEngine = nil
     recordsInBatch = 0
+    unindexedFrom = nil
+    if !started {
+      started = true
+      if try connection.integer("SELECT EXISTS (SELECT 1 FROM note)") == 0 {
+        try connection.execute("DROP INDEX IF EXISTS note_key")
+        bulk = BulkLoad()
+      } else {
+        // Lookups need the unique key's index (missing only if a bulk import died just now).
+        try connection.execute(NoteDatabase.noteIndexes)
+      }
+    } else if let bulk, try currentDataVersion() != bulk.dataVersion {
+      // Another connection wrote since our last batch: notes we do not have in memory.
+      try endBulkLoad()
+    }
+  }
+
+  /// Adds the batch's new notes to the full-text indexes and commits.
+  private func commit() throws {
+    try indexNewNotes()
+    try connection.execute("COMMIT")
+    if bulk != nil { bulk?.dataVersion = try currentDataVersion() }
+  }
+
+  /// Builds the indexes on `note` (in the open transaction) and ends the bulk load.
+  private func endBulkLoad() throws {
+    try connection.execute(NoteDatabase.noteIndexes)
+    bulk = nil
+  }
+
+  /// Changes when another connection commits (`PRAGMA data_version`).
+  private func currentDataVersion() throws -> Int64 {
+    defer { dataVersion.reset() }
+    guard try dataVersion.step() else { return 0 }
+    return dataVersion.int64(at: 0) ?? 0
+  }
+
+  /// Indexes the notes inserted since `unindexedFrom` (ids only grow: they are this
+  /// transaction's new notes).
+  private func indexNewNotes() throws {
+    guard let first = unindexedFrom else { return }
+    for statement in [indexNewText, indexNewCJK] {
+      try statement.bind(first, at: 1)
+      defer { statement.reset() }
+      try statement.step()
+    }
+    unindexedFrom = nil
   }
 
   private func skip(
@@ -260,16 +374,12 @@ public final class NoteImporter {
       return "field 'time' is not an ISO 8601 date: '\(record.time)'"
     }
     try beginIfNeeded()
-    try lookup.bind(record.sha256, at: 1)
-    try lookup.bind(Int64(record.page ?? -1), at: 2)
-    try lookup.bind(record.profile, at: 3)
-    try lookup.bind(record.lang, at: 4)
-    defer { lookup.reset() }
-    if try lookup.step() {
-      let id = lookup.int64(at: 0) ?? 0
-      let existing = lookup.double(at: 1) ?? 0
-      lookup.reset()
-      if time > existing {
+    let key = NoteKey(record)
+    if let existing = try find(key) {
+      if time > existing.recognizedUnix {
+        // The note's old text must be in the full-text index to be taken out.
+        try indexNewNotes()
+        let id = existing.id
         let text = record.text ?? ""
         let old = try self.text(ofNote: id)
         if old.text != text { try unindex(id, old.text, cjkLines: old.cjkLines) }
@@ -284,21 +394,45 @@ public final class NoteImporter {
         counts.unchanged += 1
       }
     } else {
-      lookup.reset()
       let text = record.text ?? ""
-      let cjkLines = NoteDatabase.cjkLines(text)
-      try bind(record, time: time, cjkLines: cjkLines, to: insert)
+      try bind(record, time: time, cjkLines: NoteDatabase.cjkLines(text), to: insert)
       defer { insert.reset() }
       try insert.step()
-      try index(connection.lastInsertedRowID, text, cjkLines: cjkLines)
+      let id = connection.lastInsertedRowID
+      if unindexedFrom == nil { unindexedFrom = id }
+      bulk?.remember(key, id: id)
       counts.imported += 1
     }
     recordsInBatch += 1
     try afterRecordHook?(recordsInBatch)
     if !options.strict && recordsInBatch >= options.batchSize {
-      try connection.execute("COMMIT")
+      try commit()
     }
     return nil
+  }
+
+  /// The note with this key, if there is one: from memory during a bulk load, else by the unique
+  /// key's index.
+  private func find(_ key: NoteKey) throws -> (id: Int64, recognizedUnix: Double)? {
+    if let bulk {
+      for id in bulk.candidates(key) {
+        try selectKey.bind(id, at: 1)
+        defer { selectKey.reset() }
+        guard try selectKey.step() else { continue }
+        let found = NoteKey(
+          sha256: selectKey.string(at: 0) ?? "", page: selectKey.int(at: 1) ?? -1,
+          profile: selectKey.string(at: 2) ?? "", lang: selectKey.string(at: 3) ?? "")
+        if found == key { return (id, selectKey.double(at: 4) ?? 0) }
+      }
+      return nil
+    }
+    try lookup.bind(key.sha256, at: 1)
+    try lookup.bind(Int64(key.page), at: 2)
+    try lookup.bind(key.profile, at: 3)
+    try lookup.bind(key.lang, at: 4)
+    defer { lookup.reset() }
+    guard try lookup.step() else { return nil }
+    return (lookup.int64(at: 0) ?? 0, lookup.double(at: 1) ?? 0)
   }
 
   private func text(ofNote id: Int64) throws -> (text: String, cjkLines: String?) {
@@ -354,6 +488,13 @@ public final class NoteImporter {
   }
 
   private func engineID(_ engine: EngineIdentity) throws -> Int64 {
+    if let lastEngine, lastEngine.engine == engine { return lastEngine.id }
+    let id = try lookupEngineID(engine)
+    lastEngine = (engine, id)
+    return id
+  }
+
+  private func lookupEngineID(_ engine: EngineIdentity) throws -> Int64 {
     if let id = engines[engine] { return id }
     let identity = String(decoding: try engineEncoder.encode(engine), as: UTF8.self)
     try insertEngine.bind(identity, at: 1)
@@ -373,3 +514,48 @@ public final class NoteImporter {
 
 @available(*, unavailable)
 extension NoteImporter: Sendable {}
+
+/// What makes a note one note (the unique index `note_key`): a missing page is page -1.
+struct NoteKey: Hashable {
+  var sha256: String
+  var page: Int
+  var profile: String
+  var lang: String
+
+  init(sha256: String, page: Int, profile: String, lang: String) {
+    self.sha256 = sha256
+    self.page = page
+    self.profile = profile
+    self.lang = lang
+  }
+
+  init(_ record: ResultRecord) {
+    self.init(sha256: record.sha256, page: record.page ?? -1, profile: record.profile, lang: record.lang)
+  }
+}
+
+/// The keys a bulk load has inserted, by their hash only (a million keys in a few tens of MB):
+/// a hit is confirmed against the note's row, and the rare key whose hash another key already has
+/// is kept whole.
+struct BulkLoad {
+  private var byHash: [Int: Int64] = [:]
+  private var collided: [NoteKey: Int64] = [:]
+  /// `PRAGMA data_version` after our last commit.
+  var dataVersion: Int64 = 0
+
+  mutating func remember(_ key: NoteKey, id: Int64) {
+    let hash = key.hashValue
+    if byHash[hash] == nil {
+      byHash[hash] = id
+    } else {
+      collided[key] = id
+    }
+  }
+
+  /// The ids that may be the note with this key (none: there is no such note).
+  func candidates(_ key: NoteKey) -> [Int64] {
+    guard let id = byHash[key.hashValue] else { return [] }
+    guard let other = collided[key] else { return [id] }
+    return [id, other]
+  }
+}

@@ -3,20 +3,61 @@
 ///
 /// It accepts only what it fully understands — a JSON object with the known `ResultRecord` fields,
 /// each of the right type, no duplicate or escaped keys — and returns `nil` for anything else, so
-/// the caller asks `StoreReader.decode` for the verdict (and the reason) on every unusual line. A
-/// property test holds it to `StoreReader.decode`: whatever this returns, that returns too.
+/// the caller asks `StoreReader.decode` for the verdict (and the reason) on every unusual line.
+/// Fields it does not know (those a newer scanbench adds, such as word boxes) are checked to be
+/// well-formed JSON and skipped without building anything, as `JSONDecoder` ignores them; a value it
+/// is not sure `JSONDecoder` would accept (an exponent, deep nesting, a `\u` surrogate) sends the
+/// line to `JSONDecoder`. A property test holds it to `StoreReader.decode`: whatever this returns,
+/// that returns too.
 enum ResultLineDecoder {
   static func decode(_ line: UnsafeRawBufferPointer) -> ResultRecord? {
-    var parser = Parser(bytes: line.bindMemory(to: UInt8.self))
-    return parser.record()
+    var cache = Cache()
+    return decode(line, cache: &cache)
+  }
+
+  /// Decodes with what the previous lines left in `cache` (a store's lines share their engine).
+  static func decode(_ line: UnsafeRawBufferPointer, cache: inout Cache) -> ResultRecord? {
+    var parser = Parser(bytes: line.bindMemory(to: UInt8.self), cache: cache)
+    let record = parser.record()
+    cache = parser.cache
+    return record
+  }
+
+  /// The last `engine` object decoded and its bytes: the same bytes are the same complete object
+  /// (it ends at its closing brace), so a comparison replaces building its dictionary again.
+  struct Cache {
+    var engineBytes: [UInt8] = []
+    var engine: EngineIdentity?
   }
 
   private struct Parser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
+    var cache: Cache
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, cache: Cache) {
       self.bytes = bytes
+      self.cache = cache
+    }
+
+    /// `engineIdentity()`, or the cached one if the bytes here are the cached object's.
+    mutating func cachedEngineIdentity() -> EngineIdentity? {
+      let count = cache.engineBytes.count
+      if let engine = cache.engine, count > 0, index + count <= bytes.count {
+        let from = index
+        let same = cache.engineBytes.withUnsafeBufferPointer { cached in
+          (0..<count).allSatisfy { cached[$0] == bytes[from + $0] }
+        }
+        if same {
+          index += count
+          return engine
+        }
+      }
+      let start = index
+      guard let engine = engineIdentity() else { return nil }
+      cache.engineBytes = Array(bytes[start..<index])
+      cache.engine = engine
+      return engine
     }
 
     // MARK: The record
@@ -76,7 +117,7 @@ enum ResultLineDecoder {
           case "profile": ok = once(&profile, string())
           case "lang": ok = once(&lang, string())
           case "ms": ok = once(&ms, timings())
-          case "engine": ok = once(&engine, engineIdentity())
+          case "engine": ok = once(&engine, cachedEngineIdentity())
           case "page": ok = once(&page, optional { $0.integer() })
           case "text": ok = once(&text, optional { $0.string() })
           case "confidence": ok = once(&confidence, optional { $0.double() })
@@ -91,7 +132,7 @@ enum ResultLineDecoder {
           case "cer": ok = once(&cer, optional { $0.double() })
           case "metric": ok = once(&metric, optional { $0.string() })
           case "error": ok = once(&error, optional { $0.failure() })
-          default: ok = false
+          default: ok = skipValue(depth: 1)
           }
           guard ok else { return nil }
           skipWhitespace()
@@ -138,17 +179,20 @@ enum ResultLineDecoder {
       var score: Double?
       let ok = object { parser, key in
         switch key {
-        case "decode" where decode == nil:
+        case "decode":
+          guard decode == nil else { return false }
           decode = parser.double()
           return decode != nil
-        case "recognize" where recognize == nil:
+        case "recognize":
+          guard recognize == nil else { return false }
           recognize = parser.double()
           return recognize != nil
-        case "score" where score == nil:
+        case "score":
+          guard score == nil else { return false }
           score = parser.double()
           return score != nil
         default:
-          return false
+          return parser.skipValue(depth: 2)
         }
       }
       guard ok, let decode, let recognize, let score else { return nil }
@@ -160,10 +204,12 @@ enum ResultLineDecoder {
       var models: [String: String]?
       let ok = object { parser, key in
         switch key {
-        case "tesseract" where tesseract == nil:
+        case "tesseract":
+          guard tesseract == nil else { return false }
           tesseract = parser.string()
           return tesseract != nil
-        case "models" where models == nil:
+        case "models":
+          guard models == nil else { return false }
           var found: [String: String] = [:]
           let ok = parser.object(anyKeys: true) { parser, name in
             guard found[name] == nil, let value = parser.string() else { return false }
@@ -173,7 +219,7 @@ enum ResultLineDecoder {
           models = ok ? found : nil
           return ok
         default:
-          return false
+          return parser.skipValue(depth: 2)
         }
       }
       guard ok, let tesseract, let models else { return nil }
@@ -185,14 +231,16 @@ enum ResultLineDecoder {
       var message: String?
       let ok = object { parser, key in
         switch key {
-        case "kind" where kind == nil:
+        case "kind":
+          guard kind == nil else { return false }
           kind = parser.string()
           return kind != nil
-        case "message" where message == nil:
+        case "message":
+          guard message == nil else { return false }
           message = parser.string()
           return message != nil
         default:
-          return false
+          return parser.skipValue(depth: 2)
         }
       }
       guard ok, let kind, let message else { return nil }
@@ -216,6 +264,137 @@ enum ResultLineDecoder {
         skipWhitespace()
       } while expect(UInt8(ascii: ","))
       return expect(UInt8(ascii: "}"))
+    }
+
+    // MARK: Skipping
+
+    /// The deepest unknown value skipped here; deeper ones are left to `JSONDecoder` (which has
+    /// its own limit).
+    static let maximumDepth = 32
+
+    /// Moves past one well-formed JSON value of a field nobody reads, building nothing; `false` if
+    /// it is malformed or anything `JSONDecoder` might judge differently.
+    mutating func skipValue(depth: Int) -> Bool {
+      guard depth <= Parser.maximumDepth, let byte = peek() else { return false }
+      switch byte {
+      case UInt8(ascii: "\""):
+        return skipString()
+      case UInt8(ascii: "{"):
+        index += 1
+        skipWhitespace()
+        if expect(UInt8(ascii: "}")) { return true }
+        repeat {
+          skipWhitespace()
+          guard skipString() else { return false }
+          skipWhitespace()
+          guard expect(UInt8(ascii: ":")) else { return false }
+          skipWhitespace()
+          guard skipValue(depth: depth + 1) else { return false }
+          skipWhitespace()
+        } while expect(UInt8(ascii: ","))
+        return expect(UInt8(ascii: "}"))
+      case UInt8(ascii: "["):
+        index += 1
+        skipWhitespace()
+        if expect(UInt8(ascii: "]")) { return true }
+        repeat {
+          skipWhitespace()
+          guard skipValue(depth: depth + 1) else { return false }
+          skipWhitespace()
+        } while expect(UInt8(ascii: ","))
+        return expect(UInt8(ascii: "]"))
+      case UInt8(ascii: "t"):
+        return literal("true")
+      case UInt8(ascii: "f"):
+        return literal("false")
+      case UInt8(ascii: "n"):
+        return literal("null")
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        return skipNumber()
+      default:
+        return false
+      }
+    }
+
+    /// A string: valid UTF-8, no control characters, only the escapes JSON defines, and `\u`
+    /// escapes outside the surrogates (a pair is `JSONDecoder`'s to judge).
+    mutating func skipString() -> Bool {
+      guard expect(UInt8(ascii: "\"")) else { return false }
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\"") {
+          index += 1
+          return true
+        }
+        if byte == UInt8(ascii: "\\") {
+          guard index + 1 < bytes.count else { return false }
+          switch bytes[index + 1] {
+          case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            index += 2
+          case UInt8(ascii: "u"):
+            index += 2
+            guard let unit = hex4(), !(0xD800...0xDFFF).contains(unit) else { return false }
+          default:
+            return false
+          }
+        } else if byte < 0x20 {
+          return false
+        } else if byte < 0x80 {
+          index += 1
+        } else {
+          guard skipUTF8Scalar() else { return false }
+        }
+      }
+      return false
+    }
+
+    /// One multi-byte UTF-8 sequence, checked as `String(validating:)` would (no overlong forms,
+    /// no surrogates, nothing above U+10FFFF).
+    mutating func skipUTF8Scalar() -> Bool {
+      let lead = bytes[index]
+      let length: Int
+      var low: UInt8 = 0x80
+      var high: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0:
+        length = 3
+        low = 0xA0
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED:
+        length = 3
+        high = 0x9F
+      case 0xF0:
+        length = 4
+        low = 0x90
+      case 0xF1...0xF3: length = 4
+      case 0xF4:
+        length = 4
+        high = 0x8F
+      default: return false
+      }
+      guard index + length <= bytes.count, (low...high).contains(bytes[index + 1]) else { return false }
+      for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) { return false }
+      index += length
+      return true
+    }
+
+    /// A number as the JSON grammar has it; exponents and very long numbers are left to
+    /// `JSONDecoder`.
+    mutating func skipNumber() -> Bool {
+      _ = expect(UInt8(ascii: "-"))
+      let start = index
+      while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+      let digits = index - start
+      guard digits > 0, digits == 1 || bytes[start] != UInt8(ascii: "0") else { return false }
+      if expect(UInt8(ascii: ".")) {
+        let fraction = index
+        while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+        guard index > fraction else { return false }
+      }
+      guard index - start <= 40 else { return false }
+      return peek() != UInt8(ascii: "e") && peek() != UInt8(ascii: "E")
     }
 
     // MARK: Scalars
@@ -255,27 +434,41 @@ enum ResultLineDecoder {
         let byte = bytes[index]
         if byte == UInt8(ascii: "\"") {
           defer { index += 1 }
-          return String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+          return checkedString(from: start)
         }
         if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
-        index += 1
+        if byte < 0x80 {
+          index += 1
+        } else {
+          guard skipUTF8Scalar() else { return nil }
+        }
       }
       return nil
+    }
+
+    /// The bytes from `start` up to `index`, already checked to be valid UTF-8 (`String(validating:)`
+    /// would check them again, through unspecialized generic code).
+    func checkedString(from start: Int) -> String {
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     }
 
     mutating func string() -> String? {
       guard expect(UInt8(ascii: "\"")) else { return nil }
       let start = index
-      // The common case: no escapes, one validated copy.
+      // The common case: no escapes, one copy, validated while looking for the end.
       while index < bytes.count {
         let byte = bytes[index]
         if byte == UInt8(ascii: "\"") {
           defer { index += 1 }
-          return String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+          return checkedString(from: start)
         }
         if byte == UInt8(ascii: "\\") { break }
         if byte < 0x20 { return nil }
-        index += 1
+        if byte < 0x80 {
+          index += 1
+        } else {
+          guard skipUTF8Scalar() else { return nil }
+        }
       }
       guard index < bytes.count else { return nil }
       var utf8: [UInt8] = Array(bytes[start..<index])
@@ -360,6 +553,10 @@ enum ResultLineDecoder {
       return negative ? -value : value
     }
 
+    static let powersOfTen: [Double] = (0...15).map { exponent in
+      (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+    }
+
     /// A JSON number, exactly as the grammar allows it, read by Swift's correctly rounded parser.
     mutating func double() -> Double? {
       let start = index
@@ -377,9 +574,20 @@ enum ResultLineDecoder {
       if expect(UInt8(ascii: ".")) {
         guard digits() > 0 else { return nil }
       }
+      let fractionDigits =
+        index - integerStart - integerDigits - (index > integerStart + integerDigits ? 1 : 0)
       if expect(UInt8(ascii: "e")) || expect(UInt8(ascii: "E")) {
         if !expect(UInt8(ascii: "+")) { _ = expect(UInt8(ascii: "-")) }
         guard digits() > 0 else { return nil }
+      } else if integerDigits + fractionDigits <= 15 {
+        // Fewer than 2^53 as a whole number and a power of ten that is exact: one division,
+        // correctly rounded like the parser's result (the common case: `88.5`, `120`).
+        var mantissa: UInt64 = 0
+        for position in integerStart..<index where bytes[position] != UInt8(ascii: ".") {
+          mantissa = mantissa * 10 + UInt64(bytes[position] - 0x30)
+        }
+        let value = Double(mantissa) / Parser.powersOfTen[fractionDigits]
+        return bytes[start] == UInt8(ascii: "-") ? -value : value
       }
       let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
       guard let value = Double(text), value.isFinite else { return nil }

@@ -13,6 +13,7 @@ final class SQLiteConnection {
     path: String,
     flags: Int32 = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
   ) throws {
+    SQLiteConnection.configureLibrary
     var db: OpaquePointer?
     let code = sqlite3_open_v2(path, &db, flags, nil)
     guard let db else {
@@ -33,6 +34,12 @@ final class SQLiteConnection {
   deinit {
     sqlite3_close_v2(handle)
   }
+
+  /// Process-wide settings, which SQLite takes only before its first use (later it refuses them
+  /// with SQLITE_MISUSE, harmlessly: another part of the process initialized it first).
+  private static let configureLibrary: Void = {
+    _ = scanbench_sqlite_disable_memory_statistics()
+  }()
 
   /// Turns an SQLite result code into a throw (`SQLITE_OK`, `SQLITE_ROW` and `SQLITE_DONE` pass).
   func check(_ code: Int32, sql: String? = nil) throws {

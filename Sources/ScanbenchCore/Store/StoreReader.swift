@@ -25,16 +25,18 @@ public struct StoreError: Error, CustomStringConvertible, Sendable {
 /// A last line without its newline is a torn write (the writer was killed mid-line); it is reported
 /// as `.invalid` like any other unreadable line, so callers decide whether that is fatal.
 public enum StoreReader {
-  static let chunkSize = 1 << 20
+  /// Bytes asked of each `read(2)`: large enough that system calls and the carrying over of a
+  /// line cut by the end of a read cost nothing next to decoding.
+  static let chunkSize = 4 << 20
 
   /// Calls `body` with each line's 1-based number and its decoded content.
   public static func read(
     _ url: URL, _ body: (_ lineNumber: Int, _ line: StoreLine) throws -> Void
   ) throws {
-    try readLines(url) { number, bytes, end in
+    try scanLines(url) { number, bytes, end in
       switch end {
       case .newline:
-        try body(number, decode(bytes))
+        try body(number, decode(Data(bytes)))
       case .endOfFile:
         try body(number, .invalid(reason: "torn last line (no newline): the writer was interrupted"))
       case .tooLong:
@@ -52,59 +54,93 @@ public enum StoreReader {
   public static func readRawLines(
     _ url: URL, _ body: (_ lineNumber: Int, _ bytes: Data, _ complete: Bool) throws -> Void
   ) throws {
-    try readLines(url) { number, bytes, end in try body(number, bytes, end == .newline) }
+    try scanLines(url) { number, bytes, end in try body(number, Data(bytes), end == .newline) }
   }
 
   enum LineEnd {
     case newline, endOfFile, tooLong
   }
 
+  /// `scanLines` with each line copied into its own `Data`.
   static func readLines(_ url: URL, _ body: (_ lineNumber: Int, _ bytes: Data, _ end: LineEnd) throws -> Void)
     throws
   {
-    let handle: FileHandle
-    do {
-      handle = try FileHandle(forReadingFrom: url)
-    } catch {
-      throw StoreError(path: url.path, message: "cannot open the store: \(error.localizedDescription)")
+    try scanLines(url) { number, bytes, end in try body(number, Data(bytes), end) }
+  }
+
+  /// Calls `body` with each non-empty line's number and bytes (without the newline), and how it
+  /// ended. Empty lines are counted but not reported; a line longer than `maximumLineLength` is
+  /// reported as its first KiB only (`.tooLong`), and the rest of it is skipped.
+  ///
+  /// The bytes point into the read buffer and are valid only during the call: an import copies
+  /// nothing per line but the fields it keeps.
+  static func scanLines(
+    _ url: URL, _ body: (_ lineNumber: Int, _ bytes: UnsafeRawBufferPointer, _ end: LineEnd) throws -> Void
+  ) throws {
+    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw StoreError(path: url.path, message: "cannot open the store: \(String(cString: strerror(errno)))")
     }
-    defer { try? handle.close() }
-    var pending = Data()
+    defer { close(descriptor) }
+    var capacity = 2 * chunkSize
+    var base = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+    defer { base.deallocate() }
+    // Bytes of the unfinished line carried over from the previous read, at the buffer's start.
+    var carried = 0
     var lineNumber = 0
     // Inside an over-long line: its start was reported, the rest is skipped up to the next newline.
     var skippingLongLine = false
     while true {
-      let chunk: Data
-      do {
-        chunk = try handle.read(upToCount: chunkSize) ?? Data()
-      } catch {
-        throw StoreError(path: url.path, message: "read failed: \(error.localizedDescription)")
+      if capacity - carried < chunkSize {
+        // Only a line longer than a chunk gets here; it grows to `maximumLineLength` at most.
+        capacity *= 2
+        let larger = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        larger.copyMemory(from: base, byteCount: carried)
+        base.deallocate()
+        base = larger
       }
-      if chunk.isEmpty { break }
-      // Only the new chunk is searched for newlines, so a long line costs linear time.
-      var start = chunk.startIndex
-      while let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+      let count = Glibc.read(descriptor, base + carried, capacity - carried)
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw StoreError(path: url.path, message: "read failed: \(String(cString: strerror(errno)))")
+      }
+      if count == 0 { break }
+      let end = carried + count
+      var start = 0
+      // Only the new bytes are searched for newlines, so a long line costs linear time.
+      var from = carried
+      while from < end, let found = memchr(base + from, 0x0A, end - from) {
+        let newline = base.distance(to: found)
         if skippingLongLine {
           skippingLongLine = false
         } else {
           lineNumber += 1
-          pending.append(chunk[start..<newline])
-          if !pending.isEmpty { try body(lineNumber, pending, .newline) }
+          let length = newline - start
+          if length > maximumLineLength {
+            // Ended within the read that took it over the limit.
+            try body(lineNumber, UnsafeRawBufferPointer(start: base + start, count: 1024), .tooLong)
+          } else if length > 0 {
+            try body(lineNumber, UnsafeRawBufferPointer(start: base + start, count: length), .newline)
+          }
         }
-        pending = Data()
-        start = chunk.index(after: newline)
+        start = newline + 1
+        from = start
       }
-      if !skippingLongLine { pending.append(chunk[start...]) }
-      if pending.count > maximumLineLength {
+      if skippingLongLine {
+        carried = 0
+      } else if end - start > maximumLineLength {
         lineNumber += 1
-        try body(lineNumber, pending.prefix(1024), .tooLong)
-        pending = Data()
+        try body(lineNumber, UnsafeRawBufferPointer(start: base + start, count: 1024), .tooLong)
+        carried = 0
         skippingLongLine = true
+      } else {
+        carried = end - start
+        if start > 0, carried > 0 { memmove(base, base + start, carried) }
       }
     }
-    if !pending.isEmpty {
+    if carried > 0 {
       lineNumber += 1
-      try body(lineNumber, pending, .endOfFile)
+      try body(lineNumber, UnsafeRawBufferPointer(start: base, count: carried), .endOfFile)
     }
   }
 

@@ -17,6 +17,28 @@ extension Notes {
       #expect(NoteDatabase.cjkLines("plain\ntext") == nil)
     }
 
+    /// `cjkLines` works on UTF-8 bytes; it must keep exactly the lines this scalar-by-scalar
+    /// reference keeps.
+    @Test func theCJKLinesAreThoseOfAScanByScalar() {
+      func reference(_ text: String) -> String? {
+        guard NoteDatabase.containsCJK(text) else { return nil }
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: true)
+          .filter { $0.contains(where: NoteDatabase.isCJK) }
+        return lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
+      }
+      let pieces = [
+        "a", " ", "\n", "\n\n", "\r\n", "é", "東京", "ラーメン", "ｶﾀｶﾅ", "한국어", "ㇰ", "\u{3040}", "\u{303F}",
+        "\u{30FF}", "\u{3100}", "\u{FF9F}", "\u{FFA0}", "\u{F900}", "\u{FB00}", "👩‍👩‍👧", "¥1,280", "\u{0}",
+      ]
+      var random = ResultLineDecoderTests.Generator(state: 99)
+      for _ in 0..<5_000 {
+        let text = (0..<Int.random(in: 0...10, using: &random)).map { _ in
+          pieces.randomElement(using: &random) ?? ""
+        }.joined()
+        #expect(NoteDatabase.cjkLines(text) == reference(text), "\(text.debugDescription)")
+      }
+    }
+
     @Test func onlyNotesWithCJKCharactersAreInTheTrigramIndex() throws {
       let folder = try TemporaryFolder()
       let database = try NoteDatabase(path: folder.path("notes.sqlite"))
@@ -91,7 +113,7 @@ extension Notes {
         }
       }
       let database = try NoteDatabase(path: path)
-      #expect(try database.schemaVersionOnDisk() == 2)
+      #expect(try database.schemaVersionOnDisk() == NoteDatabase.schemaVersion)
       #expect(
         try database.connection.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'note_fts'") == 0)
       try database.checkFullTextIndex()

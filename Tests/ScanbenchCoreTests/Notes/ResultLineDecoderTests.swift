@@ -131,6 +131,73 @@ extension Notes {
       }
     }
 
+    /// A random JSON value as a newer scanbench might write in a field this one does not know:
+    /// nested arrays and objects, strings with escapes and non-ASCII text, numbers of every form.
+    static func unknownValue(_ random: inout Generator, depth: Int = 0) -> String {
+      let encoder = JSONEncoder()
+      func quoted(_ text: String) -> String {
+        String(decoding: (try? encoder.encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
+      }
+      switch Int.random(in: 0..<(depth < 4 ? 10 : 6), using: &random) {
+      case 0: return quoted(string(&random))
+      case 1:
+        return ["0", "-1", "42", "3.25", "-0.5", "1e3", "2E-2", "12345678901234567890"].randomElement(
+          using: &random) ?? "0"
+      case 2: return ["true", "false", "null"].randomElement(using: &random) ?? "null"
+      case 3: return #""\ud83d\ude00 \u00e9\t""#
+      case 4: return quoted(["東京", "x", "🇯🇵", ""].randomElement(using: &random) ?? "")
+      case 5: return "\(Double.random(in: -1000...1000, using: &random))"
+      case 6, 7:
+        let members = (0..<Int.random(in: 0...4, using: &random)).map { _ in
+          quoted(string(&random)) + ":" + unknownValue(&random, depth: depth + 1)
+        }
+        return "{" + members.joined(separator: Bool.random(using: &random) ? "," : " , ") + "}"
+      default:
+        let elements = (0..<Int.random(in: 0...5, using: &random)).map { _ in
+          unknownValue(&random, depth: depth + 1)
+        }
+        return "[" + elements.joined(separator: ",") + "]"
+      }
+    }
+
+    /// `line` with a field it does not know added at the start or the end of its object.
+    static func withUnknownField(_ line: [UInt8], _ random: inout Generator) -> [UInt8] {
+      let name =
+        ["words", "lines", "barcodes", "orientation", "x_future"].randomElement(using: &random) ?? "x"
+      let field = Array(("\"\(name)\":" + unknownValue(&random)).utf8)
+      guard line.count > 2 else { return line }
+      if Bool.random(using: &random) {
+        return [line[0]] + field + Array(",".utf8) + line[1...]
+      }
+      return line.dropLast() + Array(",".utf8) + field + [line[line.count - 1]]
+    }
+
+    @Test func skipsFieldsItDoesNotKnowAsJSONDecoderIgnoresThem() throws {
+      var random = Generator(state: 20_260_101)
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      var accepted = 0
+      for _ in 0..<3_000 {
+        var record = Self.record(&random)
+        record.schema = ResultRecord.currentSchema
+        var line = Array(try encoder.encode(record))
+        for _ in 0..<Int.random(in: 1...3, using: &random) { line = Self.withUnknownField(line, &random) }
+        let expected = Self.reference(line)
+        if let decoded = Self.fast(line) {
+          #expect(decoded == expected, "\(String(decoding: line, as: UTF8.self))")
+          accepted += 1
+        }
+        // Broken in the unknown parts as anywhere else: declined or agreed, never wrong.
+        let damaged = Self.damage(line, &random)
+        if let decoded = Self.fast(damaged) {
+          #expect(decoded == Self.reference(damaged), "\(String(decoding: damaged, as: UTF8.self))")
+        }
+      }
+      // Unknown fields keep records on the fast path (those declined carry an exponent, a
+      // surrogate pair or a long number, or a known field the reference refuses).
+      #expect(accepted > 1_000)
+    }
+
     @Test func handWrittenEdgeCases() {
       let valid =
         #"{"schema":1,"kind":"result","run":"r","time":"t","source":"s","entry":"e","sha256":"h","profile":"p","lang":"l","ms":{"decode":1,"recognize":2.5,"score":0},"engine":{"tesseract":"5","models":{}}}"#
@@ -142,11 +209,40 @@ extension Notes {
         of: #""lang":"l""#, with: #""lang":"l","text":"a\u00e9\ud83d\ude00\n","page":null"#)
       #expect(fast(withText)?.text == "aé😀\n")
       #expect(fast(withText) == reference(withText))
+      // What the next releases add: word boxes, lines, barcodes, orientation, and more in the
+      // nested objects; skipped, and the record is the same.
+      let future = [
+        valid.replacingOccurrences(of: #""run":"r""#, with: #""run":"r","extra":1"#),
+        valid.replacingOccurrences(
+          of: #""lang":"l""#,
+          with:
+            #""lang":"l","words":[{"text":"Total","box":[10,20,110,40],"confidence":96.5},{"text":"東京","box":[],"alt":null}],"lines":[[0,1],[]],"barcodes":[{"format":"qr","text":"https:\/\/x.invalid\/?a=\"b\"","points":[[1,2],[3,4]]}],"orientation":{"degrees":90,"confidence":0.98,"flipped":false}"#
+        ),
+        valid.replacingOccurrences(of: #""score":0"#, with: #""score":0,"layout":12.5"#),
+        valid.replacingOccurrences(of: #""models":{}"#, with: #""models":{},"orientation_model":"abc""#),
+        valid.replacingOccurrences(of: #"{"schema""#, with: #"{ "notes" : [ ] , "schema""#),
+      ]
+      for line in future {
+        #expect(fast(line) != nil, "\(line)")
+        #expect(fast(line) == reference(line), "\(line)")
+        #expect(fast(line) == fast(valid), "\(line)")
+      }
+      // Left to JSONDecoder: numbers with exponents, surrogate escapes, deep nesting; and what is
+      // not JSON at all.
+      let deep = String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
+      let unknownDeclined: [String] = [
+        "1e5", #""\ud83d\ude00""#, deep, "[1,]", #"{"a" 1}"#, "[tru]", #""\x""#, "01", "-", "[1 2]",
+      ]
+      for value in unknownDeclined {
+        let line = valid.replacingOccurrences(of: #""run":"r""#, with: #""run":"r","extra":"# + value)
+        #expect(fast(line) == nil, "\(line)")
+      }
       for declined in [
+        valid.replacingOccurrences(of: #""score":0"#, with: #""score":0,"score":1"#),
+
         valid.replacingOccurrences(of: #""kind":"result""#, with: #""kind":"summary""#),
         valid.replacingOccurrences(of: #""schema":1"#, with: #""schema":2"#),
         valid.replacingOccurrences(of: #""schema":1"#, with: #""schema":1.0"#),
-        valid.replacingOccurrences(of: #""run":"r""#, with: #""run":"r","extra":1"#),
         valid.replacingOccurrences(of: #""run":"r""#, with: #""run":"r","run":"q""#),
         valid.replacingOccurrences(of: #""run""#, with: #""r\u0075n""#),
         valid.replacingOccurrences(of: #","entry":"e""#, with: ""),
