@@ -213,6 +213,13 @@ enum NotesShowCommand: Command {
       if let metric = note.metric { text += ", \(metric)" }
       rows.append(("CER", text))
     }
+    if let words = note.words, let lines = note.lines {
+      rows.append(("boxes", "\(words.count) words in \(lines.count) lines ('scanbench overlay' draws them)"))
+    }
+    for code in note.barcodes ?? [] {
+      let payload = code.data ?? "base64 " + (code.dataBase64 ?? "")
+      rows.append(("code", "\(code.symbology) at \(code.x),\(code.y) \(code.width)×\(code.height): \(payload)"))
+    }
     rows.append(("run", note.run))
     if let engine = note.engine {
       let models = engine.models.keys.sorted().map { "\($0) \(engine.models[$0]?.prefix(12) ?? "")" }

@@ -55,6 +55,20 @@ final class OverlayCommandTests: XCTestCase {
       XCTAssertEqual(lines.map(\.text).joined(separator: " "), words.map(\.text).joined(separator: " "))
     }
 
+    // Into the note database: the payload is searchable, the note shows its code and boxes.
+    let database = folder.appendingPathComponent("notes.sqlite")
+    XCTAssertEqual(try Harness.run(["import", store.path, "--db", database.path]).exitCode, 0)
+    let search = try Harness.run(["notes", "search", "seat 14C", "--db", database.path])
+    XCTAssertEqual(search.exitCode, 0, search.stderr)
+    XCTAssertTrue(search.stdout.contains("ticket.png"), search.stdout)
+    let listed = try Harness.run(["notes", "list", "--db", database.path, "--json"])
+    let notes = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]], listed.stdout)
+    let ticketID = try XCTUnwrap(notes.first { $0["entry"] as? String == "ticket.png" }?["id"] as? Int)
+    let shown = try Harness.run(["notes", "show", "\(ticketID)", "--db", database.path])
+    XCTAssertTrue(shown.stdout.contains("QR-Code at"), shown.stdout)
+    XCTAssertTrue(shown.stdout.contains("TICKET 2026-11-30 seat 14C"), shown.stdout)
+
     let overlays = folder.appendingPathComponent("overlays")
     let all = try Harness.run(["overlay", store.path, "--out", overlays.path])
     XCTAssertEqual(all.exitCode, 0, all.stderr)

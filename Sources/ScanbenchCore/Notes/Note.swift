@@ -29,6 +29,11 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
   /// How CER was computed (normalization and unit), e.g. `cer/nfc/grapheme`.
   public var metric: String?
   public var engine: EngineIdentity?
+  /// Words and lines with their boxes, when the run had `--boxes`.
+  public var words: [TextBox]?
+  public var lines: [TextBox]?
+  /// QR codes and barcodes, when the run had `--barcodes`.
+  public var barcodes: [Barcode]?
 
   enum CodingKeys: String, CodingKey {
     case id, text
@@ -36,7 +41,7 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
     case importedAt = "imported_at"
     case run, source, entry, sha256, page, profile, lang, confidence, chars
     case gtChars = "gt_chars"
-    case edits, cer, metric, engine
+    case edits, cer, metric, engine, words, lines, barcodes
   }
 
   public init(
@@ -88,6 +93,9 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
     record.edits = edits
     record.cer = cer
     record.metric = metric
+    record.words = words
+    record.lines = lines
+    record.barcodes = barcodes
     return record
   }
 }

@@ -90,17 +90,29 @@ extension NoteDatabase {
     INSERT INTO note_words (note_words, rank) VALUES ('hashsize', 67108864);
     INSERT INTO note_cjk (note_cjk, rank) VALUES ('hashsize', 67108864);
     """,
+
+    // 4: what `--boxes` and `--barcodes` add to a record. `layout` holds the words and lines with
+    // their boxes as JSON (`{"lines": [...], "words": [...]}`), `barcodes` the decoded codes as
+    // JSON, `code_text` their payloads one per line, for search: a note's codes are searched by
+    // substring, so the partial index lists only the notes that have any.
+    """
+    ALTER TABLE note ADD COLUMN layout TEXT;
+    ALTER TABLE note ADD COLUMN barcodes TEXT;
+    ALTER TABLE note ADD COLUMN code_text TEXT;
+    CREATE INDEX note_with_codes ON note(recognized_unix) WHERE code_text IS NOT NULL;
+    """,
   ]
 
-  /// The indexes on `note` besides its primary key, as migration 1 created them. A bulk import
-  /// into an empty database drops `note_key` and builds it once at its end (see `NoteImporter`); a
-  /// database such an import was killed in has it rebuilt when it is next opened.
+  /// The indexes on `note` besides its primary key, as migrations 1 and 4 created them. A bulk
+  /// import into an empty database drops `note_key` and builds it once at its end (see
+  /// `NoteImporter`); a database such an import was killed in has it rebuilt when it is next opened.
   static let noteIndexes = """
     CREATE UNIQUE INDEX IF NOT EXISTS note_key ON note(sha256, ifnull(page, -1), profile, lang);
     CREATE INDEX IF NOT EXISTS note_recognized ON note(recognized_unix);
     CREATE INDEX IF NOT EXISTS note_source ON note(source, recognized_unix);
+    CREATE INDEX IF NOT EXISTS note_with_codes ON note(recognized_unix) WHERE code_text IS NOT NULL;
     """
-  static let noteIndexNames = ["note_key", "note_recognized", "note_source"]
+  static let noteIndexNames = ["note_key", "note_recognized", "note_source", "note_with_codes"]
 
   /// Whether every index of `noteIndexes` exists (one read of the schema).
   func hasNoteIndexes() throws -> Bool {

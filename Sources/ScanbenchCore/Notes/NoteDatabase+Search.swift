@@ -36,9 +36,51 @@ extension NoteDatabase {
   /// Word terms match words of the note that start with them (`shop` finds "shopping"), ranked by
   /// bm25; terms with CJK characters match as substrings; terms shorter than three characters (and
   /// terms without a letter or digit) are a scan of the text, newest first when nothing else ranks.
+  ///
+  /// Notes with a QR code or barcode whose payload contains the whole query come first, newest
+  /// first, their snippet showing the payload.
   public func search(_ query: String, options: SearchOptions = SearchOptions()) throws -> [NoteSearchHit] {
     let plan = SearchPlan(query)
     guard !plan.isEmpty, options.limit > 0 else { return [] }
+    let codeHits = try codeSearch(query, options: options)
+    guard codeHits.count < options.limit else { return codeHits }
+    let found = Set(codeHits.map(\.id))
+    return codeHits + (try textSearch(plan, options: options)).filter { !found.contains($0.id) }
+      .prefix(options.limit - codeHits.count)
+  }
+
+  /// Notes whose code payloads (`note.code_text`) contain `query`, ASCII case-insensitively: a
+  /// scan of the notes that have codes only (the partial index `note_with_codes`).
+  private func codeSearch(_ query: String, options: SearchOptions) throws -> [NoteSearchHit] {
+    let needle = query.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !needle.isEmpty else { return [] }
+    let statement = try connection.prepare(
+      """
+      SELECT note.id, note.recognized_at, note.chars, note.source, note.entry, note.code_text
+      FROM note INDEXED BY note_with_codes
+      WHERE note.code_text IS NOT NULL AND note.code_text LIKE ?1 ESCAPE '\\'
+      ORDER BY note.recognized_unix DESC, note.id DESC LIMIT ?2
+      """)
+    try statement.bind("%" + NoteDatabase.escapeLike(needle) + "%", at: 1)
+    try statement.bind(Int64(options.limit), at: 2)
+    var hits: [NoteSearchHit] = []
+    while try statement.step() {
+      let payloads = (statement.string(at: 5) ?? "").split(separator: "\n").map(String.init)
+      let matching = payloads.first { $0.range(of: needle, options: .caseInsensitive) != nil } ?? payloads.first ?? ""
+      let marked = NoteDatabase.mark([needle], in: matching)
+      hits.append(
+        NoteSearchHit(
+          id: statement.int64(at: 0) ?? 0, recognizedAt: statement.string(at: 1) ?? "",
+          chars: statement.int(at: 2) ?? 0, source: statement.string(at: 3) ?? "",
+          entry: statement.string(at: 4) ?? "",
+          snippet: "code: " + NoteDatabase.snippet(marked, context: options.context, highlight: options.highlight),
+          score: nil))
+    }
+    return hits
+  }
+
+  /// Notes whose text matches `plan`, best first.
+  private func textSearch(_ plan: SearchPlan, options: SearchOptions) throws -> [NoteSearchHit] {
     if let index = plan.primaryIndex { return try rankedSearch(plan, index: index, options: options) }
     let statement = try connection.prepare(
       """

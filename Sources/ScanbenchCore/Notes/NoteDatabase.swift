@@ -191,7 +191,7 @@ public final class NoteDatabase {
   static let noteColumns = """
     note.id, note.text, note.recognized_at, note.imported_at, note.run, note.source, note.entry,
     note.sha256, note.page, note.profile, note.lang, note.confidence, note.chars, note.gt_chars,
-    note.edits, note.cer, note.metric, engine.identity
+    note.edits, note.cer, note.metric, engine.identity, note.layout, note.barcodes
     """
 
   private var engineDecoder: JSONDecoder { JSONDecoder() }
@@ -200,7 +200,7 @@ public final class NoteDatabase {
     let engine = statement.string(at: 17).flatMap {
       try? decoder.decode(EngineIdentity.self, from: Data($0.utf8))
     }
-    return Note(
+    var note = Note(
       id: statement.int64(at: 0) ?? 0, text: statement.string(at: 1) ?? "",
       recognizedAt: statement.string(at: 2) ?? "", importedAt: statement.string(at: 3) ?? "",
       run: statement.string(at: 4) ?? "", source: statement.string(at: 5) ?? "",
@@ -209,6 +209,12 @@ public final class NoteDatabase {
       lang: statement.string(at: 10) ?? "", confidence: statement.double(at: 11),
       chars: statement.int(at: 12) ?? 0, gtChars: statement.int(at: 13), edits: statement.int(at: 14),
       cer: statement.double(at: 15), metric: statement.string(at: 16), engine: engine)
+    if let layout = statement.string(at: 18).flatMap({ try? decoder.decode(TextLayout.self, from: Data($0.utf8)) }) {
+      note.words = layout.words
+      note.lines = layout.lines
+    }
+    note.barcodes = statement.string(at: 19).flatMap { try? decoder.decode([Barcode].self, from: Data($0.utf8)) }
+    return note
   }
 
   /// One note with everything about it, or `nil` if there is no note with that id.

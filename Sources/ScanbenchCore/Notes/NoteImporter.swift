@@ -130,17 +130,18 @@ public final class NoteImporter {
       """, persistent: true)
     let columns = """
       text, recognized_at, recognized_unix, imported_at, run, source, entry, sha256, page, profile,
-      lang, confidence, chars, gt_chars, edits, cer, metric, engine_id, cjk_text
+      lang, confidence, chars, gt_chars, edits, cer, metric, engine_id, cjk_text, layout, barcodes,
+      code_text
       """
     insert = try connection.prepare(
       """
       INSERT INTO note (\(columns))
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20, ?21, ?22, ?23)
       """, persistent: true)
     update = try connection.prepare(
       """
       UPDATE note SET (\(columns))
-        = (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20)
+        = (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20, ?21, ?22, ?23)
       WHERE id = ?19
       """, persistent: true)
     selectText = try connection.prepare("SELECT text, cjk_text FROM note WHERE id = ?1", persistent: true)
@@ -485,6 +486,15 @@ public final class NoteImporter {
     try statement.bind(record.metric, at: 17)
     try statement.bind(try engineID(record.engine), at: 18)
     try statement.bind(cjkLines, at: 20)
+    // Only runs with --boxes or --barcodes have these; the others stay NULL at no cost.
+    var layout: String?
+    if let words = record.words, let lines = record.lines {
+      layout = String(decoding: try engineEncoder.encode(TextLayout(words: words, lines: lines)), as: UTF8.self)
+    }
+    try statement.bind(layout, at: 21)
+    let codes = record.barcodes.flatMap { $0.isEmpty ? nil : $0 }
+    try statement.bind(codes.map { String(decoding: try engineEncoder.encode($0), as: UTF8.self) }, at: 22)
+    try statement.bind(codes.map { $0.map { $0.data ?? $0.dataBase64 ?? "" }.joined(separator: "\n") }, at: 23)
   }
 
   private func engineID(_ engine: EngineIdentity) throws -> Int64 {

@@ -4,10 +4,10 @@
 /// It accepts only what it fully understands — a JSON object with the known `ResultRecord` fields,
 /// each of the right type, no duplicate or escaped keys — and returns `nil` for anything else, so
 /// the caller asks `StoreReader.decode` for the verdict (and the reason) on every unusual line.
-/// Fields it does not know (those a newer scanbench adds, such as word boxes) are checked to be
-/// well-formed JSON and skipped without building anything, as `JSONDecoder` ignores them; a value it
-/// is not sure `JSONDecoder` would accept (an exponent, deep nesting, a `\u` surrogate) sends the
-/// line to `JSONDecoder`. A property test holds it to `StoreReader.decode`: whatever this returns,
+/// A line with word boxes or barcodes goes to `JSONDecoder` whole. Fields it does not know (those a
+/// newer scanbench adds) are checked to be well-formed JSON and skipped without building anything,
+/// as `JSONDecoder` ignores them; a value it is not sure `JSONDecoder` would accept (an exponent,
+/// deep nesting, a `\u` surrogate) sends the line to `JSONDecoder`. A property test holds it to `StoreReader.decode`: whatever this returns,
 /// that returns too.
 enum ResultLineDecoder {
   static func decode(_ line: UnsafeRawBufferPointer) -> ResultRecord? {
@@ -132,6 +132,9 @@ enum ResultLineDecoder {
           case "cer": ok = once(&cer, optional { $0.double() })
           case "metric": ok = once(&metric, optional { $0.string() })
           case "error": ok = once(&error, optional { $0.failure() })
+          // What `--boxes`, `--barcodes` and turned photos add: nested and rare, so `JSONDecoder`
+          // decodes the line.
+          case "words", "lines", "barcodes", "orientation": return nil
           default: ok = skipValue(depth: 1)
           }
           guard ok else { return nil }
@@ -177,6 +180,8 @@ enum ResultLineDecoder {
       var decode: Double?
       var recognize: Double?
       var score: Double?
+      var barcodes: Double?
+      var osd: Double?
       let ok = object { parser, key in
         switch key {
         case "decode":
@@ -191,12 +196,22 @@ enum ResultLineDecoder {
           guard score == nil else { return false }
           score = parser.double()
           return score != nil
+        case "barcodes":
+          guard barcodes == nil else { return false }
+          barcodes = parser.double()
+          return barcodes != nil
+        case "osd":
+          guard osd == nil else { return false }
+          osd = parser.double()
+          return osd != nil
         default:
           return parser.skipValue(depth: 2)
         }
       }
       guard ok, let decode, let recognize, let score else { return nil }
-      return ResultRecord.Timings(decode: decode, recognize: recognize, score: score)
+      var timings = ResultRecord.Timings(decode: decode, recognize: recognize, score: score, barcodes: barcodes)
+      timings.osd = osd
+      return timings
     }
 
     mutating func engineIdentity() -> EngineIdentity? {

@@ -137,7 +137,7 @@ extension Notes {
         try raw.execute("INSERT INTO note_cjk (rowid, text) VALUES (2, '東京都の天気予報')")
       }
       let database = try NoteDatabase(path: path)
-      #expect(try database.schemaVersionOnDisk() == 3)
+      #expect(try database.schemaVersionOnDisk() == NoteDatabase.schemaVersion)
       for table in ["note_words", "note_cjk"] {
         #expect(
           try database.connection.integer("SELECT v FROM \(table)_config WHERE k = 'hashsize'") == 67_108_864)
