@@ -112,11 +112,10 @@ public final class BatchRunner: Sendable {
     DispatchQueue.concurrentPerform(iterations: max(1, configuration.jobs)) { worker in
       let engine: Engine
       let scanner: BarcodeScanner?
-      let detector: OrientationDetector?
+      let detector = LazyOrientationDetector(profile)
       do {
         engine = try engines.take(worker)
         scanner = self.configuration.barcodes ? try BarcodeScanner() : nil
-        detector = try profile.makeOrientationDetector()
       } catch {
         workerFailures.withLock { $0.append(String(describing: error)) }
         return
@@ -331,7 +330,7 @@ public final class BatchRunner: Sendable {
   }
 
   private func process(
-    _ item: WorkItem, engine: Engine, scanner: BarcodeScanner?, detector: OrientationDetector?,
+    _ item: WorkItem, engine: Engine, scanner: BarcodeScanner?, detector: LazyOrientationDetector,
     context: RunContext
   ) {
     let sha256 = SHA256.hex(item.data)
@@ -413,12 +412,14 @@ public final class BatchRunner: Sendable {
   /// down it is turned and read again, keeping the more confident reading. Upright pages, read
   /// confidently, cost nothing more (README, "Photos": the measurements behind this).
   private func recognizeUpright(
-    _ pix: Pix, engine: Engine, detector: OrientationDetector?, record: inout ResultRecord
+    _ pix: Pix, engine: Engine, detector: LazyOrientationDetector, record: inout ResultRecord
   ) throws -> (Engine.Output, Pix) {
     let resolution = configuration.profile.resolution
     let boxes = configuration.boxes
     let first = try engine.recognize(pix, resolution: resolution, boxes: boxes)
-    guard let detector, first.confidence < OrientationDetector.confidenceGate else { return (first, pix) }
+    guard first.confidence < OrientationDetector.confidenceGate, let detector = detector.loaded() else {
+      return (first, pix)
+    }
     let start = DispatchTime.now()
     let turned = try? detector.uprightPage(pix, resolution: resolution, recording: &record.orientation)
     record.ms.osd = Self.milliseconds(since: start)
@@ -474,4 +475,29 @@ struct ReadBudget {
 public struct EngineStartError: Error, CustomStringConvertible, Sendable {
   public var message: String
   public var description: String { message }
+}
+
+/// A worker's orientation detector, loaded the first time a page needs it: most pages read
+/// confidently and never do, and loading it before the first image delayed every worker's start.
+final class LazyOrientationDetector {
+  private let profile: RecognitionProfile
+  private var state: State = .notLoaded
+
+  private enum State {
+    case notLoaded
+    case loaded(OrientationDetector?)
+  }
+
+  init(_ profile: RecognitionProfile) {
+    self.profile = profile
+  }
+
+  /// The detector, or nil when the profile has none or it could not load (the page is then read as
+  /// it is, as without `osd.traineddata`).
+  func loaded() -> OrientationDetector? {
+    if case .loaded(let detector) = state { return detector }
+    let detector = try? profile.makeOrientationDetector()
+    state = .loaded(detector)
+    return detector
+  }
 }
