@@ -51,14 +51,8 @@ public final class Engine {
   /// Recognizes one image. `resolution` overrides what the image claims (0 = trust the image);
   /// `boxes` also collects every word and line with its bounding box.
   public func recognize(_ pix: Pix, resolution: Int, boxes: Bool = false) throws -> Output {
-    TessBaseAPISetImage2(handle, pix.pointer)
+    Engine.setImage(pix, resolution: resolution, on: handle)
     defer { TessBaseAPIClear(handle) }
-    if resolution > 0 {
-      TessBaseAPISetSourceResolution(handle, Int32(resolution))
-    } else if pix.resolution <= 0 {
-      // Images without a resolution: Tesseract guesses; 300 is what scans usually are.
-      TessBaseAPISetSourceResolution(handle, 300)
-    }
     guard TessBaseAPIRecognize(handle, nil) == 0 else {
       throw EngineError(message: "Tesseract failed to recognize the image")
     }
@@ -70,6 +64,18 @@ public final class Engine {
     return Output(
       text: text, confidence: Double(TessBaseAPIMeanTextConf(handle)),
       layout: boxes ? TextLayout(words: items(at: RIL_WORD), lines: items(at: RIL_TEXTLINE)) : nil)
+  }
+
+  /// Gives a `TessBaseAPI` (an engine's or the orientation detector's) the image and the
+  /// resolution to assume: `resolution` when set, else the image's own, else 300 — images without
+  /// one would make Tesseract guess, and 300 is what scans usually are.
+  static func setImage(_ pix: Pix, resolution: Int, on handle: OpaquePointer) {
+    TessBaseAPISetImage2(handle, pix.pointer)
+    if resolution > 0 {
+      TessBaseAPISetSourceResolution(handle, Int32(resolution))
+    } else if pix.resolution <= 0 {
+      TessBaseAPISetSourceResolution(handle, 300)
+    }
   }
 
   /// The recognized items of one level, in reading order, from the last `Recognize`.

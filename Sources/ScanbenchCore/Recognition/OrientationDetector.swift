@@ -58,13 +58,8 @@ public final class OrientationDetector {
   /// The page's orientation, or nil when Tesseract finds too little text to tell.
   /// `resolution` as for `Engine.recognize` (0 = the image's, else 300).
   public func detect(_ pix: Pix, resolution: Int) -> Detection? {
-    TessBaseAPISetImage2(handle, pix.pointer)
+    Engine.setImage(pix, resolution: resolution, on: handle)
     defer { TessBaseAPIClear(handle) }
-    if resolution > 0 {
-      TessBaseAPISetSourceResolution(handle, Int32(resolution))
-    } else if pix.resolution <= 0 {
-      TessBaseAPISetSourceResolution(handle, 300)
-    }
     var degrees: Int32 = 0
     var confidence: Float = 0
     // Points into the model's character set (Tesseract 5 allocates nothing here): not freed.
