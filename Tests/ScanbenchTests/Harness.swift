@@ -44,8 +44,8 @@ enum Harness {
     let folder = FileManager.default.temporaryDirectory
     let outURL = folder.appendingPathComponent("scanbench-out-\(UUID().uuidString)")
     let errURL = folder.appendingPathComponent("scanbench-err-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     defer {
       try? FileManager.default.removeItem(at: outURL)
       try? FileManager.default.removeItem(at: errURL)

@@ -79,7 +79,7 @@ final class ReliabilityTests: XCTestCase {
 
   func testRealSparse10GBEntryIsRefusedWithoutReadingIt() throws {
     let sparse = folder.appendingPathComponent("big.png")
-    FileManager.default.createFile(atPath: sparse.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: sparse.path, contents: nil)
     let handle = try FileHandle(forWritingTo: sparse)
     try handle.truncate(atOffset: 10 << 30)  // a hole: no disk used
     try handle.close()
@@ -473,10 +473,10 @@ final class ReliabilityTests: XCTestCase {
     let process = Process()
     process.executableURL = Harness.binary
     process.arguments = arguments(inputs, store: store, extra: extra)
-    FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
     process.standardOutput = try FileHandle(forWritingTo: out)
     let err = URL(fileURLWithPath: out.path + ".stderr")
-    FileManager.default.createFile(atPath: err.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
     process.standardError = try FileHandle(forWritingTo: err)
     process.standardInput = FileHandle.nullDevice
     try process.run()
