@@ -85,9 +85,11 @@ public enum Overlay {
   }
 
   /// Draws the latest result with boxes of each image in `store` (only `entries`, when given),
-  /// reading each input once, and writes the PNGs to `destination`.
+  /// reading each input once, and writes the PNGs to `destination`. Entries larger than
+  /// `maxEntryBytes` are refused while reading, as `run` refuses them.
   public static func write(
-    store: URL, entries: Set<String>? = nil, to destination: Destination, maxPixels: Int = 100_000_000
+    store: URL, entries: Set<String>? = nil, to destination: Destination, maxPixels: Int = 100_000_000,
+    maxEntryBytes: Int = 256 << 20
   ) throws -> Outcome {
     var latest: [SourceMaterial.Reference: ResultRecord] = [:]
     var order: [SourceMaterial.Reference] = []
@@ -101,11 +103,11 @@ public enum Overlay {
       if latest.updateValue(record, forKey: reference) == nil { order.append(reference) }
     }
     if order.isEmpty {
-      let what = entries.map { "for \($0.sorted().joined(separator: ", "))" } ?? ""
+      let what = entries.map { " for " + $0.sorted().joined(separator: ", ") } ?? ""
       throw OverlayError(
         message: sawResults
-          ? "\(store.path): no result \(what) has boxes: run 'scanbench run … --boxes' first"
-          : "\(store.path): no successful result \(what)")
+          ? "\(store.path): no result\(what) has boxes: run 'scanbench run … --boxes' first"
+          : "\(store.path): no successful result\(what)")
     }
     if case .file = destination, order.count > 1 {
       throw OverlayError(
@@ -128,36 +130,56 @@ public enum Overlay {
         continue
       }
       var found = Set<String>()
-      while let header = try input.nextEntry() {
-        guard header.kind == .file, let references = wanted[header.path], !found.contains(header.path) else {
-          continue
-        }
-        found.insert(header.path)
-        let data = try input.readData(limit: Int.max)
-        for reference in references {
-          guard let record = latest[reference] else { continue }
-          guard SHA256.hex(data) == record.sha256 else {
-            outcome.failures.append((record.entry, "the image changed since the run (its SHA-256 differs)"))
+      do {
+        while let header = try input.nextEntry() {
+          guard header.kind == .file, let references = wanted[header.path], !found.contains(header.path)
+          else { continue }
+          found.insert(header.path)
+          let data: Data
+          do {
+            data = try input.readData(limit: maxEntryBytes)
+          } catch let error as EntryReadError {
+            outcome.failures.append((header.path, error.message))
             continue
           }
-          do {
-            let png = try render(record, imageData: data, maxPixels: maxPixels)
-            let url: URL
-            switch destination {
-            case .file(let file): url = file
-            case .folder(let folder): url = folder.appendingPathComponent(fileName(for: record))
-            }
-            try png.write(to: url, options: .atomic)
-            outcome.written.append(url)
-          } catch {
-            outcome.failures.append((record.entry, String(describing: error)))
-          }
+          draw(
+            references.compactMap { latest[$0] }, imageData: data, to: destination, maxPixels: maxPixels,
+            outcome: &outcome)
         }
+      } catch {
+        // A broken archive: what came before the break is drawn, the rest is listed below.
+        outcome.failures.append((source, "read only in part: \(error)"))
       }
       for entry in Set(wanted.keys).subtracting(found).sorted() {
         outcome.failures.append((entry, "not found in \(source) any more"))
       }
     }
     return outcome
+  }
+
+  /// Draws the results of one image (several for the pages of a TIFF).
+  private static func draw(
+    _ records: [ResultRecord], imageData data: Data, to destination: Destination, maxPixels: Int,
+    outcome: inout Outcome
+  ) {
+    let sha256 = SHA256.hex(data)
+    for record in records {
+      guard sha256 == record.sha256 else {
+        outcome.failures.append((record.entry, "the image changed since the run (its SHA-256 differs)"))
+        continue
+      }
+      do {
+        let png = try render(record, imageData: data, maxPixels: maxPixels)
+        let url: URL
+        switch destination {
+        case .file(let file): url = file
+        case .folder(let folder): url = folder.appendingPathComponent(fileName(for: record))
+        }
+        try png.write(to: url, options: .atomic)
+        outcome.written.append(url)
+      } catch {
+        outcome.failures.append((record.entry, String(describing: error)))
+      }
+    }
   }
 }
