@@ -116,7 +116,7 @@ def main():
             if record["kind"] == "result":
                 page_counts.append((record["entry"], record["ms"]["recognize"] / 1000))
     total = sum(seconds for _, seconds in page_counts)
-    largest_name, largest = max(page_counts, key=lambda item: item[1])
+    largest = max(seconds for _, seconds in page_counts)
     out.append(
         "Pages: recognition time per page of tesseract-pages (`ms.recognize` of a fast run with one worker; "
         "seconds, so within the machine's noise):\n"

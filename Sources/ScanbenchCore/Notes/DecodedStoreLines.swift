@@ -1,11 +1,12 @@
+import Dispatch
 import Foundation
+import Synchronization
 
 /// A store read and decoded on a thread of its own, a few chunks of lines ahead of the importer:
 /// decoding a line costs a good part of what writing its note does, and the two overlap on a
 /// second core. Lines come out in order, with the reader's error (if any) after the last line read
-/// before it.
-final class DecodedStoreLines: @unchecked Sendable {
-  // @unchecked: the mutable state below is only touched with `condition` locked.
+/// before it. The chunks pass through the runner's `BoundedQueue`, which bounds the memory.
+final class DecodedStoreLines: Sendable {
   struct Line: Sendable {
     var number: Int
     var line: StoreLine
@@ -17,15 +18,16 @@ final class DecodedStoreLines: @unchecked Sendable {
   /// Chunks decoded and not yet taken: bounds the memory whatever the store's size.
   static let chunksAhead = 4
 
-  private let condition = NSCondition()
-  private var chunks: [[Line]] = []
-  private var failure: (any Error)?
-  private var finished = false
-  private var stopped = false
+  private let queue = BoundedQueue<[Line]>(capacity: DecodedStoreLines.chunksAhead)
+  private let failure = Mutex<(any Error)?>(nil)
+  private let finished = DispatchSemaphore(value: 0)
 
   /// Starts reading the store at `url`; `stop()` must be called when done with it.
   init(url: URL) {
-    let thread = Thread { [self] in produce(url) }
+    let thread = Thread { [self] in
+      produce(url)
+      finished.signal()
+    }
     thread.start()
   }
 
@@ -33,58 +35,34 @@ final class DecodedStoreLines: @unchecked Sendable {
     var chunk: [Line] = []
     chunk.reserveCapacity(DecodedStoreLines.linesPerChunk)
     var cache = ResultLineDecoder.Cache()
-    var error: (any Error)?
     do {
       try StoreReader.scanLines(url) { number, bytes, end in
         chunk.append(Line(number: number, line: NoteImporter.line(bytes, end: end, cache: &cache)))
         if chunk.count == DecodedStoreLines.linesPerChunk {
-          guard push(chunk) else { throw Stopped() }
+          guard queue.put(chunk) else { throw Stopped() }
           chunk = []
           chunk.reserveCapacity(DecodedStoreLines.linesPerChunk)
         }
       }
-      if !chunk.isEmpty { _ = push(chunk) }
+      if !chunk.isEmpty { queue.put(chunk) }
     } catch is Stopped {
-    } catch let thrown {
-      error = thrown
+    } catch {
+      failure.withLock { $0 = error }
     }
-    condition.lock()
-    failure = error
-    finished = true
-    condition.broadcast()
-    condition.unlock()
-  }
-
-  /// Waits for room for `chunk`; `false` if the importer has stopped reading.
-  private func push(_ chunk: [Line]) -> Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    while chunks.count >= DecodedStoreLines.chunksAhead && !stopped { condition.wait() }
-    guard !stopped else { return false }
-    chunks.append(chunk)
-    condition.broadcast()
-    return true
+    // After the failure is set: a taker that sees the queue end then sees the failure.
+    queue.close()
   }
 
   /// The next lines in order, `nil` after the last; throws what stopped the reader.
   func next() throws -> [Line]? {
-    condition.lock()
-    defer { condition.unlock() }
-    while chunks.isEmpty && !finished { condition.wait() }
-    if !chunks.isEmpty {
-      condition.broadcast()
-      return chunks.removeFirst()
-    }
-    if let failure { throw failure }
+    if let chunk = queue.take() { return chunk }
+    if let error = failure.withLock({ $0 }) { throw error }
     return nil
   }
 
   /// Stops the reader and waits for its thread to finish (no read outlives the import).
   func stop() {
-    condition.lock()
-    stopped = true
-    condition.broadcast()
-    while !finished { condition.wait() }
-    condition.unlock()
+    queue.cancel()
+    finished.wait()
   }
 }

@@ -104,7 +104,8 @@ public final class NoteImporter {
   private var started = false
   /// Set while bulk loading into a database that was empty.
   private var bulk: BulkLoad?
-  private let engineEncoder: JSONEncoder = {
+  /// Sorted keys: an engine identity's JSON is its key in the `engine` table.
+  private let jsonEncoder: JSONEncoder = {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     return encoder
@@ -489,11 +490,11 @@ public final class NoteImporter {
     // Only runs with --boxes or --barcodes have these; the others stay NULL at no cost.
     var layout: String?
     if let words = record.words, let lines = record.lines {
-      layout = String(decoding: try engineEncoder.encode(TextLayout(words: words, lines: lines)), as: UTF8.self)
+      layout = String(decoding: try jsonEncoder.encode(TextLayout(words: words, lines: lines)), as: UTF8.self)
     }
     try statement.bind(layout, at: 21)
     let codes = record.barcodes.flatMap { $0.isEmpty ? nil : $0 }
-    try statement.bind(codes.map { String(decoding: try engineEncoder.encode($0), as: UTF8.self) }, at: 22)
+    try statement.bind(codes.map { String(decoding: try jsonEncoder.encode($0), as: UTF8.self) }, at: 22)
     try statement.bind(codes.map { $0.map { $0.data ?? $0.dataBase64 ?? "" }.joined(separator: "\n") }, at: 23)
   }
 
@@ -506,7 +507,7 @@ public final class NoteImporter {
 
   private func lookupEngineID(_ engine: EngineIdentity) throws -> Int64 {
     if let id = engines[engine] { return id }
-    let identity = String(decoding: try engineEncoder.encode(engine), as: UTF8.self)
+    let identity = String(decoding: try jsonEncoder.encode(engine), as: UTF8.self)
     try insertEngine.bind(identity, at: 1)
     defer { insertEngine.reset() }
     try insertEngine.step()

@@ -209,9 +209,8 @@ enum ResultLineDecoder {
         }
       }
       guard ok, let decode, let recognize, let score else { return nil }
-      var timings = ResultRecord.Timings(decode: decode, recognize: recognize, score: score, barcodes: barcodes)
-      timings.osd = osd
-      return timings
+      return ResultRecord.Timings(
+        decode: decode, recognize: recognize, score: score, barcodes: barcodes, osd: osd)
     }
 
     mutating func engineIdentity() -> EngineIdentity? {

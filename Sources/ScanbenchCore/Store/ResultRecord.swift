@@ -49,11 +49,14 @@ public struct ResultRecord: Codable, Sendable, Equatable {
     /// Orientation detection (accurate profile), when it ran.
     public var osd: Double?
 
-    public init(decode: Double = 0, recognize: Double = 0, score: Double = 0, barcodes: Double? = nil) {
+    public init(
+      decode: Double = 0, recognize: Double = 0, score: Double = 0, barcodes: Double? = nil, osd: Double? = nil
+    ) {
       self.decode = decode
       self.recognize = recognize
       self.score = score
       self.barcodes = barcodes
+      self.osd = osd
     }
   }
 

@@ -65,14 +65,7 @@ struct RenderedPage {
   /// How far the word's glyphs reach above and below the baseline.
   private static func inkBox(of word: String, font: UnsafeMutablePointer<L_BMF>) -> (above: Int32, below: Int32) {
     // Leptonica's fonts have one line height; glyphs sit on `baselinetab` rows from the top.
-    var above: Int32 = 0
-    var below: Int32 = 0
-    for character in word.utf8 {
-      let baseline = font.pointee.baselinetab[Int(character)]
-      let glyphHeight = font.pointee.lineheight
-      above = max(above, baseline)
-      below = max(below, glyphHeight - baseline)
-    }
-    return (above, below)
+    let baselines = word.utf8.map { font.pointee.baselinetab[Int($0)] }
+    return (baselines.max() ?? 0, font.pointee.lineheight - (baselines.min() ?? 0))
   }
 }

@@ -13,12 +13,12 @@ struct TextBoxTests {
       (x: 120, baseline: 390, words: ["Copper", "kettle"]),
     ])
 
-  static func recognize(_ png: Data) throws -> (output: Engine.Output, width: Int, height: Int) {
+  static func recognize(_ png: Data, boxes: Bool = true) throws -> (output: Engine.Output, width: Int, height: Int) {
     let profile = try RecognitionProfile(
       level: .fast, language: "eng", pageSegmentation: 3, resolution: 300, models: .discover())
     let engine = try profile.makeEngine()
     let pix = try #require(try ImageDecoder.decodePages(png, maxPixels: 10_000_000).first)
-    return (try engine.recognize(pix, resolution: 300, boxes: true), pix.width, pix.height)
+    return (try engine.recognize(pix, resolution: 300, boxes: boxes), pix.width, pix.height)
   }
 
   @Test func wordBoxesLieWhereTheWordsWereDrawn() throws {
@@ -57,11 +57,7 @@ struct TextBoxTests {
   }
 
   @Test func withoutBoxesNothingIsCollected() throws {
-    let profile = try RecognitionProfile(
-      level: .fast, language: "eng", pageSegmentation: 3, resolution: 300, models: .discover())
-    let engine = try profile.makeEngine()
-    let pix = try #require(try ImageDecoder.decodePages(Self.page.png, maxPixels: 10_000_000).first)
-    let output = try engine.recognize(pix, resolution: 300)
+    let output = try Self.recognize(Self.page.png, boxes: false).output
     #expect(output.layout == nil)
     #expect(output.text.contains("LANTERN"))
   }
