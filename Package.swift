@@ -28,6 +28,9 @@ let package = Package(
       providers: [.apt(["libheif-dev"])]),
     // Pure Swift, no C imports: its tests build and run without the C libraries.
     .target(name: "ScanbenchScoring"),
+    // The PP-OCR engine: ONNX Runtime loaded with dlopen (no headers are packaged), DB detection and
+    // CTC recognition in Swift.
+    .target(name: "ScanbenchPPOCR", dependencies: ["CLeptonica"]),
     .target(
       name: "ScanbenchCore",
       dependencies: ["ScanbenchScoring", "CTesseract", "CLeptonica", "CArchive", "CSQLite", "CZBar", "CHeif"]),
@@ -35,6 +38,7 @@ let package = Package(
     // Micro-benchmarks that `make bench` runs; never part of the tests.
     .executableTarget(name: "scanbench-bench", dependencies: ["ScanbenchCore"]),
     .testTarget(name: "ScanbenchScoringTests", dependencies: ["ScanbenchScoring"]),
+    .testTarget(name: "ScanbenchPPOCRTests", dependencies: ["ScanbenchPPOCR"]),
     .testTarget(name: "ScanbenchCoreTests", dependencies: ["ScanbenchCore", "CLeptonica"]),
     .testTarget(name: "ScanbenchTests", dependencies: ["ScanbenchCore"]),
   ],
