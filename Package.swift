@@ -1,46 +1,89 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The layers, each a module, with dependencies running one way (README, "Layout"):
+//
+//   Support ← Scoring
+//   Support ← Store ← Archive, Recognition (← its engines), Notes, Gate, Reports ← Runner ← scanbench
+//
+// Each C library is imported only by the module that owns it; an engine is one module over
+// Recognition's seam, registered in ScanbenchEngines.
 let package = Package(
   name: "scanbench",
   products: [
-    .executable(name: "scanbench", targets: ["scanbench"]),
-    .library(name: "ScanbenchCore", targets: ["ScanbenchCore"]),
+    .executable(name: "scanbench", targets: ["scanbench"])
   ],
   targets: [
-    .systemLibrary(
-      name: "CTesseract", pkgConfig: "tesseract",
-      providers: [.apt(["libtesseract-dev"])]),
-    .systemLibrary(
-      name: "CLeptonica", pkgConfig: "lept",
-      providers: [.apt(["libleptonica-dev"])]),
-    .systemLibrary(
-      name: "CArchive", pkgConfig: "libarchive",
-      providers: [.apt(["libarchive-dev"])]),
-    .systemLibrary(
-      name: "CZBar", pkgConfig: "zbar",
-      providers: [.apt(["libzbar-dev"])]),
-    .systemLibrary(
-      name: "CSQLite", pkgConfig: "sqlite3",
-      providers: [.apt(["libsqlite3-dev"])]),
-    .systemLibrary(
-      name: "CHeif", pkgConfig: "libheif",
-      providers: [.apt(["libheif-dev"])]),
+    .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+    .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
+    .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+    .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+
+    .target(name: "ScanbenchSupport"),
     // Pure Swift, no C imports: its tests build and run without the C libraries.
     .target(name: "ScanbenchScoring"),
+    .target(name: "ScanbenchStore", dependencies: ["ScanbenchSupport", "ScanbenchScoring"]),
+    .target(name: "ScanbenchArchive", dependencies: ["ScanbenchSupport", "CArchive"]),
+    .target(
+      name: "ScanbenchRecognition",
+      dependencies: ["ScanbenchSupport", "ScanbenchStore", "CLeptonica", "CHeif", "CZBar"]),
+    .target(
+      name: "ScanbenchTesseract",
+      dependencies: ["ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "CTesseract", "CLeptonica"]),
     // The PP-OCR engine: ONNX Runtime loaded with dlopen (no headers are packaged), DB detection and
     // CTC recognition in Swift.
     .target(name: "ScanbenchPPOCR", dependencies: ["CLeptonica"]),
+    .target(name: "ScanbenchNotes", dependencies: ["ScanbenchSupport", "ScanbenchStore", "CSQLite"]),
+    .target(name: "ScanbenchGate", dependencies: ["ScanbenchSupport", "ScanbenchStore"]),
     .target(
-      name: "ScanbenchCore",
-      dependencies: ["ScanbenchScoring", "CTesseract", "CLeptonica", "CArchive", "CSQLite", "CZBar", "CHeif"]),
-    .executableTarget(name: "scanbench", dependencies: ["ScanbenchCore"]),
+      name: "ScanbenchReports", dependencies: ["ScanbenchSupport", "ScanbenchStore", "ScanbenchScoring"]),
+    .target(
+      name: "ScanbenchRunner",
+      dependencies: [
+        "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchArchive", "ScanbenchRecognition",
+        "ScanbenchReports",
+      ]),
+    .target(
+      name: "ScanbenchEngines",
+      dependencies: ["ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "ScanbenchTesseract"]),
+    .executableTarget(
+      name: "scanbench",
+      dependencies: [
+        "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchArchive", "ScanbenchRecognition",
+        "ScanbenchNotes", "ScanbenchGate", "ScanbenchReports", "ScanbenchRunner", "ScanbenchEngines",
+      ],
+      plugins: ["BuildInfo"]),
+    // Writes the commit the binary is built from into it (`BuildCommit`).
+    .plugin(name: "BuildInfo", capability: .buildTool()),
     // Micro-benchmarks that `make bench` runs; never part of the tests.
-    .executableTarget(name: "scanbench-bench", dependencies: ["ScanbenchCore"]),
-    .testTarget(name: "ScanbenchScoringTests", dependencies: ["ScanbenchScoring"]),
+    .executableTarget(
+      name: "scanbench-bench",
+      dependencies: ["ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchNotes"]),
+
+    // Fixtures the test targets share: rendered pages, photos, records, temporary folders.
+    .target(
+      name: "ScanbenchTestSupport",
+      dependencies: ["ScanbenchSupport", "ScanbenchStore", "ScanbenchArchive", "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchScoring", "CLeptonica"],
+      path: "Tests/ScanbenchTestSupport"),
+    .testTarget(name: "ScanbenchScoringTests", dependencies: ["ScanbenchScoring", "ScanbenchSupport"]),
+    .testTarget(name: "ScanbenchSupportTests", dependencies: ["ScanbenchSupport"]),
+    .testTarget(name: "ScanbenchStoreTests", dependencies: ["ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport"]),
+    .testTarget(name: "ScanbenchArchiveTests", dependencies: ["ScanbenchArchive", "ScanbenchSupport"]),
+    .testTarget(name: "ScanbenchRecognitionTests", dependencies: ["ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport", "CLeptonica"]),
+    .testTarget(name: "ScanbenchTesseractTests", dependencies: ["ScanbenchTesseract", "ScanbenchRecognition", "ScanbenchStore", "ScanbenchTestSupport", "CLeptonica"]),
+    .testTarget(name: "ScanbenchNotesTests", dependencies: ["ScanbenchNotes", "ScanbenchStore", "ScanbenchSupport", "CSQLite"]),
+    .testTarget(name: "ScanbenchGateTests", dependencies: ["ScanbenchGate", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport"]),
+    .testTarget(name: "ScanbenchReportsTests", dependencies: ["ScanbenchReports", "ScanbenchRunner", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport"]),
+    .testTarget(name: "ScanbenchRunnerTests", dependencies: ["ScanbenchRunner", "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchEngines", "ScanbenchStore", "ScanbenchArchive", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport"]),
+    .testTarget(
+      name: "ScanbenchTests",
+      dependencies: [
+        "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchGate", "ScanbenchNotes", "ScanbenchArchive",
+        "ScanbenchRecognition", "ScanbenchTesseract",
+      ]),
     .testTarget(name: "ScanbenchPPOCRTests", dependencies: ["ScanbenchPPOCR"]),
-    .testTarget(name: "ScanbenchCoreTests", dependencies: ["ScanbenchCore", "CLeptonica"]),
-    .testTarget(name: "ScanbenchTests", dependencies: ["ScanbenchCore"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,7 @@
 import Foundation
-import ScanbenchCore
+import ScanbenchNotes
+import ScanbenchStore
+import ScanbenchSupport
 
 /// `scanbench-bench notes`: imports a synthetic store of recognized texts into a fresh note
 /// database, re-imports it (every record unchanged), and times word searches on the result.
@@ -40,7 +42,7 @@ func runNotesBenchmark(arguments: [String]) throws {
   var decoded = 0
   let decodeSeconds = try measure {
     try StoreReader.readRawLines(storeURL) { _, bytes, complete in
-      if complete, case .result = NoteImporter.decodeLine(bytes) { decoded += 1 }
+      if complete, case .result = StoreReader.decodeLineFast(bytes) { decoded += 1 }
     }
   }
   var decodedByJSONDecoder = 0
@@ -291,7 +293,7 @@ private struct SyntheticCorpus {
     var buffer = ""
     let base = 1_714_521_600.0  // 2024-05-01T00:00:00Z
     for index in 0..<records {
-      let time = NoteTimestamp.format(base + Double(index))
+      let time = Timestamp.format(base + Double(index))
       let sha = String(repeating: hex(UInt64(index) &* 0x9E37_79B9_7F4A_7C15), count: 4)
       let source = "archive-\(index / 10_000).tar.zst"
       let entry = "scans/\(index).png"

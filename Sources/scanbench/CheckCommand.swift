@@ -1,7 +1,42 @@
 import Foundation
-import ScanbenchCore
+import ScanbenchGate
+import ScanbenchStore
+import ScanbenchSupport
 
 enum CheckCommand: Command {
+  static let baseline = Option<String?>(
+    "--baseline", help: "The baseline to compare with; required ('scanbench baseline' writes it).",
+    valueName: "file")
+  static let maxCERIncrease = Option<Double>(
+    "--max-cer-increase", help: "Allowed increase of micro CER: a fraction (0.002) or points with % (0.2%).",
+    valueName: "x", default: 0, convert: cerIncrease)
+  static let maxRegressedImages = Option<Int?>.integer(
+    "--max-regressed-images", help: "Fail when more images than this got worse.", range: 0...Int.max,
+    defaultText: "no limit")
+  static let confidence = Option<Double>(
+    "--confidence", help: "Confidence level of the interval.", valueName: "level", default: 0.95
+  ) { try Conversion.double($0, name: "--confidence", range: 0.5...0.999) }
+  static let resamples = Option<Int>.integer(
+    "--resamples", help: "Bootstrap resamples.", range: 100...1_000_000, default: 5000)
+  static let seed = Option<UInt64>(
+    "--seed", help: "Seed of the bootstrap's random generator.", valueName: "N",
+    default: PairedBootstrap.defaultSeed, defaultText: "fixed"
+  ) { text in
+    guard let value = UInt64(text) else { throw UsageError("--seed takes a whole number ≥ 0, not '\(text)'") }
+    return value
+  }
+  static let allowMetricMismatch = Flag(
+    "--allow-metric-mismatch", help: "Compare even when the run used another metric descriptor.")
+  static let allowMissing = Flag(
+    "--allow-missing", help: "Pass even when images of the baseline are missing from the run (they are listed).")
+  static let run = Option<String?>("--run", help: "Check this run of the store instead of the latest.", valueName: "id")
+  static let junit = Option<String?>(
+    "--junit", help: "Also write the result as JUnit XML (one test case per image).", valueName: "file")
+  static let markdown = Option<String?>(
+    "--markdown", help: "Also write a Markdown summary, e.g. for a CI job page.", valueName: "file")
+  static let list = Option<Int>.integer(
+    "--list", help: "How many worse and better images to list.", range: 0...Int.max, default: 50)
+
   static let spec = CommandSpec(
     name: "check",
     abstract: "Fail when the latest run of a store is less accurate than a baseline.",
@@ -10,67 +45,52 @@ enum CheckCommand: Command {
       over images (seeded: the same inputs give the same interval) gives a confidence interval for the
       change in micro CER; it is a regression when the whole interval lies above the allowed increase,
       or when more images got worse than --max-regressed-images allows.
-      Exit status: 0 pass, 1 regression, 2 not comparable (other metric, no common image, missing or
-      unreadable file), 64 usage error.
+      Images of the baseline missing from the run fail the check (--allow-missing lists them and
+      passes); images new in the run are listed. How the run was made differently from the baseline
+      (engine, models, settings, scanbench version) is said with the verdict.
+      Exit status: 0 pass, 1 regression or missing images, 2 not comparable (other language or
+      metric, no common image, missing or unreadable file), 64 usage error.
       """,
     arguments: [ArgumentSpec(name: "store", help: "The JSON-lines store of the run to check.")],
     options: [
-      OptionSpec(
-        name: "--baseline", help: "The baseline to compare with; required ('scanbench baseline' writes it).",
-        valueName: "file"),
-      OptionSpec(
-        name: "--max-cer-increase",
-        help: "Allowed increase of micro CER: a fraction (0.002) or points with % (0.2%).", valueName: "x",
-        defaultValue: "0"),
-      OptionSpec(
-        name: "--max-regressed-images", help: "Fail when more images than this got worse.", valueName: "N",
-        defaultValue: "no limit"),
-      OptionSpec(
-        name: "--confidence", help: "Confidence level of the interval.", valueName: "level",
-        defaultValue: "0.95"),
-      OptionSpec(name: "--resamples", help: "Bootstrap resamples.", valueName: "N", defaultValue: "5000"),
-      OptionSpec(
-        name: "--seed", help: "Seed of the bootstrap's random generator.", valueName: "N",
-        defaultValue: "fixed"),
-      .flag("--allow-metric-mismatch", "Compare even when the run used another metric descriptor."),
-      OptionSpec(name: "--run", help: "Check this run of the store instead of the latest.", valueName: "id"),
-      OptionSpec(
-        name: "--junit", help: "Also write the result as JUnit XML (one test case per image).",
-        valueName: "file"),
-      OptionSpec(
-        name: "--markdown", help: "Also write a Markdown summary, e.g. for a CI job page.", valueName: "file"),
-      OptionSpec(
-        name: "--list", help: "How many worse and better images to list.", valueName: "N", defaultValue: "50"),
-      .json,
+      baseline.spec, maxCERIncrease.spec, maxRegressedImages.spec, confidence.spec, resamples.spec, seed.spec,
+      allowMetricMismatch.spec, allowMissing.spec, run.spec, junit.spec, markdown.spec, list.spec,
+      Flag.json.spec,
     ])
 
   static let notComparable: Int32 = 2
 
-  static func run(_ arguments: ParsedArguments) throws -> Int32 {
-    guard let baselinePath = arguments.value("--baseline") else {
+  static func validate(_ arguments: ParsedArguments) throws {
+    guard let path = arguments[baseline] else {
       throw UsageError("Missing '--baseline <file>': the baseline to compare with.")
     }
-    var options = BaselineCheck.Options()
-    options.maxCERIncrease = try cerIncrease(arguments.value("--max-cer-increase"))
-    options.maxRegressedImages = try arguments.int("--max-regressed-images", range: 0...Int.max)
-    options.confidence = try arguments.double("--confidence", range: 0.5...0.999) ?? options.confidence
-    options.resamples = try arguments.int("--resamples", range: 100...1_000_000) ?? options.resamples
-    if let seed = arguments.value("--seed") {
-      guard let value = UInt64(seed) else {
-        throw UsageError("--seed takes a whole number ≥ 0, not '\(seed)'")
-      }
-      options.seed = value
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw CommandFailure(
+        "\(path): no such baseline (make one with 'scanbench baseline')", exitCode: notComparable)
     }
-    options.allowMetricMismatch = arguments.flag("--allow-metric-mismatch")
-    let limit = try arguments.int("--list", range: 0...Int.max) ?? 50
-    let junit = arguments.value("--junit").map { URL(fileURLWithPath: $0) }
-    let markdown = arguments.value("--markdown").map { URL(fileURLWithPath: $0) }
+    try Paths.checkStore(arguments.positionals[0], creating: false)
+    for file in [arguments[junit], arguments[markdown]].compactMap({ $0 }) { try Paths.checkWritable(file) }
+  }
+
+  static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    let baselinePath = arguments[baseline] ?? ""
+    var options = BaselineCheck.Options()
+    options.maxCERIncrease = arguments[maxCERIncrease]
+    options.maxRegressedImages = arguments[maxRegressedImages]
+    options.confidence = arguments[confidence]
+    options.resamples = arguments[resamples]
+    options.seed = arguments[seed]
+    options.allowMetricMismatch = arguments[allowMetricMismatch]
+    options.allowMissing = arguments[allowMissing]
+    let limit = arguments[list]
+    let junit = arguments[Self.junit].map { URL(fileURLWithPath: $0) }
+    let markdown = arguments[Self.markdown].map { URL(fileURLWithPath: $0) }
 
     let result: CheckResult
     do {
       let baseline = try Baseline.load(URL(fileURLWithPath: baselinePath))
       let run = try StoreRunLoader.load(
-        URL(fileURLWithPath: arguments.positionals[0]), runID: arguments.value("--run"))
+        URL(fileURLWithPath: arguments.positionals[0]), runID: arguments[Self.run])
       result = try BaselineCheck.compare(run, with: baseline, baselinePath: baselinePath, options: options)
     } catch let error as ReportError {
       throw CommandFailure("not comparable: \(error.description)", exitCode: notComparable)
@@ -82,7 +102,7 @@ enum CheckCommand: Command {
     if let markdown {
       try write(MarkdownReport.render(result, title: suite, limit: limit), to: markdown)
     }
-    if arguments.flag("--json") {
+    if arguments[Flag.json] {
       struct Report: Encodable {
         var verdict: String
         var sentence: String
@@ -97,8 +117,7 @@ enum CheckCommand: Command {
   }
 
   /// `0.002` (a CER fraction) or `0.2%` (percentage points).
-  static func cerIncrease(_ text: String?) throws -> Double {
-    guard let text else { return 0 }
+  @Sendable static func cerIncrease(_ text: String) throws -> Double {
     let isPoints = text.hasSuffix("%")
     guard let number = Double(isPoints ? String(text.dropLast()) : text), number.isFinite, number >= 0 else {
       throw UsageError("--max-cer-increase takes a fraction (0.002) or points (0.2%), not '\(text)'")

@@ -1,14 +1,20 @@
 import Foundation
-import ScanbenchCore
 
-/// A subcommand: its help text and options, and what it does with parsed arguments.
+/// A subcommand: its help text and options, a check of everything it was given, and what it does.
 protocol Command: Sendable {
   static var spec: CommandSpec { get }
+  /// Checks the paths and the combinations of options the parser cannot check alone, before the
+  /// command does anything: a mistake found after an hour's run is an hour lost.
+  static func validate(_ arguments: ParsedArguments) throws
   /// Runs the command; returns the process exit code.
   static func run(_ arguments: ParsedArguments) throws -> Int32
 }
 
-struct CommandSpec {
+extension Command {
+  static func validate(_ arguments: ParsedArguments) throws {}
+}
+
+struct CommandSpec: Sendable {
   var name: String
   var abstract: String
   var discussion: String? = nil
@@ -18,35 +24,184 @@ struct CommandSpec {
   var subcommands: [(name: String, abstract: String)] = []
 }
 
-struct ArgumentSpec {
+struct ArgumentSpec: Sendable {
   var name: String
   var help: String
   var isVariadic = false
   var isOptional = false
 }
 
-struct OptionSpec {
+/// An option as the parser and the help see it. Made by `Option` and `Flag`, which also say how
+/// its text becomes a value; never written by hand.
+struct OptionSpec: Sendable {
   var name: String
   var help: String
   /// nil for a flag; otherwise shown in help, e.g. `N` for `--jobs N`.
-  var valueName: String? = nil
-  var allowedValues: [String]? = nil
-  var defaultValue: String? = nil
+  var valueName: String?
+  var allowedValues: [String]?
+  /// What help says the default is; nil when there is none to say.
+  var defaultText: String?
   /// A value that may be left out (`--import-to [DB]`): then this is its value.
-  var implicitValue: String? = nil
+  var implicitValue: String?
   var isRepeatable = false
+  /// The text as the option's value, or a usage error saying what it takes.
+  var convert: @Sendable (String) throws -> any Sendable = { $0 }
+}
 
-  static func flag(_ name: String, _ help: String) -> OptionSpec {
-    OptionSpec(name: name, help: help)
+/// An option that takes a value, declared once: name, help, default, and how its text is turned
+/// into a value and checked. `arguments[option]` is the value given, or the default.
+struct Option<Value: Sendable>: Sendable {
+  let spec: OptionSpec
+  let defaultValue: Value
+
+  /// `defaultText` is what help shows (nil: the default's own text, none for nil defaults).
+  init(
+    _ name: String, help: String, valueName: String, default defaultValue: Value, defaultText: String? = nil,
+    allowedValues: [String]? = nil, implicitValue: String? = nil, isRepeatable: Bool = false,
+    convert: @escaping @Sendable (String) throws -> Value
+  ) {
+    self.defaultValue = defaultValue
+    var shown = defaultText
+    if shown == nil {
+      let text = String(describing: defaultValue)
+      if text != "nil" { shown = text.hasPrefix("Optional(") ? nil : text }
+    }
+    spec = OptionSpec(
+      name: name, help: help, valueName: valueName, allowedValues: allowedValues, defaultText: shown,
+      implicitValue: implicitValue, isRepeatable: isRepeatable, convert: { try convert($0) })
+  }
+}
+
+/// An option without a value.
+struct Flag: Sendable {
+  let spec: OptionSpec
+
+  init(_ name: String, help: String) {
+    spec = OptionSpec(name: name, help: help, valueName: nil)
   }
 
-  static let json = OptionSpec.flag("--json", "Print the result as JSON on stdout.")
+  static let json = Flag("--json", help: "Print the result as JSON on stdout.")
+}
+
+extension Option where Value == String {
+  init(_ name: String, help: String, valueName: String, default defaultValue: String) {
+    self.init(name, help: help, valueName: valueName, default: defaultValue) { $0 }
+  }
+}
+
+extension Option where Value == String? {
+  /// A text option without a default.
+  init(
+    _ name: String, help: String, valueName: String, defaultText: String? = nil, implicitValue: String? = nil
+  ) {
+    self.init(
+      name, help: help, valueName: valueName, default: nil, defaultText: defaultText, implicitValue: implicitValue
+    ) { $0 }
+  }
+}
+
+extension Option where Value == Int {
+  /// A whole number in `range`.
+  static func integer(
+    _ name: String, help: String, valueName: String = "N", range: ClosedRange<Int>, default defaultValue: Int,
+    defaultText: String? = nil
+  ) -> Option {
+    Option(name, help: help, valueName: valueName, default: defaultValue, defaultText: defaultText) {
+      try Conversion.integer($0, name: name, range: range)
+    }
+  }
+
+  /// A size such as `256M`, `2G`, `1048576`.
+  static func size(_ name: String, help: String, default defaultValue: Int, defaultText: String) -> Option {
+    Option(name, help: help, valueName: "size", default: defaultValue, defaultText: defaultText) {
+      try Conversion.byteCount($0, name: name)
+    }
+  }
+}
+
+extension Option where Value == Int? {
+  /// A whole number in `range`, or nothing.
+  static func integer(
+    _ name: String, help: String, valueName: String = "N", range: ClosedRange<Int>, defaultText: String? = nil
+  ) -> Option {
+    Option(name, help: help, valueName: valueName, default: nil, defaultText: defaultText) {
+      try Conversion.integer($0, name: name, range: range)
+    }
+  }
+
+  /// A size such as `256M`, `2G`, `1048576`, or nothing.
+  static func size(_ name: String, help: String, defaultText: String? = nil) -> Option {
+    Option(name, help: help, valueName: "size", default: nil, defaultText: defaultText) {
+      try Conversion.byteCount($0, name: name)
+    }
+  }
+}
+
+extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
+  /// One of an enumeration's raw values.
+  static func choice(_ name: String, help: String, valueName: String, default defaultValue: Value) -> Option {
+    let allowed = Value.allCases.map(\.rawValue)
+    return Option(
+      name, help: help, valueName: valueName, default: defaultValue, defaultText: defaultValue.rawValue,
+      allowedValues: allowed
+    ) { text in
+      guard let value = Value(rawValue: text) else {
+        throw Conversion.notAllowed(text, name: name, allowed: allowed)
+      }
+      return value
+    }
+  }
+}
+
+/// How option texts become values; each throws a usage error that says what the option takes.
+enum Conversion {
+  static func integer(_ text: String, name: String, range: ClosedRange<Int>) throws -> Int {
+    guard let number = Int(text), range.contains(number) else {
+      let bounds = range.upperBound == Int.max ? "≥ \(range.lowerBound)" : "in \(range.lowerBound)...\(range.upperBound)"
+      throw UsageError("\(name) takes a whole number \(bounds), not '\(text)'")
+    }
+    return number
+  }
+
+  static func double(_ text: String, name: String, range: ClosedRange<Double>) throws -> Double {
+    guard let number = Double(text), number.isFinite, range.contains(number) else {
+      throw UsageError("\(name) takes a number in \(range.lowerBound)...\(range.upperBound), not '\(text)'")
+    }
+    return number
+  }
+
+  static func notAllowed(_ text: String, name: String, allowed: [String]) -> UsageError {
+    UsageError("'\(text)' is not a valid value for \(name) (values: \(allowed.joined(separator: ", "))).")
+  }
+
+  /// Parses a size such as `256M`, `2G`, `1048576`.
+  static func byteCount(_ text: String, name: String) throws -> Int {
+    let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40]
+    var digits = Substring(text.uppercased())
+    var multiplier = 1
+    if digits.hasSuffix("IB") {
+      digits = digits.dropLast(2)
+    } else if digits.hasSuffix("B") {
+      digits = digits.dropLast()
+    }
+    if let last = digits.last, let unit = units[last] {
+      multiplier = unit
+      digits = digits.dropLast()
+    }
+    guard let number = Int(digits), number > 0 else {
+      throw UsageError("\(name) takes a size such as 256M or 2G, not '\(text)'")
+    }
+    let (bytes, overflow) = number.multipliedReportingOverflow(by: multiplier)
+    guard !overflow else { throw UsageError("\(name): '\(text)' is more bytes than can be counted") }
+    return bytes
+  }
 }
 
 /// A mistake in the command line: printed with the usage, exit code 64.
-struct UsageError: Error {
+struct UsageError: Error, CustomStringConvertible {
   var message: String
   init(_ message: String) { self.message = message }
+  var description: String { message }
 }
 
 /// A command failed for a reason that is not a usage mistake; printed as `Error: …`.
@@ -66,60 +221,31 @@ enum ExitCode {
   static let usage: Int32 = 64
 }
 
+/// What the parser found: positionals, and for each option given its values, already converted.
 struct ParsedArguments {
   var positionals: [String] = []
-  var values: [String: [String]] = [:]
+  var values: [String: [any Sendable]] = [:]
   var flags: Set<String> = []
+  /// The command line as given, for the store's summary.
+  var commandLine: [String] = []
 
-  func flag(_ name: String) -> Bool { flags.contains(name) }
-  func value(_ name: String) -> String? { values[name]?.last }
-  func allValues(_ name: String) -> [String] { values[name] ?? [] }
-
-  func int(_ name: String, range: ClosedRange<Int> = Int.min...Int.max) throws -> Int? {
-    guard let text = value(name) else { return nil }
-    guard let number = Int(text), range.contains(number) else {
-      let bounds = range.upperBound == Int.max ? "≥ \(range.lowerBound)" : "in \(range)"
-      throw UsageError("\(name) takes a whole number \(bounds), not '\(text)'")
-    }
-    return number
+  subscript<Value>(_ option: Option<Value>) -> Value {
+    values[option.spec.name]?.last as? Value ?? option.defaultValue
   }
 
-  func double(_ name: String, range: ClosedRange<Double> = -.infinity ... .infinity) throws -> Double? {
-    guard let text = value(name) else { return nil }
-    guard let number = Double(text), number.isFinite, range.contains(number) else {
-      throw UsageError("\(name) takes a number in \(range.lowerBound)...\(range.upperBound), not '\(text)'")
-    }
-    return number
+  /// Every value of a repeatable option, in order.
+  func all<Value>(_ option: Option<Value>) -> [Value] {
+    values[option.spec.name]?.compactMap { $0 as? Value } ?? []
   }
 
-  /// Parses a size such as `256M`, `2G`, `1048576`.
-  func byteCount(_ name: String) throws -> Int? {
-    guard let text = value(name) else { return nil }
-    let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40]
-    var digits = Substring(text.uppercased())
-    var multiplier = 1
-    if digits.hasSuffix("IB") { digits = digits.dropLast(2) } else if digits.hasSuffix("B") {
-      digits = digits.dropLast()
-    }
-    if let last = digits.last, let unit = units[last] {
-      multiplier = unit
-      digits = digits.dropLast()
-    }
-    guard let number = Int(digits), number > 0 else {
-      throw UsageError("\(name) takes a size such as 256M or 2G, not '\(text)'")
-    }
-    let (bytes, overflow) = number.multipliedReportingOverflow(by: multiplier)
-    guard !overflow else { throw UsageError("\(name): '\(text)' is more bytes than can be counted") }
-    return bytes
-  }
+  subscript(_ flag: Flag) -> Bool { flags.contains(flag.spec.name) }
 
-  func choice<T: RawRepresentable>(_ name: String, as type: T.Type) -> T? where T.RawValue == String {
-    value(name).flatMap(T.init(rawValue:))
-  }
+  func isGiven<Value>(_ option: Option<Value>) -> Bool { values[option.spec.name] != nil }
 }
 
 enum ArgumentParser {
-  /// Parses `arguments` (without the command name) against `spec`.
+  /// Parses `arguments` (without the command name) against `spec`, converting and checking every
+  /// option's value.
   static func parse(_ arguments: [String], spec: CommandSpec) throws -> ParsedArguments {
     var parsed = ParsedArguments()
     var index = 0
@@ -156,29 +282,31 @@ enum ArgumentParser {
       let value: String
       if let inlineValue {
         value = inlineValue
-      } else if index < arguments.count,
-        option.implicitValue == nil || !arguments[index].hasPrefix("-")
-      {
-        // An option whose value may be left out takes the next word only when it is not an option;
-        // inputs come first (`run INPUT… --import-to DB`), so a following word is its value.
+      } else if index < arguments.count, !looksLikeOption(arguments[index]) {
         value = arguments[index]
         index += 1
       } else if let implicit = option.implicitValue {
         value = implicit
       } else {
+        // Never the next option as a value: `--out --json` would write a file named `--json`.
         throw UsageError("Missing value for '\(name) <\(valueName)>'.")
       }
       if let allowed = option.allowedValues, !allowed.contains(value) {
-        throw UsageError(
-          "'\(value)' is not a valid value for \(name) (values: \(allowed.joined(separator: ", "))).")
+        throw Conversion.notAllowed(value, name: name, allowed: allowed)
       }
       if !option.isRepeatable, parsed.values[name] != nil {
         throw UsageError("\(name) was given more than once.")
       }
-      parsed.values[name, default: []].append(value)
+      parsed.values[name, default: []].append(try option.convert(value))
     }
     try checkPositionals(parsed.positionals, spec: spec)
     return parsed
+  }
+
+  /// `--name` and `-x` are options; `-` (standard input) and negative numbers are values.
+  static func looksLikeOption(_ word: String) -> Bool {
+    guard word.hasPrefix("-"), word != "-" else { return false }
+    return Double(word) == nil
   }
 
   private static func checkPositionals(_ positionals: [String], spec: CommandSpec) throws {
@@ -247,7 +375,7 @@ enum HelpFormatter {
       var help = option.help
       var notes: [String] = []
       if let allowed = option.allowedValues { notes.append("values: \(allowed.joined(separator: ", "))") }
-      if let defaultValue = option.defaultValue { notes.append("default: \(defaultValue)") }
+      if let defaultText = option.defaultText { notes.append("default: \(defaultText)") }
       if !notes.isEmpty { help += " (\(notes.joined(separator: "; ")))" }
       lines.append(row(left, help))
     }

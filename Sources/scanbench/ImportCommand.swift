@@ -1,8 +1,11 @@
 import Dispatch
 import Foundation
-import ScanbenchCore
+import ScanbenchNotes
+import ScanbenchStore
 
 enum ImportCommand: Command {
+  static let strict = Flag("--strict", help: "Fail on the first unreadable line, importing nothing of the store.")
+
   static let spec = CommandSpec(
     name: "import",
     abstract: "Import a results store into the note database, to browse and search with 'notes'.",
@@ -14,23 +17,19 @@ enum ImportCommand: Command {
       keeps the batches before it and nothing of the batch it was in.
       """,
     arguments: [ArgumentSpec(name: "store", help: "The JSON-lines store written by 'scanbench run'.")],
-    options: [
-      NoteDatabaseOption.option,
-      .flag("--strict", "Fail on the first unreadable line, importing nothing of the store."),
-      .json,
-    ])
+    options: [NoteDatabaseOption.option, strict.spec, Flag.json.spec])
+
+  static func validate(_ arguments: ParsedArguments) throws {
+    // A PNG, a zip or a baseline given by mistake is refused, not read as lines of warnings.
+    try Paths.checkStore(arguments.positionals[0], creating: false)
+    try Paths.checkNoteDatabase(NoteDatabaseOption.path(arguments), creating: true)
+  }
 
   static func run(_ arguments: ParsedArguments) throws -> Int32 {
     let store = URL(fileURLWithPath: arguments.positionals[0])
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: store.path, isDirectory: &isDirectory),
-      !isDirectory.boolValue
-    else {
-      throw CommandFailure("\(store.path): no such store file", exitCode: ExitCode.inputUnreadable)
-    }
     let database = try NoteDatabaseOption.open(arguments)
     let importer = try NoteImporter(
-      database: database, options: ImportOptions(strict: arguments.flag("--strict")))
+      database: database, options: ImportOptions(strict: arguments[strict]))
 
     let progress = ImportProgress(isTerminal: Console.stderrIsTerminal)
     let counts: ImportCounts
@@ -52,7 +51,7 @@ enum ImportCommand: Command {
     }
     progress.finish()
 
-    if arguments.flag("--json") {
+    if arguments[Flag.json] {
       struct Report: Encodable {
         var imported, replaced, unchanged, skipped: Int
         var failedRecords: Int

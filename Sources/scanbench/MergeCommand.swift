@@ -1,7 +1,15 @@
 import Foundation
-import ScanbenchCore
+import ScanbenchStore
+import ScanbenchSupport
 
 enum MergeCommand: Command {
+  static let out = Option<String?>(
+    "--out", help: "The merged store, replaced if it exists (required).", valueName: "file")
+  static let preferLatest = Flag(
+    "--prefer-latest", help: "Resolve copies with different texts to the latest (by time) instead of refusing.")
+  static let allowPartial = Flag(
+    "--allow-partial", help: "Merge even with missing or incomplete shards; the summary says interrupted.")
+
   static let spec = CommandSpec(
     name: "merge",
     abstract: "Merge the stores of a sharded run into one, proving every image is there exactly once.",
@@ -23,22 +31,19 @@ enum MergeCommand: Command {
     arguments: [
       ArgumentSpec(name: "store", help: "Shard stores, e.g. Reports/results.shard-*.jsonl.", isVariadic: true)
     ],
-    options: [
-      OptionSpec(
-        name: "--out", help: "The merged store, replaced if it exists (required).", valueName: "file"),
-      .flag(
-        "--prefer-latest", "Resolve copies with different texts to the latest (by time) instead of refusing."),
-      .flag("--allow-partial", "Merge even with missing or incomplete shards; the summary says interrupted."),
-      .json,
-    ])
+    options: [out.spec, preferLatest.spec, allowPartial.spec, Flag.json.spec])
 
-  static func run(_ arguments: ParsedArguments) throws -> Int32 {
-    guard let out = arguments.value("--out") else {
+  static func validate(_ arguments: ParsedArguments) throws {
+    guard let out = arguments[out] else {
       throw UsageError("Missing '--out <file>': where to write the merged store.")
     }
-    let output = URL(fileURLWithPath: out)
-    let options = MergeOptions(
-      preferLatest: arguments.flag("--prefer-latest"), allowPartial: arguments.flag("--allow-partial"))
+    for store in arguments.positionals { try Paths.checkStore(store, creating: false) }
+    try Paths.checkWritable(out)
+  }
+
+  static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    let output = URL(fileURLWithPath: arguments[out] ?? "")
+    let options = MergeOptions(preferLatest: arguments[preferLatest], allowPartial: arguments[allowPartial])
     let plan: MergePlan
     do {
       plan = try StoreMerger.plan(arguments.positionals.map { URL(fileURLWithPath: $0) }, options: options)
@@ -58,7 +63,7 @@ enum MergeCommand: Command {
     } catch let error as StoreError {
       failure = MergeError(.output, error.description)
     }
-    if arguments.flag("--json") {
+    if arguments[Flag.json] {
       let report = MergeReport(plan: plan, out: output.relativePath, summary: summary, refusal: failure)
       Console.out(String(decoding: try StoreWriter.line(for: report), as: UTF8.self))
     } else {
@@ -81,7 +86,6 @@ enum MergeCommand: Command {
     func list(_ numbers: [Int]) -> String {
       numbers.isEmpty ? "none" : numbers.map(String.init).joined(separator: ", ")
     }
-    func percent(_ value: Double?) -> String { value.map { String(format: "%.2f%%", $0 * 100) } ?? "n/a" }
     var rows: [(String, String)] = [("stores read", "\(plan.stores.count)")]
     if let count = plan.shardCount {
       rows.append(("shards", "\(plan.completeShards.count) of \(count) complete"))
@@ -125,8 +129,8 @@ enum MergeCommand: Command {
       ("runs read", "\(plan.runs) (\(String(format: "%.1f", plan.wallSeconds)) s of wall time in all)"))
     if let summary {
       rows += [
-        ("CER (micro)", percent(summary.cerMicro)),
-        ("CER (macro)", percent(summary.cerMacro)),
+        ("CER (micro)", Format.percent(summary.cerMicro)),
+        ("CER (macro)", Format.percent(summary.cerMacro)),
         ("images/s", String(format: "%.2f per shard process", summary.imagesPerSecond)),
         ("merged run", summary.run + (summary.interrupted ? " (partial)" : "")),
         ("store", out),

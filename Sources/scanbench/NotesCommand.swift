@@ -1,14 +1,23 @@
 import Foundation
-import ScanbenchCore
+import ScanbenchNotes
+import ScanbenchStore
+import ScanbenchSupport
 
 /// `--db`, shared by `import` and every `notes` subcommand.
 enum NoteDatabaseOption {
-  static let option = OptionSpec(
-    name: "--db", help: "The note database (created on first use).", valueName: "file",
-    defaultValue: "$XDG_DATA_HOME/scanbench/notes.sqlite, else ~/.local/share/scanbench/notes.sqlite")
+  static let database = Option<String>(
+    "--db", help: "The note database (created by 'import').", valueName: "file",
+    default: NoteDatabase.defaultPath(),
+    defaultText: "$XDG_DATA_HOME/scanbench/notes.sqlite, else ~/.local/share/scanbench/notes.sqlite"
+  ) { $0 }
+  static let option = database.spec
 
-  static func path(_ arguments: ParsedArguments) -> String {
-    arguments.value("--db") ?? NoteDatabase.defaultPath()
+  static func path(_ arguments: ParsedArguments) -> String { arguments[database] }
+
+  /// The commands that only read refuse a database that is not there: a mistyped `--db` must not
+  /// quietly create an empty one and find nothing.
+  static func checkExists(_ arguments: ParsedArguments) throws {
+    try Paths.checkNoteDatabase(path(arguments), creating: false)
   }
 
   /// Opens the database; a file that is not ours is refused with the library's message (exit 1).
@@ -115,41 +124,40 @@ enum NotesCommand: Command {
 }
 
 enum NotesListCommand: Command {
+  static let limit = Option<Int>.integer(
+    "--limit", help: "Show at most this many notes (0 for all).", range: 0...Int.max, default: 20)
+  static let since = Option<Double?>(
+    "--since", help: "Only notes recognized at or after this date or time (UTC unless it says).",
+    valueName: "date", default: nil
+  ) { text in
+    guard let parsed = Timestamp.parse(text) else {
+      throw UsageError("--since takes a date such as 2024-05-01 or 2024-05-01T12:00:00Z, not '\(text)'")
+    }
+    return parsed
+  }
+  static let source = Option<String?>(
+    "--source", help: "Only notes from this archive, as the store names it.", valueName: "archive")
+
   static let spec = CommandSpec(
     name: "notes list",
     abstract: "List notes, newest first: id, date, characters, first line, source.",
-    options: [
-      OptionSpec(
-        name: "--limit", help: "Show at most this many notes (0 for all).", valueName: "N", defaultValue: "20"
-      ),
-      OptionSpec(
-        name: "--since", help: "Only notes recognized at or after this date or time (UTC unless it says).",
-        valueName: "date"),
-      OptionSpec(
-        name: "--source", help: "Only notes from this archive, as the store names it.", valueName: "archive"),
-      NoteDatabaseOption.option,
-      .json,
-    ])
+    options: [limit.spec, since.spec, source.spec, NoteDatabaseOption.option, Flag.json.spec])
+
+  static func validate(_ arguments: ParsedArguments) throws { try NoteDatabaseOption.checkExists(arguments) }
 
   static func run(_ arguments: ParsedArguments) throws -> Int32 {
-    let limit = try arguments.int("--limit", range: 0...Int.max) ?? 20
-    var since: Double?
-    if let text = arguments.value("--since") {
-      guard let parsed = NoteTimestamp.parse(text) else {
-        throw UsageError("--since takes a date such as 2024-05-01 or 2024-05-01T12:00:00Z, not '\(text)'")
-      }
-      since = parsed
-    }
+    let limit = arguments[Self.limit]
+    let since = arguments[Self.since]
     let database = try NoteDatabaseOption.open(arguments)
     let notes = try database.list(
-      NoteListQuery(limit: limit == 0 ? nil : limit, since: since, source: arguments.value("--source")))
-    if arguments.flag("--json") {
+      NoteListQuery(limit: limit == 0 ? nil : limit, since: since, source: arguments[source]))
+    if arguments[Flag.json] {
       try NotesCommand.printJSON(notes)
       return ExitCode.success
     }
     guard !notes.isEmpty else {
       Console.error(
-        "no notes in \(database.path)\(since != nil || arguments.value("--source") != nil ? " match" : "")\n")
+        "no notes in \(database.path)\(since != nil || arguments[source] != nil ? " match" : "")\n")
       return ExitCode.success
     }
     let idWidth = max(2, notes.map { String($0.id).count }.max() ?? 2)
@@ -179,7 +187,12 @@ enum NotesShowCommand: Command {
     name: "notes show",
     abstract: "Show one note: everything about it and its whole text.",
     arguments: [ArgumentSpec(name: "id", help: "The note's id, as 'notes list' shows it.")],
-    options: [NoteDatabaseOption.option, .json])
+    options: [NoteDatabaseOption.option, Flag.json.spec])
+
+  static func validate(_ arguments: ParsedArguments) throws {
+    _ = try NotesCommand.noteID(arguments)
+    try NoteDatabaseOption.checkExists(arguments)
+  }
 
   static func run(_ arguments: ParsedArguments) throws -> Int32 {
     let id = try NotesCommand.noteID(arguments)
@@ -187,7 +200,7 @@ enum NotesShowCommand: Command {
     guard let note = try database.note(id: id) else {
       throw CommandFailure("no note with id \(id) in \(database.path)")
     }
-    if arguments.flag("--json") {
+    if arguments[Flag.json] {
       try NotesCommand.printJSON(note)
       return ExitCode.success
     }
@@ -223,7 +236,7 @@ enum NotesShowCommand: Command {
     rows.append(("run", note.run))
     if let engine = note.engine {
       let models = engine.models.keys.sorted().map { "\($0) \(engine.models[$0]?.prefix(12) ?? "")" }
-      rows.append(("engine", (["tesseract \(engine.tesseract)"] + models).joined(separator: ", ")))
+      rows.append(("engine", ([engine.label] + models).joined(separator: ", ")))
     }
     var output = rows.map { $0.0.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.1 }.joined(
       separator: "\n")
@@ -234,6 +247,8 @@ enum NotesShowCommand: Command {
 }
 
 enum NotesSearchCommand: Command {
+  static let limit = Option<Int>.integer("--limit", help: "Show at most this many notes.", range: 1...Int.max, default: 20)
+
   static let spec = CommandSpec(
     name: "notes search",
     abstract: "Find notes containing every word of a query, best first, with the match in context.",
@@ -247,21 +262,23 @@ enum NotesSearchCommand: Command {
       '"harbor master"'.
       """,
     arguments: [ArgumentSpec(name: "query", help: "Words or \"quoted phrases\" to find.", isVariadic: true)],
-    options: [
-      OptionSpec(name: "--limit", help: "Show at most this many notes.", valueName: "N", defaultValue: "20"),
-      NoteDatabaseOption.option,
-      .json,
-    ])
+    options: [limit.spec, NoteDatabaseOption.option, Flag.json.spec])
+
+  static func validate(_ arguments: ParsedArguments) throws {
+    guard !NoteDatabase.searchTerms(arguments.positionals.joined(separator: " ")).isEmpty else {
+      throw UsageError("The query is empty.")
+    }
+    try NoteDatabaseOption.checkExists(arguments)
+  }
 
   static func run(_ arguments: ParsedArguments) throws -> Int32 {
-    let limit = try arguments.int("--limit", range: 1...Int.max) ?? 20
+    let limit = arguments[Self.limit]
     let query = arguments.positionals.joined(separator: " ")
-    guard !NoteDatabase.searchTerms(query).isEmpty else { throw UsageError("The query is empty.") }
     let database = try NoteDatabaseOption.open(arguments)
-    let color = !arguments.flag("--json") && Console.useColor
+    let color = !arguments[Flag.json] && Console.useColor
     let highlight = color ? ("\u{1B}[1;33m", "\u{1B}[0m") : ("[", "]")
     let hits = try database.search(query, options: SearchOptions(limit: limit, highlight: highlight))
-    if arguments.flag("--json") {
+    if arguments[Flag.json] {
       try NotesCommand.printJSON(hits)
       return ExitCode.success
     }
@@ -285,7 +302,12 @@ enum NotesDeleteCommand: Command {
     name: "notes delete",
     abstract: "Delete one note (importing its store again brings it back).",
     arguments: [ArgumentSpec(name: "id", help: "The note's id, as 'notes list' shows it.")],
-    options: [NoteDatabaseOption.option, .json])
+    options: [NoteDatabaseOption.option, Flag.json.spec])
+
+  static func validate(_ arguments: ParsedArguments) throws {
+    _ = try NotesCommand.noteID(arguments)
+    try NoteDatabaseOption.checkExists(arguments)
+  }
 
   static func run(_ arguments: ParsedArguments) throws -> Int32 {
     let id = try NotesCommand.noteID(arguments)
@@ -293,7 +315,7 @@ enum NotesDeleteCommand: Command {
     guard try database.delete(id: id) else {
       throw CommandFailure("no note with id \(id) in \(database.path)")
     }
-    if arguments.flag("--json") {
+    if arguments[Flag.json] {
       struct Deleted: Encodable { var deleted: Int64 }
       try NotesCommand.printJSON(Deleted(deleted: id))
     } else {
@@ -304,6 +326,8 @@ enum NotesDeleteCommand: Command {
 }
 
 enum NotesExportCommand: Command {
+  static let jsonLines = Flag("--jsonl", help: "Write store records (JSON lines) that 'scanbench import' reads back.")
+
   static let spec = CommandSpec(
     name: "notes export",
     abstract: "Write every note to stdout: as text, as JSON, or as a store that 'import' reads back.",
@@ -312,16 +336,16 @@ enum NotesExportCommand: Command {
       notes. --json writes one JSON array of notes, with their ids and import times. Without either,
       each note is a header line ('# ID RECOGNIZED SOURCE ENTRY') followed by its text.
       """,
-    options: [
-      .flag("--jsonl", "Write store records (JSON lines) that 'scanbench import' reads back."),
-      NoteDatabaseOption.option,
-      .json,
-    ])
+    options: [jsonLines.spec, NoteDatabaseOption.option, Flag.json.spec])
+
+  static func validate(_ arguments: ParsedArguments) throws {
+    if arguments[jsonLines] && arguments[Flag.json] { throw UsageError("--json and --jsonl cannot be used together.") }
+    try NoteDatabaseOption.checkExists(arguments)
+  }
 
   static func run(_ arguments: ParsedArguments) throws -> Int32 {
-    let jsonLines = arguments.flag("--jsonl")
-    let json = arguments.flag("--json")
-    if jsonLines && json { throw UsageError("--json and --jsonl cannot be used together.") }
+    let jsonLines = arguments[Self.jsonLines]
+    let json = arguments[Flag.json]
     let database = try NoteDatabaseOption.open(arguments)
     let output = FileHandle.standardOutput
     var buffer = Data()

@@ -1,7 +1,15 @@
 import Foundation
-import ScanbenchCore
+import ScanbenchRecognition
+import ScanbenchRunner
 
 enum OverlayCommand: Command {
+  static let entry = Option<String?>(
+    "--entry", help: "Only this entry (its path in the input, as in the store; repeatable).", valueName: "name",
+    default: nil, isRepeatable: true
+  ) { $0 }
+  static let out = Option<String>(
+    "--out", help: "A .png file (for one entry) or a folder.", valueName: "path", default: "Reports/overlays")
+
   static let spec = CommandSpec(
     name: "overlay",
     abstract: "Draw the word and line boxes of a run made with --boxes over its images.",
@@ -13,22 +21,17 @@ enum OverlayCommand: Command {
       --overlays FOLDER' links to them).
       """,
     arguments: [ArgumentSpec(name: "store", help: "The JSON-lines store of a run made with --boxes.")],
-    options: [
-      OptionSpec(
-        name: "--entry", help: "Only this entry (its path in the input, as in the store; repeatable).",
-        valueName: "name", isRepeatable: true),
-      OptionSpec(
-        name: "--out", help: "A .png file (for one entry) or a folder.", valueName: "path",
-        defaultValue: "Reports/overlays"),
-    ])
+    options: [entry.spec, out.spec])
+
+  static func validate(_ arguments: ParsedArguments) throws {
+    try Paths.checkStore(arguments.positionals[0], creating: false)
+    try Paths.checkFolder(of: arguments[out])
+  }
 
   static func run(_ arguments: ParsedArguments) throws -> Int32 {
     let store = URL(fileURLWithPath: arguments.positionals[0])
-    guard FileManager.default.fileExists(atPath: store.path) else {
-      throw CommandFailure("\(store.path): no such store file", exitCode: ExitCode.inputUnreadable)
-    }
-    let entries = arguments.allValues("--entry")
-    let out = arguments.value("--out") ?? "Reports/overlays"
+    let entries = arguments.all(entry).compactMap { $0 }
+    let out = arguments[Self.out]
     let destination: Overlay.Destination =
       out.lowercased().hasSuffix(".png")
       ? .file(URL(fileURLWithPath: out)) : .folder(URL(fileURLWithPath: out, isDirectory: true))

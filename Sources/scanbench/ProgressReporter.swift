@@ -1,6 +1,15 @@
 import Dispatch
 import Foundation
-import ScanbenchCore
+import ScanbenchSupport
+import ScanbenchScoring
+import ScanbenchStore
+import ScanbenchArchive
+import ScanbenchRecognition
+import ScanbenchNotes
+import ScanbenchGate
+import ScanbenchReports
+import ScanbenchRunner
+import ScanbenchEngines
 import Synchronization
 
 /// Renders run events on stderr: a line redrawn in place on a terminal, a line every few seconds

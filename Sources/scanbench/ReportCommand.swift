@@ -1,7 +1,27 @@
 import Foundation
-import ScanbenchCore
+import ScanbenchGate
+import ScanbenchRecognition
+import ScanbenchReports
+import ScanbenchRunner
+import ScanbenchStore
+import ScanbenchSupport
 
 enum ReportCommand: Command {
+  static let html = Option<String>(
+    "--html", help: "Where to write the page.", valueName: "file", default: "Reports/report.html")
+  static let compare = Option<String?>(
+    "--compare", help: "Another store whose latest run to compare with.", valueName: "store")
+  static let run = Option<String?>("--run", help: "Report this run of the store instead of the latest.", valueName: "id")
+  static let worst = Option<Int>.integer(
+    "--worst", help: "How many of the worst images to show in full, with thumbnails.", range: 0...100_000,
+    default: HTMLReport.Options().detailLimit)
+  static let confusions = Option<Int>.integer(
+    "--confusions", help: "How many of the most frequent confusions to list.", range: 0...10_000,
+    default: HTMLReport.Options().confusionLimit)
+  static let noThumbnails = Flag("--no-thumbnails", help: "Do not embed images.")
+  static let overlays = Option<String?>(
+    "--overlays", help: "Link each image to its overlay in this folder ('scanbench overlay').", valueName: "folder")
+
   static let spec = CommandSpec(
     name: "report",
     abstract: "Write a self-contained HTML report of a run: numbers, charts, worst images side by side.",
@@ -12,50 +32,38 @@ enum ReportCommand: Command {
       against fast: speed against CER, per-image deltas). The page needs no network and opens from disk.
       """,
     arguments: [ArgumentSpec(name: "store", help: "The JSON-lines store a run wrote.")],
-    options: [
-      OptionSpec(
-        name: "--html", help: "Where to write the page.", valueName: "file",
-        defaultValue: "Reports/report.html"),
-      OptionSpec(
-        name: "--compare", help: "Another store whose latest run to compare with.", valueName: "store"),
-      OptionSpec(name: "--run", help: "Report this run of the store instead of the latest.", valueName: "id"),
-      OptionSpec(
-        name: "--worst", help: "How many of the worst images to show in full, with thumbnails.",
-        valueName: "N",
-        defaultValue: "200"),
-      OptionSpec(
-        name: "--confusions", help: "How many of the most frequent confusions to list.", valueName: "N",
-        defaultValue: "30"),
-      .flag("--no-thumbnails", "Do not embed images."),
-      OptionSpec(
-        name: "--overlays", help: "Link each image to its overlay in this folder ('scanbench overlay').",
-        valueName: "folder"),
-    ])
+    options: [html.spec, compare.spec, run.spec, worst.spec, confusions.spec, noThumbnails.spec, overlays.spec])
+
+  static func validate(_ arguments: ParsedArguments) throws {
+    try Paths.checkStore(arguments.positionals[0], creating: false)
+    if let other = arguments[compare] { try Paths.checkStore(other, creating: false) }
+    try Paths.checkWritable(arguments[html])
+  }
 
   static func run(_ arguments: ParsedArguments) throws -> Int32 {
     let store = URL(fileURLWithPath: arguments.positionals[0])
-    let out = URL(fileURLWithPath: arguments.value("--html") ?? "Reports/report.html")
+    let out = URL(fileURLWithPath: arguments[html])
     var options = HTMLReport.Options()
-    options.detailLimit = try arguments.int("--worst", range: 0...100_000) ?? options.detailLimit
-    options.confusionLimit = try arguments.int("--confusions", range: 0...10_000) ?? options.confusionLimit
+    options.detailLimit = arguments[worst]
+    options.confusionLimit = arguments[confusions]
     options.generator = "scanbench \(Scanbench.version)"
     options.generatedAt = CheckCommand.timestamp()
     let run: StoreRun
     var comparison: StoreRun?
     do {
-      if let other = arguments.value("--compare") {
-        run = try StoreRunLoader.load(store, runID: arguments.value("--run"))
+      if let other = arguments[compare] {
+        run = try StoreRunLoader.load(store, runID: arguments[Self.run])
         comparison = try StoreRunLoader.load(URL(fileURLWithPath: other))
       } else {
-        (run, comparison) = try StoreRunLoader.loadWithPartner(store, runID: arguments.value("--run"))
+        (run, comparison) = try StoreRunLoader.loadWithPartner(store, runID: arguments[Self.run])
       }
     } catch let error as ReportError {
       throw CommandFailure(error.description, exitCode: ExitCode.inputUnreadable)
     }
     let wanted =
-      arguments.flag("--no-thumbnails") ? [] : HTMLReport.thumbnailCandidates(run, options: options)
+      arguments[noThumbnails] ? [] : HTMLReport.thumbnailCandidates(run, options: options)
     let material = SourceMaterial.load(for: run.results, thumbnailsFor: wanted)
-    if let folder = arguments.value("--overlays") {
+    if let folder = arguments[overlays] {
       options.overlays = overlayLinks(run, folder: URL(fileURLWithPath: folder), page: out)
     }
     for (source, problem) in material.unavailableSources.sorted(by: { $0.key < $1.key }) {

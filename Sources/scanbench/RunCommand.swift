@@ -1,8 +1,75 @@
 import Dispatch
 import Foundation
-import ScanbenchCore
+import ScanbenchArchive
+import ScanbenchEngines
+import ScanbenchNotes
+import ScanbenchRecognition
+import ScanbenchRunner
+import ScanbenchStore
+import ScanbenchSupport
 
 enum RunCommand: Command {
+  static let engine = Option<String?>(
+    "--engine", help: "The engine, instead of the one the level uses for the language.", valueName: "name",
+    default: nil, defaultText: "the level's (see README, \"Profiles\")",
+    allowedValues: EngineCatalog.engines.map(\.name)
+  ) { $0 }
+  static let level = Option<RecognitionLevel>.choice(
+    "--level", help: "Recognition profile, after Apple Vision's two levels.", valueName: "level",
+    default: RecognitionLevel.accurate)
+  static let language = Option<String>(
+    "--lang", help: "Language of the text.", valueName: "lang", default: "eng",
+    allowedValues: EngineCatalog.languages
+  ) { $0 }
+  static let pageSegmentation = Option<Int?>.integer(
+    "--psm", help: "Page segmentation mode, Tesseract's numbers (7 = one text line, 6 = one block).",
+    valueName: "mode", range: 0...13, defaultText: "3, automatic")
+  static let resolution = Option<Int?>.integer(
+    "--dpi", help: "Resolution to assume, for images whose metadata lies.", valueName: "dpi", range: 50...2400,
+    defaultText: "the image's, else 300")
+  static let jobs = Option<Int>.integer(
+    "--jobs", help: "Workers, each with its own engine.", range: 1...1024,
+    default: ProcessInfo.processInfo.activeProcessorCount, defaultText: "the active processors")
+  static let out = Option<String>(
+    "--out", help: "The JSON-lines store to append to.", valueName: "file", default: "Reports/results.jsonl")
+  static let resume = Flag(
+    "--resume", help: "Skip images whose result, made the same way, is in the store, and continue its run.")
+  static let maxEntryBytes = Option<Int>.size(
+    "--max-entry-bytes", help: "Refuse entries larger than this, while reading them.", default: 256 << 20,
+    defaultText: "256M")
+  static let maxTotalBytes = Option<Int?>.size(
+    "--max-total-bytes", help: "Stop reading once the run's entries add up to this size (--resume continues).")
+  static let maxPixels = Option<Int>.integer(
+    "--max-pixels", help: "Refuse images whose header claims more pixels, before decoding.",
+    range: 1...Int.max, default: 100_000_000)
+  static let shard = Option<Shard?>(
+    "--shard", help: "Process only shard K of N (0 ≤ K < N), split by a hash of each entry's path.",
+    valueName: "K/N", default: nil
+  ) { text in
+    do { return try Shard(parsing: text) } catch let error as ShardError { throw UsageError(error.message) }
+  }
+  static let shards = Option<Int?>.integer(
+    "--shards", help: "Shard count when the index comes from the environment (JOB_COMPLETION_INDEX, "
+      + "SLURM_ARRAY_TASK_ID).", range: 1...1_000_000)
+  static let models = Option<String?>(
+    "--models", help: "Override the level's models (for experiments).", valueName: "kind", default: nil,
+    allowedValues: ["fast", "standard"]
+  ) { $0 }
+  static let tesseractSet = Option<EngineParameter?>(
+    "--tesseract-set", help: "Set a Tesseract parameter, e.g. tessedit_do_invert=0 (repeatable).",
+    valueName: "name=value", default: nil, isRepeatable: true, convert: EngineParameter.init(parsing:))
+  static let importTo = Option<String?>(
+    "--import-to", help: "Also import the results into the note database (the bulk import of photo archives).",
+    valueName: "db", defaultText: "none; without a value the default note database",
+    implicitValue: NoteDatabase.defaultPath())
+  static let boxes = Flag("--boxes", help: "Record every word and line with its bounding box (see 'scanbench overlay').")
+  static let barcodes = Flag("--barcodes", help: "Decode QR codes and barcodes (ZBar) and record their payloads.")
+  static let noOSD = Flag(
+    "--no-osd",
+    help: "Accurate profile: do not detect pages lying on their side or upside down "
+      + "(EXIF and HEIF orientation still apply).")
+  static let noWait = Flag("--no-wait", help: "Exit at once if another process is writing to the store.")
+
   static let spec = CommandSpec(
     name: "run",
     abstract: "Recognize every image in archives or folders, score it, and append results to a store.",
@@ -13,97 +80,68 @@ enum RunCommand: Command {
       """,
     arguments: [ArgumentSpec(name: "input", help: "Archives, folders or images to recognize.", isVariadic: true)],
     options: [
-      OptionSpec(
-        name: "--level", help: "Recognition profile, after Apple Vision's two levels.", valueName: "level",
-        allowedValues: RecognitionLevel.allCases.map(\.rawValue), defaultValue: "accurate"),
-      OptionSpec(
-        name: "--lang", help: "Language of the text.", valueName: "lang",
-        allowedValues: RecognitionProfile.languages, defaultValue: "eng"),
-      OptionSpec(
-        name: "--psm", help: "Tesseract page segmentation mode (7 = one text line, 6 = one block).",
-        valueName: "mode", defaultValue: "3, automatic"),
-      OptionSpec(name: "--dpi", help: "Resolution to assume, for images whose metadata lies.", valueName: "dpi"),
-      OptionSpec(
-        name: "--jobs", help: "Workers, each with its own engine.", valueName: "N",
-        defaultValue: "\(ProcessInfo.processInfo.activeProcessorCount), the active processors"),
-      OptionSpec(
-        name: "--out", help: "The JSON-lines store to append to.", valueName: "file",
-        defaultValue: "Reports/results.jsonl"),
-      .flag("--resume", "Skip images whose result (or recorded failure) is already in the store."),
-      OptionSpec(
-        name: "--max-entry-bytes", help: "Refuse entries larger than this, while reading them.",
-        valueName: "size", defaultValue: "256M"),
-      OptionSpec(
-        name: "--max-total-bytes",
-        help: "Stop reading once the run's entries add up to this size (--resume continues later).",
-        valueName: "size"),
-      OptionSpec(
-        name: "--max-pixels", help: "Refuse images whose header claims more pixels, before decoding.",
-        valueName: "N", defaultValue: "100000000"),
-      OptionSpec(
-        name: "--shard", help: "Process only shard K of N (0 ≤ K < N), split by a hash of each entry's path.",
-        valueName: "K/N"),
-      OptionSpec(
-        name: "--shards",
-        help: "Shard count when the index comes from the environment (JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID).",
-        valueName: "N"),
-      OptionSpec(
-        name: "--models", help: "Override the profile's models (for experiments).", valueName: "kind",
-        allowedValues: ModelLocator.Kind.allCases.map(\.rawValue)),
-      OptionSpec(
-        name: "--tesseract-set", help: "Set a Tesseract parameter, e.g. tessedit_do_invert=0 (repeatable).",
-        valueName: "name=value", isRepeatable: true),
-      OptionSpec(
-        name: "--import-to",
-        help: "Also import the results into the note database (the bulk import of photo archives).",
-        valueName: "db", defaultValue: "none; without a value the default note database",
-        implicitValue: NoteDatabase.defaultPath()),
-      .flag("--boxes", "Record every word and line with its bounding box (see 'scanbench overlay')."),
-      .flag("--barcodes", "Decode QR codes and barcodes (ZBar) and record their payloads."),
-      .flag(
-        "--no-osd",
-        "Accurate profile: do not detect pages lying on their side or upside down "
-          + "(EXIF and HEIF orientation still apply)."),
-      .flag("--no-wait", "Exit at once if another process is writing to the store."),
-      .json,
+      engine.spec, level.spec, language.spec, pageSegmentation.spec, resolution.spec, jobs.spec, out.spec,
+      resume.spec, maxEntryBytes.spec, maxTotalBytes.spec, maxPixels.spec, shard.spec, shards.spec,
+      models.spec, tesseractSet.spec, importTo.spec, boxes.spec, barcodes.spec, noOSD.spec, noWait.spec,
+      Flag.json.spec,
     ] + ScoringFlags.options)
 
+  static func validate(_ arguments: ParsedArguments) throws {
+    for input in arguments.positionals {
+      guard FileManager.default.fileExists(atPath: input) else {
+        throw CommandFailure("\(input): no such file or folder", exitCode: ExitCode.inputUnreadable)
+      }
+    }
+    if arguments[shard] != nil, arguments[shards] != nil {
+      throw UsageError("--shard K/N and --shards N exclude each other: --shards is for shards from the environment")
+    }
+    try Paths.checkStore(try storeURL(arguments).path, creating: true)
+    if let database = arguments[importTo] { try Paths.checkNoteDatabase(database, creating: true) }
+  }
+
+  /// `--out`, suffixed per shard.
+  static func storeURL(_ arguments: ParsedArguments) throws -> URL {
+    let base = URL(fileURLWithPath: arguments[out])
+    return try shardFromArguments(arguments, announce: false).map { $0.storeURL(for: base) } ?? base
+  }
+
   static func run(_ arguments: ParsedArguments) throws -> Int32 {
-    let level = arguments.choice("--level", as: RecognitionLevel.self) ?? .accurate
-    let language = arguments.value("--lang") ?? "eng"
-    let psm = try arguments.int("--psm", range: 0...13)
-    let dpi = try arguments.int("--dpi", range: 50...2400)
-    let jobs = try arguments.int("--jobs", range: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
-    var store = URL(fileURLWithPath: arguments.value("--out") ?? "Reports/results.jsonl")
-    let shard = try shardFromArguments(arguments)
-    if let shard { store = shard.storeURL(for: store) }
-    var profile: RecognitionProfile
+    let chosenShard = try shardFromArguments(arguments, announce: true)
+    let store = try storeURL(arguments)
+    var options = EngineOptions(level: arguments[level], language: arguments[language])
+    options.pageSegmentation = arguments[pageSegmentation]
+    options.resolution = arguments[resolution]
+    options.parameters = arguments.all(tesseractSet).compactMap { $0.map { ($0.name, $0.value) } }
+    options.modelKind = arguments[models]
+    options.detectsOrientation = !arguments[noOSD]
+    let recognition: RecognitionSetup
     do {
-      profile = try RecognitionProfile(
-        level: level, language: language, pageSegmentation: psm.map(Int32.init), resolution: dpi,
-        models: .discover(), modelKind: arguments.choice("--models", as: ModelLocator.Kind.self),
-        extraVariables: try tesseractVariables(arguments.allValues("--tesseract-set")))
+      recognition = try EngineCatalog.setup(engine: arguments[engine], options: options)
     } catch {
       throw CommandFailure("\(error)", exitCode: ExitCode.inputUnreadable)
     }
-    if arguments.flag("--no-osd") {
-      profile.orientationModel = nil
-    } else if level == .accurate, profile.orientationModel == nil {
+    if options.level == .accurate, options.detectsOrientation, recognition.backend.orientationCheckBelow != nil,
+      recognition.orientation == nil
+    {
       Console.error(
         "warning: no orientation model (osd.traineddata; apt-get install tesseract-ocr-osd): "
           + "pages on their side are recognized as they are\n")
     }
     var configuration = RunConfiguration(
-      inputs: arguments.positionals, profile: profile, jobs: jobs, store: store)
-    configuration.shard = shard
-    configuration.resume = arguments.flag("--resume")
+      inputs: arguments.positionals, recognition: recognition, profile: options.level.rawValue,
+      language: options.language, jobs: arguments[jobs], store: store)
+    configuration.shard = chosenShard
+    configuration.resume = arguments[resume]
     configuration.scoring = ScoringFlags.parse(arguments)
-    configuration.maxEntryBytes = try arguments.byteCount("--max-entry-bytes") ?? configuration.maxEntryBytes
-    configuration.maxPixels = try arguments.int("--max-pixels", range: 1...Int.max) ?? configuration.maxPixels
-    configuration.maxTotalBytes = try arguments.byteCount("--max-total-bytes")
-    configuration.lockPolicy = arguments.flag("--no-wait") ? .failIfLocked : .wait
-    configuration.boxes = arguments.flag("--boxes")
-    configuration.barcodes = arguments.flag("--barcodes")
+    configuration.maxEntryBytes = arguments[maxEntryBytes]
+    configuration.maxPixels = arguments[maxPixels]
+    configuration.maxTotalBytes = arguments[maxTotalBytes]
+    configuration.lockPolicy = arguments[noWait] ? .failIfLocked : .wait
+    configuration.boxes = arguments[boxes]
+    configuration.barcodes = arguments[barcodes]
+    configuration.scanbench = Scanbench.provenance
+    configuration.commandLine = arguments.commandLine
+    configuration.libraries = Scanbench.libraryVersions(engine: recognition)
 
     let progress = ProgressReporter(isTerminal: Console.stderrIsTerminal)
     let runner = BatchRunner(configuration) { event in progress.handle(event) }
@@ -128,22 +166,57 @@ enum RunCommand: Command {
     }
     progress.finish()
     let summary = outcome.summary
-    if arguments.flag("--json") {
+    let json = arguments[Flag.json]
+    if json {
       Console.out(String(decoding: try StoreWriter.line(for: summary), as: UTF8.self))
     } else {
-      Console.out(SummaryTable.render(summary, store: store.path))
+      Console.out(SummaryTable.render(summary, store: store.path, continued: outcome.continuedRun))
     }
     if let sentence = summary.ignoredSentence {
       // With --json, stdout holds only the summary object.
-      if arguments.flag("--json") { Console.error(sentence + "\n") } else { Console.out(sentence + "\n") }
+      if json { Console.error(sentence + "\n") } else { Console.out(sentence + "\n") }
     }
     for error in outcome.inputErrors { Console.error("Error: \(error)\n") }
-    if let database = arguments.value("--import-to") {
-      try importResults(of: store, into: database, json: arguments.flag("--json"))
+    if let database = arguments[importTo] {
+      try importResults(of: store, into: database, json: json)
     }
     if summary.interrupted { return 128 + (signals.received ?? SIGINT) }
     if !outcome.inputErrors.isEmpty { return ExitCode.inputUnreadable }
     return summary.failed > 0 ? ExitCode.failure : ExitCode.success
+  }
+
+  /// `--shard K/N`, or what Kubernetes or Slurm put in the environment.
+  private static func shardFromArguments(_ arguments: ParsedArguments, announce: Bool) throws -> Shard? {
+    if let given = arguments[shard] { return given }
+    let count = arguments[shards]
+    do {
+      guard let (found, source) = try Shard.fromEnvironment(ProcessInfo.processInfo.environment, shards: count)
+      else {
+        if count != nil {
+          throw UsageError("--shards needs JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID; use --shard K/N")
+        }
+        return nil
+      }
+      if announce { Console.error("shard \(found) from the \(source.rawValue)\n") }
+      return found
+    } catch let error as ShardError {
+      throw UsageError(error.message)
+    }
+  }
+}
+
+/// `--tesseract-set name=value`.
+struct EngineParameter: Sendable {
+  var name: String
+  var value: String
+
+  init(parsing setting: String) throws {
+    let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
+    guard parts.count == 2, !parts[0].isEmpty else {
+      throw UsageError("--tesseract-set takes name=value, not '\(setting)'")
+    }
+    name = parts[0]
+    value = parts[1]
   }
 }
 
@@ -166,51 +239,26 @@ private func importResults(of store: URL, into path: String, json: Bool) throws 
   if json { Console.error(line) } else { Console.out(line) }
 }
 
-/// `--shard K/N`, or what Kubernetes or Slurm put in the environment.
-private func shardFromArguments(_ arguments: ParsedArguments) throws -> Shard? {
-  do {
-    if let text = arguments.value("--shard") { return try Shard(parsing: text) }
-    let shards = try arguments.int("--shards", range: 1...1_000_000)
-    guard let (shard, source) = try Shard.fromEnvironment(ProcessInfo.processInfo.environment, shards: shards) else {
-      if shards != nil { throw UsageError("--shards needs JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID; use --shard K/N") }
-      return nil
-    }
-    Console.error("shard \(shard) from the \(source.rawValue)\n")
-    return shard
-  } catch let error as ShardError {
-    throw UsageError(error.message)
-  }
-}
-
-private func tesseractVariables(_ settings: [String]) throws -> [(String, String)] {
-  try settings.map { setting in
-    let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
-    guard parts.count == 2, !parts[0].isEmpty else {
-      throw UsageError("--tesseract-set takes name=value, not '\(setting)'")
-    }
-    return (parts[0], parts[1])
-  }
-}
-
 enum SummaryTable {
-  static func render(_ summary: RunSummaryRecord, store: String) -> String {
-    func percent(_ value: Double?) -> String {
-      value.map { String(format: "%.2f%%", $0 * 100) } ?? "n/a (no ground truth)"
-    }
+  static func render(_ summary: RunSummaryRecord, store: String, continued: String? = nil) -> String {
     var rows: [(String, String)] = [
       ("images", "\(summary.images)"),
       ("failed", "\(summary.failed)"),
     ]
     if summary.skipped > 0 { rows.append(("skipped (--resume)", "\(summary.skipped)")) }
+    rows.append(("scored", "\(summary.scored)"))
+    if let missing = summary.withoutGroundTruth, missing > 0 {
+      rows.append(("without ground truth", "\(missing) (names with --json and in the store's summary)"))
+    }
     rows += [
-      ("scored", "\(summary.scored)"),
-      ("CER (micro)", percent(summary.cerMicro)),
-      ("CER (macro)", percent(summary.cerMacro)),
+      ("CER (micro)", Format.percent(summary.cerMicro, none: "n/a (no ground truth)")),
+      ("CER (macro)", Format.percent(summary.cerMacro, none: "n/a (no ground truth)")),
       ("images/s", String(format: "%.2f", summary.imagesPerSecond)),
       ("wall time", String(format: "%.1f s", summary.wallSeconds)),
-      ("profile", "\(summary.profile) (\(summary.lang), \(summary.jobs) jobs)"),
+      ("profile", "\(summary.profile) (\(summary.lang), \(summary.engine.label), \(summary.jobs) jobs)"),
       ("store", store),
     ]
+    if let continued { rows.append(("run", "\(continued) (continued)")) }
     if summary.interrupted { rows.append(("interrupted", "yes: run again with --resume to finish")) }
     return rows.map { $0.0.padding(toLength: 20, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n") + "\n"
   }

@@ -1,5 +1,14 @@
 import Foundation
-import ScanbenchCore
+import ScanbenchSupport
+import ScanbenchScoring
+import ScanbenchStore
+import ScanbenchArchive
+import ScanbenchRecognition
+import ScanbenchNotes
+import ScanbenchGate
+import ScanbenchReports
+import ScanbenchRunner
+import ScanbenchEngines
 
 @main
 enum Scanbench {
@@ -16,7 +25,20 @@ enum Scanbench {
     OverlayCommand.self,
   ]
 
-  static let version = "0.1.0"
+  static let version = "0.2.0"
+
+  /// This binary: its version and the commit it was built from (`BuildCommit`, made by the
+  /// build-info plugin at every build).
+  static let provenance = Provenance(version: version, commit: BuildCommit.commit)
+
+  /// The C libraries a run of `recognition` uses, for its summary.
+  static func libraryVersions(engine recognition: RecognitionSetup) -> [String: String] {
+    var versions = EngineCatalog.libraryVersions
+    versions["leptonica"] = ImageDecoder.leptonicaVersion
+    versions["libarchive"] = ArchiveReader.libraryVersion
+    versions["sqlite"] = NoteDatabase.sqliteVersion
+    return versions
+  }
 
   static func main() {
     limitOpenMPThreads()
@@ -46,7 +68,7 @@ enum Scanbench {
       Console.out(overview())
       return ExitCode.success
     case "--version":
-      Console.out("scanbench \(version)\n")
+      Console.out("scanbench \(version) (\(provenance.commit))\n")
       return ExitCode.success
     case "help":
       guard arguments.count > 1 else {
@@ -76,10 +98,12 @@ enum Scanbench {
       return ExitCode.success
     }
     do {
-      let parsed =
+      var parsed =
         spec.subcommands.isEmpty
         ? try ArgumentParser.parse(arguments, spec: spec)
         : ParsedArguments(positionals: arguments)
+      parsed.commandLine = ["scanbench", spec.name] + arguments
+      try command.validate(parsed)
       return try command.run(parsed)
     } catch let error as UsageError {
       Console.error(

@@ -1,7 +1,16 @@
 import Foundation
-import ScanbenchCore
+import ScanbenchArchive
+import ScanbenchRunner
+import ScanbenchScoring
+import ScanbenchStore
+import ScanbenchSupport
 
 enum ScoreCommand: Command {
+  static let out = Option<String>(
+    "--out", help: "The JSON-lines store to append to.", valueName: "file", default: "Reports/score-results.jsonl")
+  static let confusions = Option<Int>.integer(
+    "--confusions", help: "How many of the most frequent confusions to list.", range: 0...1000, default: 10)
+
   static let spec = CommandSpec(
     name: "score",
     abstract: "Score existing OCR output against ground truth, without recognizing anything.",
@@ -13,22 +22,24 @@ enum ScoreCommand: Command {
       ArgumentSpec(name: "gt", help: "Folder or archive of ground truth (NAME.gt.txt)."),
       ArgumentSpec(name: "ocr", help: "Folder or archive of OCR output (NAME.txt)."),
     ],
-    options: [
-      OptionSpec(
-        name: "--out", help: "The JSON-lines store to append to.", valueName: "file",
-        defaultValue: "Reports/score-results.jsonl"),
-      OptionSpec(name: "--confusions", help: "How many of the most frequent confusions to list.", valueName: "N", defaultValue: "10"),
-      .json,
-    ] + ScoringFlags.options)
+    options: [out.spec, confusions.spec, Flag.json.spec] + ScoringFlags.options)
+
+  static func validate(_ arguments: ParsedArguments) throws {
+    for input in arguments.positionals where !FileManager.default.fileExists(atPath: input) {
+      throw CommandFailure("\(input): no such file or folder", exitCode: ExitCode.inputUnreadable)
+    }
+    try Paths.checkStore(arguments[out], creating: true)
+  }
 
   static func run(_ arguments: ParsedArguments) throws -> Int32 {
     let options = ScoringFlags.parse(arguments)
-    let store = URL(fileURLWithPath: arguments.value("--out") ?? "Reports/score-results.jsonl")
-    let confusionLimit = try arguments.int("--confusions", range: 0...1000) ?? 10
+    let store = URL(fileURLWithPath: arguments[out])
+    let confusionLimit = arguments[confusions]
     let outcome: TextPairScoring.Outcome
     do {
       outcome = try TextPairScoring.run(
-        groundTruth: arguments.positionals[0], recognized: arguments.positionals[1], options: options, store: store)
+        groundTruth: arguments.positionals[0], recognized: arguments.positionals[1], options: options, store: store,
+        provenance: Scanbench.provenance)
     } catch let error as ArchiveError {
       throw CommandFailure(error.description, exitCode: ExitCode.inputUnreadable)
     }
@@ -36,7 +47,7 @@ enum ScoreCommand: Command {
     for stem in outcome.missingGroundTruth { Console.error("missing ground truth for \(stem)\n") }
     for (entry, reason) in outcome.unreadable { Console.error("unreadable: \(entry): \(reason)\n") }
     let accumulator = outcome.accumulator
-    if arguments.flag("--json") {
+    if arguments[Flag.json] {
       struct Report: Encodable {
         var summary: RunSummaryRecord
         var werMicro: Double?
@@ -55,7 +66,6 @@ enum ScoreCommand: Command {
         missingOCR: outcome.missingRecognized, missingGroundTruth: outcome.missingGroundTruth)
       Console.out(String(decoding: try StoreWriter.line(for: report), as: UTF8.self))
     } else {
-      func percent(_ value: Double?) -> String { value.map { String(format: "%.2f%%", $0 * 100) } ?? "n/a" }
       var lines = [
         ("pairs scored", "\(accumulator.images)"),
         ("missing", "\(outcome.missingRecognized.count) OCR, \(outcome.missingGroundTruth.count) ground truth"),
@@ -64,9 +74,9 @@ enum ScoreCommand: Command {
           "edits",
           "\(accumulator.edits) (\(accumulator.editCounts.substitutions) sub, \(accumulator.editCounts.insertions) ins, \(accumulator.editCounts.deletions) del)"
         ),
-        ("CER (micro)", percent(accumulator.cerMicro)),
-        ("CER (macro)", percent(accumulator.cerMacro)),
-        ("WER (micro)", percent(accumulator.werMicro)),
+        ("CER (micro)", Format.percent(accumulator.cerMicro)),
+        ("CER (macro)", Format.percent(accumulator.cerMacro)),
+        ("WER (micro)", Format.percent(accumulator.werMicro)),
         ("metric", options.descriptor),
         ("store", store.path),
       ].map { $0.0.padding(toLength: 16, withPad: " ", startingAt: 0) + $0.1 }

@@ -1,5 +1,12 @@
 import Foundation
-import ScanbenchCore
+@testable import ScanbenchArchive
+@testable import ScanbenchRecognition
+@testable import ScanbenchStore
+@testable import ScanbenchTesseract
+@testable import ScanbenchSupport
+@testable import ScanbenchScoring
+@testable import ScanbenchGate
+@testable import ScanbenchNotes
 import XCTest
 
 #if canImport(FoundationXML)
@@ -19,7 +26,7 @@ final class GateCommandTests: XCTestCase {
   }
 
   static let metric = "cer/grapheme/nfc/ws-collapse/cjk-nospace/v1"
-  static let engine = EngineIdentity(tesseract: "5.3.0", models: ["eng": "ab12"])
+  static let engine = EngineIdentity.schema1(version: "5.3.0", models: ["eng": "ab12"])
 
   /// A store of one run: `count` line images with `edits(index)` edits over 50 characters each.
   func writeStore(
@@ -218,7 +225,7 @@ final class GateCommandTests: XCTestCase {
   func testHelpDescribesTheExitStatus() throws {
     let result = try Harness.run(["help", "check"])
     XCTAssertEqual(result.exitCode, 0)
-    XCTAssertTrue(result.stdout.contains("0 pass, 1 regression, 2 not comparable"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("0 pass, 1 regression or missing images, 2 not comparable"), result.stdout)
     XCTAssertTrue(result.stdout.contains("--max-cer-increase <x>"), result.stdout)
   }
 }

@@ -1,5 +1,12 @@
 import Foundation
-import ScanbenchCore
+@testable import ScanbenchArchive
+@testable import ScanbenchRecognition
+@testable import ScanbenchStore
+@testable import ScanbenchTesseract
+@testable import ScanbenchSupport
+@testable import ScanbenchScoring
+@testable import ScanbenchGate
+@testable import ScanbenchNotes
 import XCTest
 
 /// `run --boxes --barcodes`, then `overlay` and `report --overlays`, as a user runs them.

@@ -1,5 +1,12 @@
 import Foundation
-import ScanbenchCore
+@testable import ScanbenchArchive
+@testable import ScanbenchRecognition
+@testable import ScanbenchStore
+@testable import ScanbenchTesseract
+@testable import ScanbenchSupport
+@testable import ScanbenchScoring
+@testable import ScanbenchGate
+@testable import ScanbenchNotes
 import XCTest
 
 /// Photos as phones export them, end to end on the built binary: HEIC, JPEG with an EXIF
@@ -202,12 +209,12 @@ final class PhotoCommandTests: XCTestCase {
       let degrees = try XCTUnwrap(pages[record.entry])
       XCTAssertEqual(record.orientation?.osdDegrees, degrees, record.entry)
       XCTAssertGreaterThanOrEqual(
-        record.orientation?.osdConfidence ?? 0, OrientationDetector.minimumConfidence)
+        record.orientation?.osdConfidence ?? 0, TesseractOrientation(resolution: nil)?.minimumConfidence ?? 1)
       XCTAssertEqual(record.orientation?.applied, "rotate \(360 - degrees)° clockwise (OSD)", record.entry)
       XCTAssertNotNil(record.ms.osd)
       XCTAssertLessThan(record.cer ?? 1, 0.02, "\(record.entry) read upright")
     }
     XCTAssertNotNil(
-      summaries.first?.engine.models["osd"], "the orientation model is part of the engine identity")
+      summaries.first?.engine.models["osd.traineddata"], "the orientation model is part of the engine identity")
   }
 }

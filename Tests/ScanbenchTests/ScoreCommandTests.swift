@@ -1,5 +1,12 @@
 import Foundation
-import ScanbenchCore
+@testable import ScanbenchArchive
+@testable import ScanbenchRecognition
+@testable import ScanbenchStore
+@testable import ScanbenchTesseract
+@testable import ScanbenchSupport
+@testable import ScanbenchScoring
+@testable import ScanbenchGate
+@testable import ScanbenchNotes
 import XCTest
 
 /// `scanbench score` on existing OCR output, and `import`/`notes` on a store, through the binary.
@@ -41,7 +48,10 @@ final class ScoreCommandTests: XCTestCase {
     XCTAssertEqual(summary["scored"] as? Int, 2)
     XCTAssertEqual(summary["metric"] as? String, "cer/grapheme/nfc/ws-collapse/cjk-nospace/v1")
     let results = try Harness.records(in: store).results.sorted { $0.entry < $1.entry }
-    XCTAssertEqual(results.map(\.entry), ["a.txt", "sub/b.txt"])
+    XCTAssertEqual(results.map(\.entry), ["a.gt.txt", "sub/b.gt.txt"], "keyed by the ground truth")
+    XCTAssertEqual(
+      results[0].sha256, SHA256.hex(try Data(contentsOf: folder.appendingPathComponent("gt/a.gt.txt"))),
+      "and by its bytes")
     XCTAssertEqual(results[0].edits, 2, "rn → m")
     XCTAssertEqual(results[0].gtChars, 16)
     XCTAssertEqual(results[1].edits, 0, "spaces between Japanese characters are not errors")

@@ -1,5 +1,12 @@
 import Foundation
-import ScanbenchCore
+@testable import ScanbenchArchive
+@testable import ScanbenchRecognition
+@testable import ScanbenchStore
+@testable import ScanbenchTesseract
+@testable import ScanbenchSupport
+@testable import ScanbenchScoring
+@testable import ScanbenchGate
+@testable import ScanbenchNotes
 import XCTest
 
 /// Sharded runs end to end: shard processes started together, as a cluster would start them, then
@@ -179,7 +186,7 @@ final class ShardRunTests: XCTestCase {
 
   // MARK: Merge refusals
 
-  let engine = EngineIdentity(tesseract: "5.3.0", models: ["eng": String(repeating: "ab", count: 32)])
+  let engine = EngineIdentity.schema1(version: "5.3.0", models: ["eng": String(repeating: "ab", count: 32)])
 
   func record(_ entry: String, text: String, run: String, time: String = "2026-11-30T01:00:00.000Z")
     -> ResultRecord
@@ -282,7 +289,7 @@ final class ShardRunTests: XCTestCase {
   }
 
   func testMergeRefusesStoresOfAnotherEngine() throws {
-    let other = EngineIdentity(tesseract: "5.4.1", models: engine.models)
+    let other = EngineIdentity.schema1(version: "5.4.1", models: engine.models)
     let zero = try store(
       "r.shard-0000-of-0002.jsonl",
       [record("a.png", text: "a", run: "z"), summary(run: "z", shard: "0/2", images: 1)])

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ScanbenchScoring
+import ScanbenchSupport
 
 @Suite struct EditScriptTests {
   /// Replays the steps on the ground truth; returns the recognized text they produce and their cost.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ScanbenchScoring
+import ScanbenchSupport
 
 @Suite struct ScorerTests {
   @Test func latinCharacterErrorRateByHand() throws {

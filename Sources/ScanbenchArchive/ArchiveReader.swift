@@ -1,0 +1,183 @@
+import CArchive
+import Foundation
+import ScanbenchSupport
+
+/// Streams the entries of an archive with libarchive: each entry's bytes go to memory, never to disk.
+public final class ArchiveReader: EntrySource {
+  private let handle: OpaquePointer
+  private let input: String
+  /// The bytes of an archive read from memory, owned here because libarchive does not copy them.
+  private let memory: UnsafeMutableRawBufferPointer?
+  /// The input's first bytes, to name what it is when libarchive cannot read it (a PDF, say).
+  private let leadingBytes: Data
+  public private(set) var entriesRead = 0
+  private static let blockSize = 1 << 16
+
+  public init(path: String) throws {
+    guard let handle = archive_read_new() else {
+      throw ArchiveError(.unreadable, input: path, message: "libarchive could not allocate a reader")
+    }
+    self.handle = handle
+    self.input = path
+    self.memory = nil
+    leadingBytes = Self.firstBytes(ofFileAt: path)
+    Self.enableFormats(handle)
+    if archive_read_open_filename(handle, path, Self.blockSize) != ARCHIVE_OK {
+      // `self` is fully initialized here, so `deinit` frees the handle.
+      throw Self.notAnArchive(handle, input: path, firstBytes: leadingBytes)
+    }
+  }
+
+  /// Reads an archive held in memory (`input` names it in errors); the bytes are copied first.
+  public init(data: Data, input: String = "(memory)") throws {
+    guard let handle = archive_read_new() else {
+      throw ArchiveError(.unreadable, input: input, message: "libarchive could not allocate a reader")
+    }
+    self.handle = handle
+    self.input = input
+    let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
+    data.copyBytes(to: memory.bindMemory(to: UInt8.self), count: data.count)
+    self.memory = memory
+    leadingBytes = Data(data.prefix(8))
+    Self.enableFormats(handle)
+    if archive_read_open_memory(handle, memory.baseAddress, data.count) != ARCHIVE_OK {
+      throw Self.notAnArchive(handle, input: input, firstBytes: leadingBytes)
+    }
+  }
+
+  /// libarchive's version, e.g. `3.6.2` (it says `libarchive 3.6.2`).
+  public static var libraryVersion: String {
+    let text = String(cString: archive_version_string())
+    return text.hasPrefix("libarchive ") ? String(text.dropFirst("libarchive ".count)) : text
+  }
+
+  deinit {
+    archive_read_free(handle)
+    memory?.deallocate()
+  }
+
+  /// Every archive format libarchive reads except mtree and raw. An mtree "archive" is a text
+  /// file of paths whose contents libarchive reads from this machine's disk, so a stranger's file
+  /// could make a run read local files; and any text file (a PDF's first lines, a README) parses as
+  /// one, which turns "not an archive" into a listing of nonsense entries.
+  private static func enableFormats(_ handle: OpaquePointer) {
+    archive_read_support_filter_all(handle)
+    for enable in [
+      archive_read_support_format_7zip, archive_read_support_format_ar, archive_read_support_format_cab,
+      archive_read_support_format_cpio, archive_read_support_format_empty,
+      archive_read_support_format_iso9660,
+      archive_read_support_format_lha, archive_read_support_format_rar, archive_read_support_format_rar5,
+      archive_read_support_format_tar, archive_read_support_format_warc, archive_read_support_format_xar,
+      archive_read_support_format_zip,
+    ] {
+      _ = enable(handle)
+    }
+  }
+
+  /// libarchive finds the format when opening a file but only at the first header in memory, so
+  /// both places ask this.
+  private static func notAnArchive(_ handle: OpaquePointer, input: String, firstBytes: Data) -> ArchiveError {
+    if firstBytes.starts(with: Array("%PDF".utf8)) {
+      return ArchiveError(
+        .notAnArchive, input: input,
+        message: "a PDF, not an archive or an image: convert its pages to images first (e.g. pdftoppm -png)")
+    }
+    return ArchiveError(
+      .notAnArchive, input: input, message: "not a readable archive: \(errorMessage(handle))")
+  }
+
+  private static func firstBytes(ofFileAt path: String) -> Data {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return Data() }
+    defer { try? handle.close() }
+    return (try? handle.read(upToCount: 8)) ?? Data()
+  }
+
+  public func nextEntry() throws -> EntryHeader? {
+    var entry: OpaquePointer?
+    let status = archive_read_next_header(handle, &entry)
+    switch status {
+    case ARCHIVE_EOF:
+      return nil
+    case ARCHIVE_OK, ARCHIVE_WARN:
+      break
+    default:
+      let message = Self.errorMessage(handle)
+      if entriesRead == 0 { throw Self.notAnArchive(handle, input: input, firstBytes: leadingBytes) }
+      throw ArchiveError(
+        .truncated, input: input, message: "archive is truncated or corrupt: \(message)",
+        entriesRead: entriesRead)
+    }
+    guard let entry else {
+      throw ArchiveError(.corrupt, input: input, message: "entry without a header", entriesRead: entriesRead)
+    }
+    entriesRead += 1
+    let kind = Self.kind(of: entry)
+    var target: String?
+    if kind == .hardlink {
+      target = Self.printable(archive_entry_hardlink_utf8(entry) ?? archive_entry_hardlink(entry))
+    } else if kind == .symlink {
+      target = Self.printable(archive_entry_symlink_utf8(entry) ?? archive_entry_symlink(entry))
+    }
+    return EntryHeader(
+      path: Self.printable(archive_entry_pathname_utf8(entry) ?? archive_entry_pathname(entry))
+        ?? "(unnamed entry)",
+      kind: kind,
+      declaredSize: archive_entry_size_is_set(entry) != 0 ? archive_entry_size(entry) : nil,
+      isEncrypted: archive_entry_is_encrypted(entry) != 0,
+      linkTarget: target)
+  }
+
+  public func readData(limit: Int) throws -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: Self.blockSize)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { archive_read_data(handle, $0.baseAddress, $0.count) }
+      if count == 0 { return data }
+      if count < 0 {
+        let message = Self.errorMessage(handle)
+        if Int32(count) == ARCHIVE_FATAL {
+          throw ArchiveError(
+            .truncated, input: input, message: "archive is truncated or corrupt: \(message)",
+            entriesRead: entriesRead)
+        }
+        let lowered = message.lowercased()
+        let kind: EntryReadError.Kind =
+          lowered.contains("encrypt") || lowered.contains("passphrase") ? .encrypted : .unreadable
+        throw EntryReadError(kind: kind, message: message)
+      }
+      if data.count + count > limit {
+        // Stop reading now: a decompression bomb must not be inflated to find out how big it is.
+        throw EntryReadError(
+          kind: .tooLarge, message: "entry is larger than the limit of \(limit) bytes (--max-entry-bytes)")
+      }
+      data.append(contentsOf: buffer[0..<count])
+    }
+  }
+
+  private static func errorMessage(_ handle: OpaquePointer) -> String {
+    archive_error_string(handle).map { String(cString: $0) } ?? "unknown libarchive error"
+  }
+
+  /// Names are bytes from a stranger: escaped by `EntryName.printable`, never used as a path.
+  private static func printable(_ name: UnsafePointer<CChar>?) -> String? {
+    guard let name else { return nil }
+    return EntryName.printable(UnsafeRawBufferPointer(start: name, count: strlen(name)))
+  }
+
+  private static func kind(of entry: OpaquePointer) -> EntryHeader.Kind {
+    if archive_entry_hardlink(entry) != nil { return .hardlink }
+    // AE_IF* are cast macros Swift cannot import; their values are POSIX's S_IF* values.
+    switch archive_entry_filetype(entry) {
+    case 0o100000: return .file
+    case 0o040000: return .directory
+    case 0o120000: return .symlink
+    case 0o020000, 0o060000: return .device
+    case 0o010000: return .fifo
+    case 0o140000: return .socket
+    default: return .other
+    }
+  }
+}
+
+@available(*, unavailable)
+extension ArchiveReader: Sendable {}

@@ -1,0 +1,94 @@
+import Foundation
+import ScanbenchSupport
+
+/// What an archive or folder says an entry is, before its bytes are read.
+public struct EntryHeader: Sendable, Equatable {
+  public enum Kind: String, Sendable {
+    case file, directory, symlink, hardlink
+    /// A character or block device.
+    case device
+    case fifo, socket
+    /// A type this reader does not know.
+    case other
+  }
+
+  /// The entry's path, printable: invalid UTF-8 and control characters escaped (see `EntryName`).
+  public var path: String
+  public var kind: Kind
+  /// The declared size, when the archive declares one (a stream may not).
+  public var declaredSize: Int64?
+  public var isEncrypted: Bool
+  /// Where a symbolic or hard link points, printable; nil for other kinds.
+  public var linkTarget: String?
+
+  public init(
+    path: String, kind: Kind, declaredSize: Int64?, isEncrypted: Bool = false, linkTarget: String? = nil
+  ) {
+    self.path = path
+    self.kind = kind
+    self.declaredSize = declaredSize
+    self.isEncrypted = isEncrypted
+    self.linkTarget = linkTarget
+  }
+
+  /// `symlink to '../x'`, `FIFO`, … for messages about entries that are not regular files.
+  public var kindDescription: String {
+    switch kind {
+    case .file: "regular file"
+    case .directory: "directory"
+    case .symlink: "symbolic link" + (linkTarget.map { " to '\($0)'" } ?? "")
+    case .hardlink: "hard link" + (linkTarget.map { " to '\($0)'" } ?? "")
+    case .device: "device"
+    case .fifo: "FIFO (named pipe)"
+    case .socket: "socket"
+    case .other: "entry of an unknown type"
+    }
+  }
+}
+
+/// An entry whose bytes could not be read; the input itself may still go on.
+public struct EntryReadError: Error, CustomStringConvertible, Sendable {
+  public enum Kind: String, Sendable {
+    case tooLarge = "too-large"
+    case encrypted
+    case unreadable
+  }
+
+  public var kind: Kind
+  public var message: String
+
+  public init(kind: Kind, message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  public var description: String { message }
+}
+
+/// A sequence of entries read one at a time, each entry's bytes read into memory on demand.
+///
+/// Not thread-safe: one source is read by one thread (the runner's reader).
+public protocol EntrySource: AnyObject {
+  /// The next entry's header, or nil at the end. Throws `ArchiveError` when the input is unreadable.
+  func nextEntry() throws -> EntryHeader?
+  /// The current entry's bytes, refusing (while reading, not after) more than `limit` bytes.
+  /// Throws `EntryReadError` for a problem with this entry and `ArchiveError` when the input broke.
+  func readData(limit: Int) throws -> Data
+  /// How many entries have been returned so far.
+  var entriesRead: Int { get }
+}
+
+public enum InputOpener {
+  /// Opens a folder, an archive libarchive reads, or a lone image file.
+  public static func open(_ input: String) throws -> any EntrySource {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
+      throw ArchiveError(.missing, input: input, message: "no such file or folder")
+    }
+    if isDirectory.boolValue { return try FolderReader(path: input) }
+    if EntryName.imageExtension(of: input) != nil {
+      return try FolderReader(singleFile: input)
+    }
+    return try ArchiveReader(path: input)
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import ScanbenchSupport
+
+/// What a first, header-only pass over an input finds: how many images, and which ground-truth
+/// entries pair with which image, so pairing does not depend on the order of entries.
+public struct InputIndex: Sendable {
+  public var input: String
+  public var imageCount = 0
+  /// Images in the input whatever the shard: none at all means a wrong path, not an idle shard.
+  public var imagesInAllShards = 0
+  /// Image stem → path of its ground-truth entry (`NAME.gt.txt` preferred over `NAME.txt`).
+  public var groundTruth: [String: String] = [:]
+  /// Image stem → how many images share it (`a.png` and `a.jpg`), so a text is kept until used.
+  public var imagesPerStem: [String: Int] = [:]
+  /// Set when the pass hit a broken archive: the main pass reads what comes before it.
+  public var error: ArchiveError?
+
+  /// Reads only headers (libarchive skips entry bodies; zip and 7z seek past them). With a shard,
+  /// only the shard's images count, and only their ground truth is kept. `isCancelled` is asked
+  /// between entries: a huge compressed archive must not keep an interrupted run waiting.
+  public static func scan(_ input: String, shard: Shard? = nil, isCancelled: () -> Bool = { false }) throws
+    -> InputIndex
+  {
+    let source = try InputOpener.open(input)
+    var index = InputIndex(input: input)
+    var plainText: [String: String] = [:]
+    do {
+      while !isCancelled(), let header = try source.nextEntry() {
+        guard header.kind == .file else { continue }
+        switch EntryName.role(of: header.path) {
+        case .image(let stem):
+          index.imagesInAllShards += 1
+          guard shard?.contains(header.path) ?? true else { continue }
+          index.imageCount += 1
+          index.imagesPerStem[stem, default: 0] += 1
+        case .groundTruth(let stem, let isPreferred):
+          if isPreferred { index.groundTruth[stem] = header.path } else { plainText[stem] = header.path }
+        case .other:
+          break
+        }
+      }
+    } catch let error as ArchiveError {
+      if source.entriesRead == 0 { throw error }
+      index.error = error
+    }
+    for (stem, path) in plainText where index.groundTruth[stem] == nil && index.imagesPerStem[stem] != nil {
+      index.groundTruth[stem] = path
+    }
+    if shard != nil {
+      // Ground truth of other shards' images is not read; multi-page TIFF stems (`NAME.page-K`) stay.
+      index.groundTruth = index.groundTruth.filter { stem, _ in
+        index.imagesPerStem[stem] != nil || index.imagesPerStem[Self.documentStem(of: stem)] != nil
+      }
+    }
+    return index
+  }
+
+  /// `scan.page-2` → `scan`: the TIFF a page's ground truth belongs to.
+  static func documentStem(of stem: String) -> String {
+    guard let range = stem.range(of: ".page-", options: .backwards) else { return stem }
+    return String(stem[..<range.lowerBound])
+  }
+}

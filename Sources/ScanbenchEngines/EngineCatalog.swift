@@ -1,0 +1,71 @@
+import ScanbenchRecognition
+import ScanbenchTesseract
+
+/// Every engine scanbench can run, and which one each profile uses. Adding an engine is its
+/// module (a folder over ScanbenchRecognition's seam) and one line in `engines`.
+public enum EngineCatalog {
+  public struct Entry: Sendable {
+    /// What `--engine` calls it.
+    public var name: String
+    public var summary: String
+    public var languages: [String]
+    public var make: @Sendable (EngineOptions) throws -> any EngineBackend
+
+    public init(
+      name: String, summary: String, languages: [String],
+      make: @escaping @Sendable (EngineOptions) throws -> any EngineBackend
+    ) {
+      self.name = name
+      self.summary = summary
+      self.languages = languages
+      self.make = make
+    }
+  }
+
+  public static let engines: [Entry] = [
+    Entry(
+      name: "tesseract", summary: "Tesseract 5 (LSTM), Debian's fast and PyPI's standard models",
+      languages: TesseractBackend.languages, make: { try TesseractBackend($0) })
+  ]
+
+  /// Every language some engine reads, in the order `--lang` lists them.
+  public static var languages: [String] {
+    var seen: [String] = []
+    for entry in engines { for language in entry.languages where !seen.contains(language) { seen.append(language) } }
+    return seen
+  }
+
+  /// The engine a level uses for a language when `--engine` does not say: chosen by measurement
+  /// (README, "Profiles").
+  public static func engine(for level: RecognitionLevel, language: String) -> String {
+    "tesseract"
+  }
+
+  /// The engine named (or the level's for the language) with the options, and Tesseract's
+  /// orientation detection when the accurate level checks pages for orientation and its model is
+  /// installed. Throws `EngineError` for an unknown engine or a language it does not read.
+  public static func setup(engine name: String?, options: EngineOptions) throws -> RecognitionSetup {
+    let chosen = name ?? engine(for: options.level, language: options.language)
+    guard let entry = engines.first(where: { $0.name == chosen }) else {
+      throw EngineError(
+        message: "no engine '\(chosen)' (engines: \(engines.map(\.name).joined(separator: ", ")))")
+    }
+    guard entry.languages.contains(options.language) else {
+      throw EngineError(
+        message: "\(entry.name) does not read '\(options.language)' (it reads \(entry.languages.joined(separator: ", ")))")
+    }
+    let backend = try entry.make(options)
+    let orientation =
+      options.level == .accurate && options.detectsOrientation
+      ? TesseractOrientation(resolution: options.resolution) : nil
+    return RecognitionSetup(backend: backend, orientation: orientation)
+  }
+
+  /// The engines' libraries and their versions, for a run's summary.
+  public static var libraryVersions: [String: String] {
+    ["tesseract": TesseractBackend.version]
+  }
+
+  /// Whether the accurate level would check orientation but cannot, for want of the model.
+  public static var orientationModelMissing: Bool { TesseractOrientation(resolution: nil) == nil }
+}

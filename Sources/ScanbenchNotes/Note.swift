@@ -1,0 +1,198 @@
+import Foundation
+import ScanbenchStore
+
+/// One recognized image (or page) in the note database: its text and where it came from.
+///
+/// Encoded with the store's snake_case field names for `--json`.
+public struct Note: Codable, Sendable, Equatable, Identifiable {
+  public var id: Int64
+  public var text: String
+  /// When the image was recognized: the record's `time`, as the store wrote it.
+  public var recognizedAt: String
+  /// When this note was imported (or last replaced), UTC.
+  public var importedAt: String
+  public var run: String
+  /// The archive the image came from.
+  public var source: String
+  /// The image's path inside the archive.
+  public var entry: String
+  public var sha256: String
+  public var page: Int?
+  public var profile: String
+  public var lang: String
+  public var confidence: Double?
+  /// Characters (grapheme clusters) in `text`.
+  public var chars: Int
+  /// Characters of ground truth, edits and CER, when ground truth existed.
+  public var gtChars: Int?
+  public var edits: Int?
+  public var cer: Double?
+  /// How CER was computed (normalization and unit), e.g. `cer/nfc/grapheme`.
+  public var metric: String?
+  public var engine: EngineIdentity?
+  /// Words and lines with their boxes, when the run had `--boxes`.
+  public var words: [TextBox]?
+  public var lines: [TextBox]?
+  /// QR codes and barcodes, when the run had `--barcodes`.
+  public var barcodes: [Barcode]?
+
+  enum CodingKeys: String, CodingKey {
+    case id, text
+    case recognizedAt = "recognized_at"
+    case importedAt = "imported_at"
+    case run, source, entry, sha256, page, profile, lang, confidence, chars
+    case gtChars = "gt_chars"
+    case edits, cer, metric, engine, words, lines, barcodes
+  }
+
+  public init(
+    id: Int64, text: String, recognizedAt: String, importedAt: String, run: String, source: String,
+    entry: String, sha256: String, page: Int?, profile: String, lang: String, confidence: Double?,
+    chars: Int, gtChars: Int?, edits: Int?, cer: Double?, metric: String?, engine: EngineIdentity?
+  ) {
+    self.id = id
+    self.text = text
+    self.recognizedAt = recognizedAt
+    self.importedAt = importedAt
+    self.run = run
+    self.source = source
+    self.entry = entry
+    self.sha256 = sha256
+    self.page = page
+    self.profile = profile
+    self.lang = lang
+    self.confidence = confidence
+    self.chars = chars
+    self.gtChars = gtChars
+    self.edits = edits
+    self.cer = cer
+    self.metric = metric
+    self.engine = engine
+  }
+
+  /// The first line of the text that is not blank, trimmed (what `notes list` shows).
+  public var firstLine: String { Note.firstLine(of: text) }
+
+  static func firstLine(of text: String) -> String {
+    for line in text.split(whereSeparator: \.isNewline) {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if !trimmed.isEmpty { return trimmed }
+    }
+    return ""
+  }
+
+  /// The note as a store record: importing it into another database gives the same note.
+  public var resultRecord: ResultRecord {
+    var record = ResultRecord(
+      run: run, time: recognizedAt, source: source, entry: entry, sha256: sha256, page: page,
+      profile: profile, lang: lang,
+      engine: engine ?? .unknown)
+    record.text = text
+    record.confidence = confidence
+    record.chars = chars
+    record.gtChars = gtChars
+    record.edits = edits
+    record.cer = cer
+    record.metric = metric
+    record.words = words
+    record.lines = lines
+    record.barcodes = barcodes
+    return record
+  }
+}
+
+/// A line of `notes list`: enough to pick a note, without its whole text.
+public struct NoteSummary: Codable, Sendable, Equatable, Identifiable {
+  public var id: Int64
+  public var recognizedAt: String
+  public var chars: Int
+  public var firstLine: String
+  public var source: String
+  public var entry: String
+
+  enum CodingKeys: String, CodingKey {
+    case id
+    case recognizedAt = "recognized_at"
+    case chars
+    case firstLine = "first_line"
+    case source, entry
+  }
+
+  public init(
+    id: Int64, recognizedAt: String, chars: Int, firstLine: String, source: String, entry: String
+  ) {
+    self.id = id
+    self.recognizedAt = recognizedAt
+    self.chars = chars
+    self.firstLine = firstLine
+    self.source = source
+    self.entry = entry
+  }
+}
+
+/// What `notes list` shows: newest first, optionally since a date and from one archive.
+public struct NoteListQuery: Sendable, Equatable {
+  /// At most this many notes; `nil` for all.
+  public var limit: Int?
+  /// Only notes recognized at or after this time (seconds since 1970, see `Timestamp.parse`).
+  public var since: Double?
+  /// Only notes from this archive (the store's `source`, exactly).
+  public var source: String?
+
+  public init(limit: Int? = 20, since: Double? = nil, source: String? = nil) {
+    self.limit = limit
+    self.since = since
+    self.source = source
+  }
+}
+
+/// One search result: the note, where the query matched (highlighted), and how well.
+public struct NoteSearchHit: Codable, Sendable, Equatable, Identifiable {
+  public var id: Int64
+  public var recognizedAt: String
+  public var chars: Int
+  public var source: String
+  public var entry: String
+  /// The text around the first match, the matches between `SearchOptions.highlight` markers.
+  public var snippet: String
+  /// Relevance (the negated bm25 rank: higher is better); `nil` when the query was too short for
+  /// the full-text index and the notes were scanned instead (those come newest first).
+  public var score: Double?
+
+  enum CodingKeys: String, CodingKey {
+    case id
+    case recognizedAt = "recognized_at"
+    case chars, source, entry, snippet, score
+  }
+
+  public init(
+    id: Int64, recognizedAt: String, chars: Int, source: String, entry: String, snippet: String,
+    score: Double?
+  ) {
+    self.id = id
+    self.recognizedAt = recognizedAt
+    self.chars = chars
+    self.source = source
+    self.entry = entry
+    self.snippet = snippet
+    self.score = score
+  }
+}
+
+public struct SearchOptions: Sendable, Equatable {
+  public var limit: Int
+  /// Put around each match in the snippet, e.g. `("[", "]")` or ANSI bold on a terminal.
+  public var highlight: (open: String, close: String)
+  /// About this many characters of context on each side of the first match.
+  public var context: Int
+
+  public init(limit: Int = 20, highlight: (open: String, close: String) = ("[", "]"), context: Int = 40) {
+    self.limit = limit
+    self.highlight = highlight
+    self.context = context
+  }
+
+  public static func == (lhs: SearchOptions, rhs: SearchOptions) -> Bool {
+    lhs.limit == rhs.limit && lhs.highlight == rhs.highlight && lhs.context == rhs.context
+  }
+}

@@ -1,0 +1,30 @@
+/// The two levels of Apple's Vision text recognizer, which the original apps used.
+public enum RecognitionLevel: String, Sendable, CaseIterable, Codable {
+  case accurate, fast
+}
+
+/// What the command line asks of an engine; each engine reads what applies to it.
+public struct EngineOptions: Sendable {
+  public var level: RecognitionLevel
+  /// `eng`, `jpn`, `jpn_vert`, `eng+jpn`.
+  public var language: String
+  /// Tesseract's page segmentation mode (`--psm`), nil for the engine's default. Engines without
+  /// page segmentation read 7 (one line), 8 (one word) and 13 (raw line) as "the image is one line".
+  public var pageSegmentation: Int?
+  /// The resolution to assume (`--dpi`), nil for what the image says.
+  public var resolution: Int?
+  /// Engine parameters (`--tesseract-set name=value`).
+  public var parameters: [(String, String)] = []
+  /// Overrides which models the level uses (`--models fast|standard`), for experiments.
+  public var modelKind: String?
+  /// Whether pages read with low confidence are checked for lying on their side (`--no-osd`: no).
+  public var detectsOrientation = true
+
+  public init(level: RecognitionLevel, language: String) {
+    self.level = level
+    self.language = language
+  }
+
+  /// Whether the caller said each image holds one line of text.
+  public var isSingleLine: Bool { [7, 8, 13].contains(pageSegmentation ?? 3) }
+}

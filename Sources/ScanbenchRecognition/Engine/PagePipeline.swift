@@ -1,0 +1,101 @@
+import Dispatch
+import ScanbenchStore
+
+/// What one page goes through once decoded (EXIF and HEIF orientation are applied while decoding):
+/// recognition, an orientation check for pages read with low confidence, and barcodes on the
+/// upright page. One per worker, whatever the engine.
+public final class PagePipeline {
+  private let engine: any RecognitionEngine
+  private let checkBelow: Double?
+  private let orientation: (any OrientationBackend)?
+  private var detector: (any OrientationDetector)??
+  private let scanner: BarcodeScanner?
+  private let boxes: Bool
+
+  public init(
+    engine: any RecognitionEngine, backend: any EngineBackend, orientation: (any OrientationBackend)?,
+    scanner: BarcodeScanner?, boxes: Bool
+  ) {
+    self.engine = engine
+    self.checkBelow = backend.orientationCheckBelow
+    self.orientation = orientation
+    self.scanner = scanner
+    self.boxes = boxes
+  }
+
+  /// The page read, and what the pipeline did to get there.
+  public struct Page {
+    public var recognized: RecognizedText
+    /// The page as recognized: turned upright when the orientation check turned it.
+    public var image: Image
+    public var barcodes: [Barcode]?
+    /// Why the barcode scan failed, when it did (the text still stands).
+    public var barcodeFailure: String?
+    public var recognizeMilliseconds: Double
+    public var orientationMilliseconds: Double?
+    public var barcodeMilliseconds: Double?
+  }
+
+  /// Reads `page`; `orientation` holds what decoding did and gets what the check found.
+  public func process(_ page: Image, orientation: inout ResultRecord.Orientation?) throws -> Page {
+    let start = DispatchTime.now()
+    var osdMilliseconds: Double?
+    let (recognized, upright) = try recognizeUpright(page, orientation: &orientation, osd: &osdMilliseconds)
+    var result = Page(
+      recognized: recognized, image: upright, barcodes: nil, barcodeFailure: nil,
+      recognizeMilliseconds: Self.milliseconds(since: start), orientationMilliseconds: osdMilliseconds)
+    if let scanner {
+      let scanStart = DispatchTime.now()
+      do {
+        result.barcodes = try scanner.scan(upright)
+      } catch {
+        result.barcodeFailure = String(describing: error)
+      }
+      result.barcodeMilliseconds = Self.milliseconds(since: scanStart)
+    }
+    return result
+  }
+
+  /// A page read with a mean confidence under the engine's threshold is checked; when it lies on its
+  /// side or upside down it is turned and read again, and the more confident reading is kept.
+  /// Upright pages, read confidently, cost nothing more (README, "Photos": the measurements).
+  private func recognizeUpright(
+    _ page: Image, orientation record: inout ResultRecord.Orientation?, osd: inout Double?
+  ) throws -> (RecognizedText, Image) {
+    let first = try engine.recognize(page, boxes: boxes)
+    guard let checkBelow, first.confidence < checkBelow, let orientation, let detector = loadedDetector()
+    else { return (first, page) }
+    let start = DispatchTime.now()
+    let detection = detector.detect(page)
+    osd = Self.milliseconds(since: start)
+    guard let detection else { return (first, page) }
+    var recorded = record ?? ResultRecord.Orientation()
+    recorded.osdDegrees = detection.degrees
+    recorded.osdConfidence = (detection.confidence * 100).rounded() / 100
+    record = recorded
+    guard detection.correction != 0, detection.confidence >= orientation.minimumConfidence,
+      let turned = try? page.applying(.rotate(quarterTurns: detection.correction))
+    else { return (first, page) }
+    let second = try engine.recognize(turned, boxes: boxes)
+    guard second.confidence > first.confidence else { return (first, page) }
+    record?.osdApplied = true
+    record?.append("\(ExifOrientation.Step.rotate(quarterTurns: detection.correction)) (OSD)")
+    return (second, turned)
+  }
+
+  /// Loaded the first time a page needs it: most pages read confidently and never do. A detector
+  /// that cannot load leaves pages as they are, as without its model.
+  private func loadedDetector() -> (any OrientationDetector)? {
+    if let detector { return detector }
+    let loaded = try? orientation?.makeDetector()
+    detector = .some(loaded)
+    return loaded
+  }
+
+  public static func milliseconds(since start: DispatchTime) -> Double {
+    (Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6 * 1000).rounded() / 1000
+  }
+}
+
+@available(*, unavailable)
+extension PagePipeline: Sendable {}

@@ -1,0 +1,67 @@
+import ScanbenchStore
+
+/// What an engine read in one image.
+public struct RecognizedText: Sendable, Equatable {
+  public var text: String
+  /// Mean confidence of the words, 0–100 (engines with probabilities scale them by 100).
+  public var confidence: Double
+  /// Every word and line with its box, when boxes were asked for.
+  public var layout: TextLayout?
+
+  public init(text: String, confidence: Double, layout: TextLayout? = nil) {
+    self.text = text
+    self.confidence = confidence
+    self.layout = layout
+  }
+}
+
+/// One worker's recognizer: made once by its backend and reused for every image the worker takes.
+/// Not thread-safe (engines hold C state), so never shared between workers.
+public protocol RecognitionEngine: AnyObject {
+  /// Reads `image`, upright as decoded; `boxes` also collects every word and line with its box.
+  func recognize(_ image: Image, boxes: Bool) throws -> RecognizedText
+}
+
+/// An engine as the run sees it: made from the command line's options, shared by every worker,
+/// it makes one `RecognitionEngine` per worker and says what it is.
+public protocol EngineBackend: Sendable {
+  /// Name, version, the SHA-256 of every model file and the settings that change what it reads.
+  /// May hash model files (cached across runs): called once, while the engines load.
+  func identity() throws -> EngineIdentity
+  /// A new engine with its models loaded; throws when a model is missing or broken.
+  func makeEngine() throws -> any RecognitionEngine
+  /// Pages read with a mean confidence under this are checked for lying on their side or upside
+  /// down (see `PagePipeline`); nil for engines whose confidences do not say so.
+  var orientationCheckBelow: Double? { get }
+}
+
+/// A page's orientation as a detector sees it.
+public struct OrientationDetection: Sendable, Equatable {
+  /// How far the page is turned clockwise from upright: 0, 90, 180 or 270.
+  public var degrees: Int
+  /// The detector's confidence in it (a margin, not a probability).
+  public var confidence: Double
+
+  public init(degrees: Int, confidence: Double) {
+    self.degrees = degrees
+    self.confidence = confidence
+  }
+
+  /// Clockwise quarter turns that make the page upright.
+  public var correction: Int { ((360 - degrees) % 360) / 90 }
+}
+
+/// One worker's orientation detector; not thread-safe, like engines.
+public protocol OrientationDetector: AnyObject {
+  /// The page's orientation, or nil when there is too little text to tell.
+  func detect(_ image: Image) -> OrientationDetection?
+}
+
+/// Makes orientation detectors and says what they are (their model joins the engine identity).
+public protocol OrientationBackend: Sendable {
+  /// Model file name → SHA-256.
+  func models() throws -> [String: String]
+  func makeDetector() throws -> any OrientationDetector
+  /// Detected turns below this confidence are not tried.
+  var minimumConfidence: Double { get }
+}

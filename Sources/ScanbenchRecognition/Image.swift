@@ -1,0 +1,153 @@
+import CLeptonica
+import Foundation
+import ScanbenchStore
+
+/// A decoded image: one leptonica `PIX`, destroyed with this object.
+public final class Image {
+  package let pointer: UnsafeMutablePointer<PIX>
+
+  /// Takes ownership of a `PIX` returned by leptonica; nil in, nil out.
+  package init?(owning pointer: UnsafeMutablePointer<PIX>?) {
+    guard let pointer else { return nil }
+    self.pointer = pointer
+  }
+
+  deinit {
+    var pointer: UnsafeMutablePointer<PIX>? = self.pointer
+    pixDestroy(&pointer)
+  }
+
+  public var width: Int { Int(pixGetWidth(pointer)) }
+  public var height: Int { Int(pixGetHeight(pointer)) }
+  public var depth: Int { Int(pixGetDepth(pointer)) }
+  public var resolution: Int { Int(pixGetXRes(pointer)) }
+}
+
+@available(*, unavailable)
+extension Image: Sendable {}
+
+public struct ImageDecodeError: Error, CustomStringConvertible, Sendable {
+  public enum Kind: String, Sendable {
+    case notAnImage = "not-an-image"
+    case tooManyPixels = "too-many-pixels"
+    case undecodable
+  }
+
+  public var kind: Kind
+  public var message: String
+  public var description: String { message }
+}
+
+/// Decodes image bytes already in memory: leptonica reads them without a temporary file.
+public enum ImageDecoder {
+  /// What the image's header says, read without decoding the pixels.
+  public struct Header: Sendable {
+    public var width: Int
+    public var height: Int
+    public var isTIFF: Bool
+  }
+
+  /// leptonica's version, e.g. `1.82.0` (it says `leptonica-1.82.0`).
+  public static var leptonicaVersion: String {
+    guard let text = getLeptonicaVersion() else { return "unknown" }
+    defer { lept_free(text) }
+    let version = String(cString: text)
+    return version.hasPrefix("leptonica-") ? String(version.dropFirst("leptonica-".count)) : version
+  }
+
+  /// Called once per process before any decoding: leptonica must not print to our stderr.
+  static let silenced: Void = scanbench_leptonica_silence()
+
+  public static func header(of data: Data) throws -> Header {
+    _ = silenced
+    guard !data.isEmpty else {
+      throw ImageDecodeError(kind: .notAnImage, message: "the file is empty (0 bytes)")
+    }
+    var format: Int32 = 0
+    var width: Int32 = 0
+    var height: Int32 = 0
+    var bitsPerSample: Int32 = 0
+    var samplesPerPixel: Int32 = 0
+    var hasColormap: Int32 = 0
+    let status = data.withUnsafeBytes { raw in
+      pixReadHeaderMem(
+        raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &format, &width, &height, &bitsPerSample,
+        &samplesPerPixel, &hasColormap)
+    }
+    guard status == 0, width > 0, height > 0 else {
+      if data.starts(with: Array("%PDF".utf8)) {
+        throw ImageDecodeError(kind: .notAnImage, message: "a PDF, not an image (convert its pages first)")
+      }
+      throw ImageDecodeError(kind: .notAnImage, message: "not an image leptonica can read (unknown header)")
+    }
+    let tiffFormats = Set([IFF_TIFF, IFF_TIFF_PACKBITS, IFF_TIFF_RLE, IFF_TIFF_G3, IFF_TIFF_G4, IFF_TIFF_LZW, IFF_TIFF_ZIP, IFF_TIFF_JPEG].map { Int32($0) })
+    return Header(width: Int(width), height: Int(height), isTIFF: tiffFormats.contains(format))
+  }
+
+  /// A decoded image and how it was turned upright while decoding.
+  public struct Decoded {
+    public var pages: [Image]
+    /// The EXIF orientation applied to a JPEG, or the transforms libheif applied to a HEIF image.
+    public var orientation: ResultRecord.Orientation?
+  }
+
+  /// Decodes every page, upright: a HEIF file (known by its `ftyp` brand, whatever its name) through
+  /// libheif with its transforms, a JPEG with its EXIF orientation applied, the rest as they are.
+  public static func decode(_ data: Data, maxPixels: Int) throws -> Decoded {
+    if HeifContainer.isHEIF(data) {
+      let pix = try HeifDecoder.decode(data, maxPixels: maxPixels)
+      let transforms = HeifContainer.transforms(data)
+      guard !transforms.isEmpty else { return Decoded(pages: [pix]) }
+      return Decoded(
+        pages: [pix],
+        orientation: .init(heif: transforms, applied: transforms.joined(separator: "; ") + ", by libheif"))
+    }
+    var pages = try decodePages(data, maxPixels: maxPixels)
+    // HEIC keeps an EXIF orientation too, equal to its irot; libheif has applied that one already.
+    guard pages.count == 1, let exif = ExifOrientation.read(fromJPEG: data), exif != .up else {
+      return Decoded(pages: pages)
+    }
+    pages[0] = try pages[0].applying(exif)
+    let applied = "\(exif.transformDescription) (EXIF \(exif.rawValue))"
+    return Decoded(pages: pages, orientation: .init(exif: exif.rawValue, applied: applied))
+  }
+
+  /// Decodes every page (one for most formats, each page of a multi-page TIFF), refusing images
+  /// whose header claims more than `maxPixels` before any pixel is decoded.
+  public static func decodePages(_ data: Data, maxPixels: Int) throws -> [Image] {
+    let header = try header(of: data)
+    guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= maxPixels,
+      header.width <= Int(Int32.max) / max(header.height, 1)
+    else {
+      throw ImageDecodeError(
+        kind: .tooManyPixels,
+        message: "header claims \(header.width)×\(header.height) pixels, over the limit of \(maxPixels) (--max-pixels)")
+    }
+    return try data.withUnsafeBytes { raw -> [Image] in
+      let bytes = raw.bindMemory(to: UInt8.self).baseAddress
+      guard header.isTIFF else {
+        guard let pix = Image(owning: pixReadMem(bytes, raw.count)) else {
+          throw ImageDecodeError(kind: .undecodable, message: "the image data is corrupt or truncated")
+        }
+        return [pix]
+      }
+      var pages: [Image] = []
+      var offset = 0
+      repeat {
+        guard let page = Image(owning: pixReadMemFromMultipageTiff(bytes, raw.count, &offset)) else {
+          if pages.isEmpty {
+            throw ImageDecodeError(kind: .undecodable, message: "the TIFF data is corrupt or truncated")
+          }
+          break
+        }
+        if page.width * page.height > maxPixels {
+          throw ImageDecodeError(
+            kind: .tooManyPixels,
+            message: "TIFF page \(pages.count + 1) has \(page.width)×\(page.height) pixels, over --max-pixels")
+        }
+        pages.append(page)
+      } while offset != 0
+      return pages
+    }
+  }
+}

@@ -1,0 +1,199 @@
+import Dispatch
+import Foundation
+import ScanbenchScoring
+import Synchronization
+import ScanbenchStore
+import ScanbenchSupport
+import ScanbenchRecognition
+
+/// What the reader and the workers of one run share: the store, the ground-truth board and the
+/// counters behind the summary.
+final class RunContext: Sendable {
+  let runID: String
+  let profile: String
+  let language: String
+  let engine: EngineIdentity
+  let settings: [String: String]
+  let scanbench: Provenance
+  let scoring: ScoringOptions
+  let writer: StoreWriter
+  let done: ResumeSet
+  let board = GroundTruthBoard()
+  private let onEvent: @Sendable (RunEvent) -> Void
+
+  private struct Counters {
+    var records = 0
+    var succeeded = 0
+    var failed = 0
+    var skipped = 0
+    /// Files that are neither images nor ground truth (phone sidecars …), by lowercased extension.
+    var ignored: [String: Int] = [:]
+    /// Images (and pages) that had no ground truth: how many, and the first names in order.
+    var withoutGroundTruthCount = 0
+    var withoutGroundTruth: [String] = []
+    var accumulator: RunScoreAccumulator
+  }
+
+  private let counters: Mutex<Counters>
+  /// The first failed write: the run stops at once rather than go on losing results.
+  private let storeFailure = Mutex<StoreError?>(nil)
+  private let onStoreFailure: @Sendable () -> Void
+
+  init(
+    runID: String, profile: String, language: String, engine: EngineIdentity, settings: [String: String],
+    scanbench: Provenance, scoring: ScoringOptions, writer: StoreWriter, done: ResumeSet,
+    onEvent: @escaping @Sendable (RunEvent) -> Void,
+    onStoreFailure: @escaping @Sendable () -> Void = {}
+  ) {
+    self.onStoreFailure = onStoreFailure
+    self.runID = runID
+    self.profile = profile
+    self.language = language
+    self.engine = engine
+    self.settings = settings
+    self.scanbench = scanbench
+    self.scoring = scoring
+    self.writer = writer
+    self.done = done
+    self.onEvent = onEvent
+    counters = Mutex(Counters(accumulator: RunScoreAccumulator(metric: scoring.descriptor)))
+  }
+
+  func newRecord(source: String, entry: String, sha256: String, page: Int?) -> ResultRecord {
+    var record = ResultRecord(
+      run: runID, time: Timestamp.now(), source: source, entry: entry, sha256: sha256, page: page,
+      profile: profile, lang: language, engine: engine)
+    record.settings = settings
+    record.scanbench = scanbench
+    return record
+  }
+
+  func emitFailure(source: String, entry: String, sha256: String, kind: String, message: String) {
+    var record = newRecord(source: source, entry: entry, sha256: sha256, page: nil)
+    record.error = .init(kind: kind, message: message)
+    emit(record)
+  }
+
+  /// A failure of an entry whose image bytes were not read (a link, an encrypted or oversized entry,
+  /// unusable ground truth), unless a resumed run finds it already recorded.
+  func emitEntryFailure(source: String, entry: String, kind: String, message: String) {
+    if done.containsEntry(source: source, entry: entry) {
+      resumed(entry)
+      return
+    }
+    emitFailure(source: source, entry: entry, sha256: "", kind: kind, message: message)
+  }
+
+  func scoreAndEmit(_ record: ResultRecord, text: GroundTruthBoard.Text) {
+    guard case .usable(let groundTruth) = text else {
+      emit(record)
+      return
+    }
+    guard record.error == nil else {
+      emit(record)
+      return
+    }
+    var record = record
+    let start = DispatchTime.now()
+    let score = Scorer.score(groundTruth: groundTruth, recognized: record.text ?? "", options: scoring)
+    record.record(score)
+    record.ms.score = PagePipeline.milliseconds(since: start)
+    emit(record, score: score)
+  }
+
+  /// Writes the record; a store that cannot be written is fatal for the run, not silently lossy: the
+  /// first failure stops the run (`onStoreFailure`) and `run()` throws it.
+  func emit(_ record: ResultRecord, score: TextScore? = nil) {
+    do {
+      try writer.append(record)
+    } catch {
+      let failure = error as? StoreError ?? StoreError(path: writer.url.path, message: "\(error)")
+      let isFirst = storeFailure.withLock { stored -> Bool in
+        guard stored == nil else { return false }
+        stored = failure
+        return true
+      }
+      if isFirst { onStoreFailure() }
+      return
+    }
+    counters.withLock { counters in
+      counters.records += 1
+      if record.succeeded { counters.succeeded += 1 } else { counters.failed += 1 }
+      if let score { counters.accumulator.add(score) }
+    }
+    onEvent(.recorded(record))
+  }
+
+  /// The write that failed, if one did.
+  var failedWrite: StoreError? { storeFailure.withLock { $0 } }
+
+  var recordsWritten: Int { counters.withLock { $0.records } }
+
+  /// Counts a regular file that is not an image or ground truth (a `.MOV` or `.AAE` sidecar).
+  func countIgnored(_ path: String) {
+    let key = RunSummaryRecord.ignoredKey(for: path)
+    counters.withLock { $0.ignored[key, default: 0] += 1 }
+  }
+
+  /// A result with no ground truth to score it against.
+  func emitUnscored(_ record: ResultRecord) {
+    if record.error == nil {
+      let name = record.page.map { "\(record.entry) (page \($0))" } ?? record.entry
+      let listed = RunSummaryRecord.withoutGroundTruthListed
+      counters.withLock { counters in
+        counters.withoutGroundTruthCount += 1
+        counters.withoutGroundTruth.append(name)
+        // Bounded memory for a photo archive with no ground truth at all.
+        if counters.withoutGroundTruth.count >= 2 * listed {
+          counters.withoutGroundTruth = Array(counters.withoutGroundTruth.sorted().prefix(listed))
+        }
+      }
+    }
+    emit(record)
+  }
+
+  func resumed(_ entry: String) {
+    counters.withLock { $0.skipped += 1 }
+    onEvent(.resumed(entry: entry))
+  }
+
+  func summary(
+    sources: [String], jobs: Int, shard: Shard?, wallSeconds: Double, interrupted: Bool, command: [String],
+    libraries: [String: String]
+  ) -> RunSummaryRecord {
+    counters.withLock { counters in
+      var summary = RunSummaryRecord(
+        run: runID, time: Timestamp.now(), sources: sources, profile: profile, lang: language, jobs: jobs,
+        images: counters.records, succeeded: counters.succeeded, failed: counters.failed,
+        skipped: counters.skipped, scored: counters.accumulator.images,
+        gtChars: counters.accumulator.groundTruthLength, edits: counters.accumulator.edits,
+        cerMicro: counters.accumulator.cerMicro, cerMacro: counters.accumulator.cerMacro,
+        metric: scoring.descriptor,
+        imagesPerSecond: wallSeconds > 0 ? Double(counters.records) / wallSeconds : 0,
+        wallSeconds: wallSeconds, interrupted: interrupted, shard: shard?.description, engine: engine,
+        ignoredByExtension: counters.ignored)
+      summary.settings = settings
+      summary.scanbench = scanbench
+      summary.command = command
+      summary.host = .current
+      summary.libraries = libraries
+      if counters.withoutGroundTruthCount > 0 {
+        summary.withoutGroundTruth = counters.withoutGroundTruthCount
+        summary.withoutGroundTruthEntries = Array(
+          counters.withoutGroundTruth.sorted().prefix(RunSummaryRecord.withoutGroundTruthListed))
+      }
+      return summary
+    }
+  }
+}
+
+extension RunSummaryRecord.Host {
+  /// This machine: its active processors and the CPU's model name from `/proc/cpuinfo`.
+  static var current: RunSummaryRecord.Host {
+    let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+    let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+      .flatMap { $0.split(separator: ":", maxSplits: 1).last }
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+    return RunSummaryRecord.Host(cores: ProcessInfo.processInfo.activeProcessorCount, cpu: model)
+  }
+}

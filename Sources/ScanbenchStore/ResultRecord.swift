@@ -1,0 +1,227 @@
+import Foundation
+
+/// One line of the JSON-lines store: the outcome of recognizing one image (or one page of one).
+///
+/// Field names are the store's public format (snake_case on disk); `schema` changes when a field's
+/// meaning changes, never silently.
+public struct ResultRecord: Codable, Sendable, Equatable {
+  /// 2: `engine` became `{name, version, models, settings}`; `settings` and `scanbench` were added.
+  /// Schema-1 lines are still read (see `EngineIdentity`).
+  public static let currentSchema = 2
+
+  public var schema: Int = ResultRecord.currentSchema
+  public var kind: String = "result"
+  public var run: String
+  public var time: String
+  public var source: String
+  public var entry: String
+  public var sha256: String
+  public var page: Int?
+  public var profile: String
+  public var lang: String
+  public var text: String?
+  public var confidence: Double?
+  public var chars: Int?
+  public var width: Int?
+  public var height: Int?
+  public var ms: Timings
+  public var engine: EngineIdentity
+  /// The run's settings outside the engine that change what a record holds (`boxes`, `barcodes`,
+  /// `metric`): with `engine` and `scanbench`'s version, what `--resume` and `merge` compare.
+  public var settings: [String: String]?
+  /// The scanbench that wrote the record.
+  public var scanbench: Provenance?
+  public var gtChars: Int?
+  public var edits: Int?
+  public var substitutions: Int?
+  public var insertions: Int?
+  public var deletions: Int?
+  public var cer: Double?
+  public var metric: String?
+  /// Every recognized word and line with its box (`--boxes`).
+  public var words: [TextBox]?
+  public var lines: [TextBox]?
+  /// QR codes and barcodes decoded in the image (`--barcodes`).
+  public var barcodes: [Barcode]?
+  public var error: Failure?
+  /// How the image was turned upright (EXIF, HEIF, orientation detection); nil when it was not.
+  public var orientation: Orientation?
+
+  public struct Timings: Codable, Sendable, Equatable {
+    public var decode: Double
+    public var recognize: Double
+    public var score: Double
+    /// Scanning for barcodes, when asked for.
+    public var barcodes: Double?
+    /// Orientation detection (accurate profile), when it ran.
+    public var osd: Double?
+
+    public init(
+      decode: Double = 0, recognize: Double = 0, score: Double = 0, barcodes: Double? = nil, osd: Double? = nil
+    ) {
+      self.decode = decode
+      self.recognize = recognize
+      self.score = score
+      self.barcodes = barcodes
+      self.osd = osd
+    }
+  }
+
+  public struct Failure: Codable, Sendable, Equatable {
+    public var kind: String
+    public var message: String
+
+    public init(kind: String, message: String) {
+      self.kind = kind
+      self.message = message
+    }
+  }
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case schema, kind, run, time, source, entry, sha256, page, profile, lang, text, confidence, chars
+    case width, height, ms, engine, settings, scanbench
+    case gtChars = "gt_chars"
+    case edits, substitutions, insertions, deletions, cer, metric, words, lines, barcodes, error
+    case orientation
+  }
+
+  public init(
+    run: String, time: String, source: String, entry: String, sha256: String, page: Int? = nil,
+    profile: String, lang: String, engine: EngineIdentity
+  ) {
+    self.run = run
+    self.time = time
+    self.source = source
+    self.entry = entry
+    self.sha256 = sha256
+    self.page = page
+    self.profile = profile
+    self.lang = lang
+    self.ms = Timings()
+    self.engine = engine
+  }
+
+  public var succeeded: Bool { error == nil }
+}
+
+/// Which scanbench wrote a line: its version and the commit it was built from.
+public struct Provenance: Codable, Sendable, Hashable {
+  public var version: String
+  /// The git commit, with `+changes` when the tree had uncommitted changes; `unknown` when the
+  /// binary was not built from a git checkout.
+  public var commit: String
+
+  public init(version: String, commit: String) {
+    self.version = version
+    self.commit = commit
+  }
+}
+
+/// The last line a run writes: what it did, in numbers.
+public struct RunSummaryRecord: Codable, Sendable, Equatable {
+  public var schema: Int = ResultRecord.currentSchema
+  public var kind: String = "summary"
+  public var run: String
+  public var time: String
+  public var sources: [String]
+  public var profile: String
+  public var lang: String
+  public var jobs: Int
+  public var images: Int
+  public var succeeded: Int
+  public var failed: Int
+  public var skipped: Int
+  public var scored: Int
+  public var gtChars: Int
+  public var edits: Int
+  public var cerMicro: Double?
+  public var cerMacro: Double?
+  public var metric: String
+  public var imagesPerSecond: Double
+  public var wallSeconds: Double
+  public var interrupted: Bool
+  public var shard: String?
+  public var engine: EngineIdentity
+  public var settings: [String: String]?
+  public var scanbench: Provenance?
+  /// The command line that made the run, as given.
+  public var command: [String]?
+  /// The machine it ran on.
+  public var host: Host?
+  /// The C libraries' versions: `tesseract`, `leptonica`, `libarchive`, `sqlite`, `onnxruntime`.
+  public var libraries: [String: String]?
+  /// How many images (and TIFF pages) were recognized with no ground truth to score them against.
+  public var withoutGroundTruth: Int?
+  /// The first `withoutGroundTruthListed` of them by entry path, sorted: enough to find a misnamed
+  /// ground truth, not a million names for a photo archive.
+  public var withoutGroundTruthEntries: [String]?
+  /// Regular files that are neither images nor ground truth (a phone export's `.MOV` and `.AAE`
+  /// sidecars): skipped, not failures. Absent when there were none.
+  public var ignored: Int?
+  /// `ignored` by lowercased extension (`mov`, `aae`; `""` for none).
+  public var ignoredByExtension: [String: Int]?
+
+  enum CodingKeys: String, CodingKey {
+    case schema, kind, run, time, sources, profile, lang, jobs, images, succeeded, failed, skipped
+    case scored
+    case gtChars = "gt_chars"
+    case edits
+    case cerMicro = "cer_micro"
+    case cerMacro = "cer_macro"
+    case metric
+    case imagesPerSecond = "images_per_second"
+    case wallSeconds = "wall_seconds"
+    case interrupted, shard, engine, settings, scanbench, command, host, libraries, ignored
+    case withoutGroundTruth = "without_ground_truth"
+    case withoutGroundTruthEntries = "without_ground_truth_entries"
+    case ignoredByExtension = "ignored_by_extension"
+  }
+
+  public static let withoutGroundTruthListed = 1000
+
+  /// The machine a run ran on.
+  public struct Host: Codable, Sendable, Equatable {
+    /// Active processors.
+    public var cores: Int
+    /// The CPU's model name (`/proc/cpuinfo`), when known.
+    public var cpu: String?
+
+    public init(cores: Int, cpu: String?) {
+      self.cores = cores
+      self.cpu = cpu
+    }
+  }
+
+  public init(
+    run: String, time: String, sources: [String], profile: String, lang: String, jobs: Int,
+    images: Int, succeeded: Int, failed: Int, skipped: Int, scored: Int, gtChars: Int, edits: Int,
+    cerMicro: Double?, cerMacro: Double?, metric: String, imagesPerSecond: Double,
+    wallSeconds: Double, interrupted: Bool, shard: String?, engine: EngineIdentity,
+    ignoredByExtension: [String: Int] = [:]
+  ) {
+    self.run = run
+    self.time = time
+    self.sources = sources
+    self.profile = profile
+    self.lang = lang
+    self.jobs = jobs
+    self.images = images
+    self.succeeded = succeeded
+    self.failed = failed
+    self.skipped = skipped
+    self.scored = scored
+    self.gtChars = gtChars
+    self.edits = edits
+    self.cerMicro = cerMicro
+    self.cerMacro = cerMacro
+    self.metric = metric
+    self.imagesPerSecond = imagesPerSecond
+    self.wallSeconds = wallSeconds
+    self.interrupted = interrupted
+    self.shard = shard
+    self.engine = engine
+    let ignored = ignoredByExtension.values.reduce(0, +)
+    self.ignored = ignored > 0 ? ignored : nil
+    self.ignoredByExtension = ignored > 0 ? ignoredByExtension : nil
+  }
+}

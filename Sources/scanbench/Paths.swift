@@ -1,0 +1,67 @@
+import Foundation
+import ScanbenchStore
+
+/// Checks of the files a command will read or write, made before it does any work.
+enum Paths {
+  /// A store to append to (`creating`) or read: not a folder, and if it exists, a store (its first
+  /// line a record). Missing is fine only when creating, in a folder that exists or can be made.
+  static func checkStore(_ path: String, creating: Bool) throws {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      guard creating else {
+        throw CommandFailure("\(path): no such store file", exitCode: ExitCode.inputUnreadable)
+      }
+      try checkFolder(of: path)
+      return
+    }
+    guard !isDirectory.boolValue else {
+      throw CommandFailure("\(path): a folder, not a store file", exitCode: ExitCode.inputUnreadable)
+    }
+    if let problem = StoreReader.notAStore(URL(fileURLWithPath: path)) {
+      throw CommandFailure(
+        "\(path): \(problem); give a store written by 'scanbench run' or 'scanbench score'",
+        exitCode: ExitCode.inputUnreadable)
+    }
+  }
+
+  /// A note database: if it exists, an SQLite file; missing is fine only when creating.
+  static func checkNoteDatabase(_ path: String, creating: Bool) throws {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      guard creating else {
+        throw CommandFailure(
+          "\(path): no such note database (make one with 'scanbench import STORE --db \(path)')",
+          exitCode: ExitCode.inputUnreadable)
+      }
+      try checkFolder(of: path)
+      return
+    }
+    let header = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 16) } ?? Data()
+    guard !isDirectory.boolValue, header.isEmpty || header == Data("SQLite format 3\u{0}".utf8) else {
+      throw CommandFailure("\(path): not a note database (not an SQLite file)", exitCode: ExitCode.inputUnreadable)
+    }
+  }
+
+  /// A file to write: its folder exists or can be made, and the path is not a folder.
+  static func checkWritable(_ path: String) throws {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw CommandFailure("\(path): a folder, not a file to write", exitCode: ExitCode.inputUnreadable)
+    }
+    try checkFolder(of: path)
+  }
+
+  /// The folder `path` goes in exists, or its nearest existing ancestor is a folder we may write in.
+  static func checkFolder(of path: String) throws {
+    var folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    var isDirectory: ObjCBool = false
+    while !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
+      folder.deleteLastPathComponent()
+    }
+    guard isDirectory.boolValue, FileManager.default.isWritableFile(atPath: folder.path) else {
+      throw CommandFailure(
+        "\(path): cannot be written (\(folder.path) is not a folder scanbench may write in)",
+        exitCode: ExitCode.inputUnreadable)
+    }
+  }
+}
