@@ -13,11 +13,17 @@ public final class ONNXModel: TensorModel, @unchecked Sendable {
     public var optimization: GraphOptimization
     /// ONNX Runtime's CPU memory arena, which keeps freed buffers for reuse.
     public var memoryArena: Bool
+    /// ONNX Runtime's memory patterns: the buffers of a run planned once per input shape and kept.
+    public var memoryPattern: Bool
 
-    public init(intraOpThreads: Int = 1, optimization: GraphOptimization = .all, memoryArena: Bool = true) {
+    public init(
+      intraOpThreads: Int = 1, optimization: GraphOptimization = .all, memoryArena: Bool = true,
+      memoryPattern: Bool = true
+    ) {
       self.intraOpThreads = intraOpThreads
       self.optimization = optimization
       self.memoryArena = memoryArena
+      self.memoryPattern = memoryPattern
     }
   }
 

@@ -21,6 +21,9 @@ final class ONNXSessionOptions {
     try api.check(
       api.setSessionGraphOptimizationLevel(handle, options.optimization.rawValue),
       "setting the optimization level")
+    if !options.memoryPattern {
+      try api.check(api.disableMemPattern(handle), "disabling memory patterns")
+    }
     if !options.memoryArena {
       try api.check(api.disableCpuMemArena(handle), "disabling the CPU memory arena")
     }

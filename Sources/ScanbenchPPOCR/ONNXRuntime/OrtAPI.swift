@@ -33,6 +33,7 @@ struct OrtAPI {
     case run = 9
     case createSessionOptions = 10
     case setSessionExecutionMode = 13
+    case disableMemPattern = 17
     case disableCpuMemArena = 19
     case setSessionGraphOptimizationLevel = 23
     case setIntraOpNumThreads = 24
@@ -83,6 +84,8 @@ struct OrtAPI {
   let createSessionOptions: @convention(c) (Out) -> Status
   /// `SetSessionExecutionMode(OrtSessionOptions*, ExecutionMode)`
   let setSessionExecutionMode: @convention(c) (OpaquePointer, Int32) -> Status
+  /// `DisableMemPattern(OrtSessionOptions*)`
+  let disableMemPattern: @convention(c) (OpaquePointer) -> Status
   /// `DisableCpuMemArena(OrtSessionOptions*)`
   let disableCpuMemArena: @convention(c) (OpaquePointer) -> Status
   /// `SetSessionGraphOptimizationLevel(OrtSessionOptions*, GraphOptimizationLevel)`
@@ -185,6 +188,7 @@ struct OrtAPI {
     releaseEnv = try entry(.releaseEnv)
     createSessionOptions = try entry(.createSessionOptions)
     setSessionExecutionMode = try entry(.setSessionExecutionMode)
+    disableMemPattern = try entry(.disableMemPattern)
     disableCpuMemArena = try entry(.disableCpuMemArena)
     setSessionGraphOptimizationLevel = try entry(.setSessionGraphOptimizationLevel)
     setIntraOpNumThreads = try entry(.setIntraOpNumThreads)

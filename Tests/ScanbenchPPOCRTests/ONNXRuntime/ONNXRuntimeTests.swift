@@ -43,9 +43,23 @@ struct ONNXRuntimeTests {
   }
 
   @Test(arguments: ONNXModel.GraphOptimization.allCases, [true, false])
-  func sessionOptionsAreCreatedAndReleased(optimization: ONNXModel.GraphOptimization, arena: Bool) throws {
-    let options = ONNXModel.Options(intraOpThreads: 2, optimization: optimization, memoryArena: arena)
+  func sessionOptionsAreCreatedAndReleased(optimization: ONNXModel.GraphOptimization, memory: Bool) throws {
+    let options = ONNXModel.Options(
+      intraOpThreads: 2, optimization: optimization, memoryArena: memory, memoryPattern: !memory)
     _ = try ONNXSessionOptions(runtime: Installed.runtime, options: options)
+  }
+
+  /// Each option reaches ONNX Runtime: a session built with it still loads and runs a model.
+  @Test(
+    .enabled(if: Installed.hasModels, Installed.skipMessage),
+    arguments: [
+      ONNXModel.Options(), ONNXModel.Options(intraOpThreads: 2), ONNXModel.Options(optimization: .none),
+      ONNXModel.Options(memoryArena: false), ONNXModel.Options(memoryPattern: false),
+    ])
+  func modelsLoadAndRunWithEachOption(options: ONNXModel.Options) throws {
+    let model = try ONNXModel(path: try #require(Installed.path(.lineOrientation)), options: options)
+    #expect(model.options == options)
+    #expect(try model.run(ONNXModelTests.input([1, 3, 48, 192])).shape == [1, 2])
   }
 
   @Test func memoryInfoIsCreatedAndReleased() throws {
