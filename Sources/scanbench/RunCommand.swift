@@ -248,7 +248,7 @@ enum SummaryTable {
     if summary.skipped > 0 { rows.append(("skipped (--resume)", "\(summary.skipped)")) }
     rows.append(("scored", "\(summary.scored)"))
     if let missing = summary.withoutGroundTruth, missing > 0 {
-      rows.append(("without ground truth", "\(missing) (names with --json and in the store's summary)"))
+      rows.append(("no ground truth", "\(missing) (names with --json and in the store's summary)"))
     }
     rows += [
       ("CER (micro)", Format.percent(summary.cerMicro, none: "n/a (no ground truth)")),
