@@ -68,7 +68,4 @@ public enum EngineCatalog {
   public static var libraryVersions: [String: String] {
     ["tesseract": TesseractBackend.version]
   }
-
-  /// Whether the accurate level would check orientation but cannot, for want of the model.
-  public static var orientationModelMissing: Bool { TesseractOrientation(resolution: nil) == nil }
 }
