@@ -10,6 +10,10 @@ enum RunCommand: Command {
       INPUT is an archive (tar, tar.gz/bz2/xz/zst, zip, 7z), a folder or an image. Archives are
       streamed: nothing is unpacked to disk. NAME.gt.txt (or NAME.txt) beside NAME.png is its ground
       truth; images without one are recognized and not scored.
+
+      A shard (--shard, or a shard from the environment) writes its own store: --out results.jsonl
+      becomes results.shard-0003-of-0016.jsonl for shard 3/16; every {shard} in --out is replaced
+      by shard-0003-of-0016 instead, e.g. --out 'out/results-{shard}.jsonl'.
       """,
     arguments: [ArgumentSpec(name: "input", help: "Archives, folders or images to recognize.", isVariadic: true)],
     options: [
@@ -27,7 +31,9 @@ enum RunCommand: Command {
         name: "--jobs", help: "Workers, each with its own engine.", valueName: "N",
         defaultValue: "\(ProcessInfo.processInfo.activeProcessorCount), the active processors"),
       OptionSpec(
-        name: "--out", help: "The JSON-lines store to append to.", valueName: "file",
+        name: "--out",
+        help: "The JSON-lines store to append to; a shard's is named after it (see above).",
+        valueName: "file",
         defaultValue: "Reports/results.jsonl"),
       .flag("--resume", "Skip images whose result (or recorded failure) is already in the store."),
       OptionSpec(
@@ -76,7 +82,11 @@ enum RunCommand: Command {
     let jobs = try arguments.int("--jobs", range: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
     var store = URL(fileURLWithPath: arguments.value("--out") ?? "Reports/results.jsonl")
     let shard = try shardFromArguments(arguments)
-    if let shard { store = shard.storeURL(for: store) }
+    if let shard {
+      store = shard.storeURL(for: store)
+    } else if store.path.contains(Shard.placeholder) {
+      throw UsageError("--out holds \(Shard.placeholder), but this run is not sharded: add --shard K/N")
+    }
     var profile: RecognitionProfile
     do {
       profile = try RecognitionProfile(
