@@ -225,11 +225,32 @@ if [ -d "$corpus" ]; then
   options=(--level fast --psm 7 --dpi 300)
   what="the first $lines lines of uw3-lines"
 else
-  for copy in 1 2 3 4; do mkdir -p "$work/src/copy$copy" && bsdtar -xf "$repo/Corpora/eng-lines.tar.gz" -C "$work/src/copy$copy"; done
-  bsdtar -cf "$archive" -C "$work/src" .
+  # Four copies, each image given a comment naming its copy (a PNG tEXt chunk, a JPEG COM segment):
+  # the same pixels in other bytes. (With the same bytes, --resume counts a copy as done once
+  # another copy is stored, and a requeued shard would not write it.)
+  for copy in 1 2 3 4; do
+    mkdir -p "$work/src/copy$copy" && bsdtar -xf "$repo/Corpora/eng-lines.tar.gz" -C "$work/src/copy$copy"
+  done
+  python3 - "$work/src" <<'PY'
+import pathlib, struct, sys, zlib
+for path in sorted(pathlib.Path(sys.argv[1]).glob("copy*/*")):
+    if path.name.endswith(".txt"):
+        continue
+    data, comment = path.read_bytes(), b"scanbench slurm-check " + path.parent.name.encode()
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        end = 8 + 8 + struct.unpack(">I", data[8:12])[0] + 4  # the signature, then IHDR
+        body = b"Comment\0" + comment
+        chunk = struct.pack(">I", len(body)) + b"tEXt" + body + struct.pack(">I", zlib.crc32(b"tEXt" + body))
+        path.write_bytes(data[:end] + chunk + data[end:])
+    elif data.startswith(b"\xff\xd8"):
+        path.write_bytes(data[:2] + b"\xff\xfe" + struct.pack(">H", len(comment) + 2) + comment + data[2:])
+    else:
+        sys.exit(f"{path}: neither PNG nor JPEG: cannot make its copies differ")
+PY
+  (cd "$work/src" && find . -type f | sort | bsdtar -cf "$archive" -T -)
   rm -rf "$work/src"
   options=(--level fast --psm 7)
-  what="four copies of Corpora/eng-lines.tar.gz ($corpus is absent)"
+  what="four copies of Corpora/eng-lines.tar.gz, $corpus being absent"
 fi
 # The jobs find scanbench on PATH and the standard models by SCANBENCH_MODELS, as on a cluster.
 ln -s "$scanbench" "$state/bin/scanbench"
