@@ -65,6 +65,22 @@ final class TrustworthyNumbersTests: XCTestCase {
     XCTAssertEqual(afterUpgrade["skipped"] as? Int, 0, "results of scanbench 0.0.1 are redone")
   }
 
+  /// The same bytes under two names are two images: a resumed run records the second one too.
+  func testResumeTellsCopiesOfOneImageApart() throws {
+    let input = try lines(1)
+    let store = folder.appendingPathComponent("s.jsonl")
+    let base = [input.path, "--level", "fast", "--psm", "7", "--out", store.path, "--json", "--resume"]
+    XCTAssertEqual(try run(base).exitCode, 0)
+    let image = try XCTUnwrap(
+      try FileManager.default.contentsOfDirectory(atPath: input.path).first { !$0.hasSuffix(".txt") })
+    try FileManager.default.copyItem(
+      at: input.appendingPathComponent(image), to: input.appendingPathComponent("copy-" + image))
+    let resumed = try summary(try run(base))
+    XCTAssertEqual(resumed["skipped"] as? Int, 1)
+    XCTAssertEqual(resumed["images"] as? Int, 1, "the copy is recognized")
+    XCTAssertEqual(Set(try Harness.records(in: store).results.map(\.entry)), [image, "copy-" + image])
+  }
+
   func testAccurateWithAndWithoutOrientationDetectionAreDifferentResults() throws {
     let input = try lines(2)
     let store = folder.appendingPathComponent("s.jsonl").path
