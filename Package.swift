@@ -32,6 +32,8 @@ let package = Package(
     .target(
       name: "ScanbenchTesseract",
       dependencies: ["ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "CTesseract", "CLeptonica"]),
+    // Programs of the user's as engines, over a JSON-lines protocol (`--engine command:…`).
+    .target(name: "ScanbenchExternal", dependencies: ["ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition"]),
     // The PP-OCR engine: ONNX Runtime loaded with dlopen (no headers are packaged), DB detection and
     // CTC recognition in Swift.
     .target(name: "ScanbenchPPOCR", dependencies: ["CLeptonica"]),
@@ -47,7 +49,9 @@ let package = Package(
       ]),
     .target(
       name: "ScanbenchEngines",
-      dependencies: ["ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "ScanbenchTesseract"]),
+      dependencies: [
+        "ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchExternal",
+      ]),
     .executableTarget(
       name: "scanbench",
       dependencies: [
@@ -84,6 +88,10 @@ let package = Package(
         "ScanbenchRecognition", "ScanbenchTesseract",
       ]),
     .testTarget(name: "ScanbenchPPOCRTests", dependencies: ["ScanbenchPPOCR"]),
+    .testTarget(
+      name: "ScanbenchExternalTests",
+      dependencies: ["ScanbenchExternal", "ScanbenchRecognition", "ScanbenchStore", "ScanbenchTestSupport"],
+      exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -56,7 +56,9 @@ public final class BatchRunner: Sendable {
   public func run() throws -> RunOutcome {
     let started = DispatchTime.now()
     let recognition = configuration.recognition
-    let engines = EngineLoader(count: max(1, configuration.jobs), backend: recognition.backend)
+    let engines = EngineLoader(count: max(1, configuration.jobs), backend: recognition.backend) { worker, message in
+      self.onEvent(.warning("worker \(worker + 1): \(message)"))
+    }
     let engineIdentity = try recognition.identity()
 
     let (indexes, scanErrors) = try scanInputs()

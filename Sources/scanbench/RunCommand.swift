@@ -10,10 +10,25 @@ import ScanbenchSupport
 
 enum RunCommand: Command {
   static let engine = Option<String?>(
-    "--engine", help: "The engine, instead of the one the level uses for the language.", valueName: "name",
-    default: nil, defaultText: "the level's (see README, \"Profiles\")",
-    allowedValues: EngineCatalog.engines.map(\.name)
-  ) { $0 }
+    "--engine",
+    help: "The engine, instead of the one the level uses for the language; command:'PROGRAM ARGS…' runs "
+      + "a program of yours (README, \"External engines\") (engines: "
+      + EngineCatalog.engines.map(\.usage).joined(separator: ", ") + ")",
+    valueName: "name", default: nil, defaultText: "the level's (see README, \"Profiles\")"
+  ) { text in
+    guard let (entry, argument) = EngineCatalog.entry(named: text) else {
+      throw Conversion.notAllowed(text, name: "--engine", allowed: EngineCatalog.engines.map(\.usage))
+    }
+    if let argument, argument.allSatisfy(\.isWhitespace) {
+      throw UsageError("--engine \(entry.name): needs \(entry.usage.dropFirst(entry.name.count + 1))")
+    }
+    return text
+  }
+  static let engineTimeout = Option<Double?>(
+    "--engine-timeout", help: "Seconds an external engine may take over one image; then it is stopped and "
+      + "restarted, and the image is a recorded failure.", valueName: "seconds", default: nil,
+    defaultText: "60"
+  ) { try Conversion.double($0, name: "--engine-timeout", range: 0.01...86_400) }
   static let level = Option<RecognitionLevel>.choice(
     "--level", help: "Recognition profile, after Apple Vision's two levels.", valueName: "level",
     default: RecognitionLevel.accurate)
@@ -80,7 +95,7 @@ enum RunCommand: Command {
       """,
     arguments: [ArgumentSpec(name: "input", help: "Archives, folders or images to recognize.", isVariadic: true)],
     options: [
-      engine.spec, level.spec, language.spec, pageSegmentation.spec, resolution.spec, jobs.spec, out.spec,
+      engine.spec, engineTimeout.spec, level.spec, language.spec, pageSegmentation.spec, resolution.spec, jobs.spec, out.spec,
       resume.spec, maxEntryBytes.spec, maxTotalBytes.spec, maxPixels.spec, shard.spec, shards.spec,
       models.spec, tesseractSet.spec, importTo.spec, boxes.spec, barcodes.spec, noOSD.spec, noWait.spec,
       Flag.json.spec,
@@ -95,8 +110,31 @@ enum RunCommand: Command {
     if arguments[shard] != nil, arguments[shards] != nil {
       throw UsageError("--shard K/N and --shards N exclude each other: --shards is for shards from the environment")
     }
+    try checkEngineOptions(arguments)
     try Paths.checkStore(try storeURL(arguments).path, creating: true)
     if let database = arguments[importTo] { try Paths.checkNoteDatabase(database, creating: true) }
+  }
+
+  /// Levels and Tesseract's options belong to the built-in engines; an engine with a profile of its
+  /// own (`command:…`) chooses for itself, and only it can be stopped (`--engine-timeout`).
+  static func checkEngineOptions(_ arguments: ParsedArguments) throws {
+    let chosen = arguments[engine].flatMap { EngineCatalog.entry(named: $0)?.entry }
+    guard let chosen, chosen.profile != nil else {
+      if arguments.isGiven(engineTimeout) {
+        throw UsageError("--engine-timeout is for external engines (--engine command:'PROGRAM ARGS…')")
+      }
+      return
+    }
+    let builtIn: [(String, Bool)] = [
+      ("--level", arguments.isGiven(level)), ("--psm", arguments.isGiven(pageSegmentation)),
+      ("--dpi", arguments.isGiven(resolution)), ("--models", arguments.isGiven(models)),
+      ("--tesseract-set", arguments.isGiven(tesseractSet)),
+    ]
+    if let (flag, _) = builtIn.first(where: \.1) {
+      throw UsageError(
+        "\(flag) belongs to the built-in engines: --engine \(chosen.name):… reads as its program chooses "
+          + "(give the program its own arguments)")
+    }
   }
 
   /// `--out`, suffixed per shard.
@@ -114,6 +152,8 @@ enum RunCommand: Command {
     options.parameters = arguments.all(tesseractSet).compactMap { $0.map { ($0.name, $0.value) } }
     options.modelKind = arguments[models]
     options.detectsOrientation = !arguments[noOSD]
+    options.timeout = arguments[engineTimeout]
+    let profile = arguments[engine].flatMap { EngineCatalog.entry(named: $0)?.entry.profile }
     let recognition: RecognitionSetup
     do {
       recognition = try EngineCatalog.setup(engine: arguments[engine], options: options)
@@ -128,7 +168,7 @@ enum RunCommand: Command {
           + "pages on their side are recognized as they are\n")
     }
     var configuration = RunConfiguration(
-      inputs: arguments.positionals, recognition: recognition, profile: options.level.rawValue,
+      inputs: arguments.positionals, recognition: recognition, profile: profile ?? options.level.rawValue,
       language: options.language, jobs: arguments[jobs], store: store)
     configuration.shard = chosenShard
     configuration.resume = arguments[resume]
