@@ -72,10 +72,12 @@ public struct EngineIdentity: Codable, Sendable, Hashable {
   public var label: String { "\(name) \(version)" }
 
   /// How `other` differs from this identity, one phrase per difference, e.g. `psm 3 → 4`,
-  /// `eng.traineddata 7d43a1… → 1a2b3c…`; empty when they are the same.
+  /// `eng.traineddata 7d43a1… → 1a2b3c…`, `engine tesseract 5.3.0 → command:rapidocr 3.10.0`; empty
+  /// when they are the same.
   public func differences(to other: EngineIdentity) -> [String] {
+    // Another engine differs in every model and setting: its name and version say it all.
+    if name != other.name { return ["engine \(label) → \(other.label)"] }
     var parts: [String] = []
-    if name != other.name { parts.append("engine \(name) → \(other.name)") }
     if version != other.version { parts.append("\(other.name) \(version) → \(other.version)") }
     for file in Set(models.keys).union(other.models.keys).sorted() {
       let old = models[file].map { String($0.prefix(6)) + "…" } ?? "none"

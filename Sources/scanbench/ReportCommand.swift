@@ -82,7 +82,13 @@ enum ReportCommand: Command {
     var line =
       "wrote \(out.path) (\(size)): run \(run.runID), \(run.results.count) images, \(outcome.detailed) shown in full, "
       + "\(outcome.thumbnails) thumbnails, ground truth re-read for \(outcome.groundTruthFound)"
-    if let comparison { line += "; compared with run \(comparison.runID) (\(comparison.profile))" }
+    if let comparison {
+      line += "; compared with run \(comparison.runID) (\(comparison.profile)"
+      if let mine = run.engine, let theirs = comparison.engine, mine.name != theirs.name {
+        line += ", \(theirs.label) against \(mine.label)"
+      }
+      line += ")"
+    }
     Console.out(line + "\n")
     return ExitCode.success
   }
