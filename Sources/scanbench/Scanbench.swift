@@ -23,6 +23,7 @@ enum Scanbench {
     ImportCommand.self,
     NotesCommand.self,
     OverlayCommand.self,
+    ExportCommand.self,
   ]
 
   static let version = "0.2.0"
