@@ -30,13 +30,16 @@ final class ChildProcess {
     var description: String {
       switch self {
       case .exited(let status): "exited with status \(status)"
-      case .signalled(let signal): "was killed by signal \(signal)\(Self.signalName(signal).map { " (\($0))" } ?? "")"
+      case .signalled(let signal):
+        "was killed by signal \(signal)\(Self.signalName(signal).map { " (\($0))" } ?? "")"
       }
     }
 
     static func signalName(_ signal: Int32) -> String? {
-      [SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGTERM: "SIGTERM", SIGBUS: "SIGBUS",
-       SIGILL: "SIGILL", SIGFPE: "SIGFPE", SIGPIPE: "SIGPIPE", SIGINT: "SIGINT"][signal]
+      [
+        SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGTERM: "SIGTERM", SIGBUS: "SIGBUS",
+        SIGILL: "SIGILL", SIGFPE: "SIGFPE", SIGPIPE: "SIGPIPE", SIGINT: "SIGINT",
+      ][signal]
     }
   }
 
@@ -155,9 +158,12 @@ final class ChildProcess {
   // glibc's `pipe2` and `posix_spawn_file_actions_addclosefrom_np` (2.34) are declared only for
   // _GNU_SOURCE, which Swift's Glibc module does not define: looked up once by name instead.
   private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
-  private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
-  nonisolated(unsafe) private static let pipe2Function = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2")
-    .map { unsafeBitCast($0, to: Pipe2.self) }
+  private typealias AddCloseFrom =
+    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+  nonisolated(unsafe) private static let pipe2Function = dlsym(
+    UnsafeMutableRawPointer(bitPattern: 0), "pipe2"
+  )
+  .map { unsafeBitCast($0, to: Pipe2.self) }
   nonisolated(unsafe) private static let addCloseFromFunction = dlsym(
     UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np"
   ).map { unsafeBitCast($0, to: AddCloseFrom.self) }

@@ -64,7 +64,8 @@ enum ExternalProtocol {
     guard !decoded.engine.isEmpty, decoded.engine.count <= 100,
       decoded.engine.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7f })
     else {
-      throw Violation(description: "its engine name must be a word of 1 to 100 characters, not \(quoted(line))")
+      throw Violation(
+        description: "its engine name must be a word of 1 to 100 characters, not \(quoted(line))")
     }
     return decoded
   }

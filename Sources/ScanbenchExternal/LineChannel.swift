@@ -55,8 +55,9 @@ struct LineChannel {
         guard try readAvailable() else { throw .ended }
       }
       if writing, descriptors[1].revents != 0 {
-        let sent = request.withUnsafeBytes { raw in
-          send(input, raw.baseAddress! + written, raw.count - written, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+        let sent = request.withUnsafeBytes { raw -> Int in
+          guard let base = raw.baseAddress else { return 0 }
+          return send(input, base + written, raw.count - written, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
         }
         if sent > 0 {
           written += sent

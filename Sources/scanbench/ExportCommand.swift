@@ -4,10 +4,13 @@ import ScanbenchStore
 
 enum ExportCommand: Command {
   static let format = Option<ExportFormat>.choice(
-    "--format", help: "What each file holds: the text, or Tesseract's TSV, hOCR or ALTO.", valueName: "format",
+    "--format", help: "What each file holds: the text, or Tesseract's TSV, hOCR or ALTO.",
+    valueName: "format",
     default: ExportFormat.txt)
-  static let out = Option<String?>("--out", help: "The folder to write the files in; required.", valueName: "folder")
-  static let run = Option<String?>("--run", help: "Export this run of the store instead of the latest.", valueName: "id")
+  static let out = Option<String?>(
+    "--out", help: "The folder to write the files in; required.", valueName: "folder")
+  static let run = Option<String?>(
+    "--run", help: "Export this run of the store instead of the latest.", valueName: "id")
 
   static let spec = CommandSpec(
     name: "export",
@@ -26,7 +29,9 @@ enum ExportCommand: Command {
 
   static func validate(_ arguments: ParsedArguments) throws {
     try Paths.checkStore(arguments.positionals[0], creating: false)
-    guard let folder = arguments[out] else { throw UsageError("Missing '--out <folder>': where to write the files.") }
+    guard let folder = arguments[out] else {
+      throw UsageError("Missing '--out <folder>': where to write the files.")
+    }
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
       throw CommandFailure("\(folder): a file, not a folder to write in", exitCode: ExitCode.inputUnreadable)
@@ -39,7 +44,8 @@ enum ExportCommand: Command {
     let folder = URL(fileURLWithPath: arguments[out] ?? "", isDirectory: true)
     let storeRun: StoreRun
     do {
-      storeRun = try StoreRunLoader.load(URL(fileURLWithPath: arguments.positionals[0]), runID: arguments[Self.run])
+      storeRun = try StoreRunLoader.load(
+        URL(fileURLWithPath: arguments.positionals[0]), runID: arguments[Self.run])
     } catch let error as ReportError {
       throw CommandFailure(error.description, exitCode: ExitCode.inputUnreadable)
     }
@@ -51,10 +57,12 @@ enum ExportCommand: Command {
       throw CommandFailure(error.description, exitCode: ExitCode.failure)
     }
     for mapping in outcome.mapped {
-      Console.error("note: \(mapping.key.label): \(mapping.reason); written as \(mapping.file) (see names.tsv)\n")
+      Console.error(
+        "note: \(mapping.key.label): \(mapping.reason); written as \(mapping.file) (see names.tsv)\n")
     }
     if chosen != .txt, !outcome.hadBoxes {
-      Console.error("note: run \(storeRun.runID) has no boxes (run with --boxes): \(chosen.rawValue) without them\n")
+      Console.error(
+        "note: run \(storeRun.runID) has no boxes (run with --boxes): \(chosen.rawValue) without them\n")
     }
     var line = "wrote \(outcome.written) \(chosen.rawValue) files to \(folder.path) (run \(storeRun.runID))"
     if outcome.failed > 0 { line += "; \(outcome.failed) failed images have none" }

@@ -31,7 +31,9 @@ final class ExternalEngineTests: XCTestCase {
     var all: [String] { lines.withLock { $0 } }
   }
 
-  func backend(_ arguments: String = "", timeout: Double = 20, language: String = "eng") throws -> ExternalBackend {
+  func backend(_ arguments: String = "", timeout: Double = 20, language: String = "eng") throws
+    -> ExternalBackend
+  {
     var options = EngineOptions(level: .accurate, language: language)
     options.argument = "python3 \(Self.fake) --starts \(folder.path)/starts \(arguments)"
     options.timeout = timeout
@@ -61,7 +63,8 @@ final class ExternalEngineTests: XCTestCase {
     XCTAssertEqual(starts.count, 1)
     let read = try engine.recognize(try image(), boxes: false, name: PageName(entry: "dir/line.png"))
     XCTAssertEqual(read, RecognizedText(text: "dir/line.png 300x60 eng png=ok", confidence: 87.5))
-    let second = try engine.recognize(try image(width: 200), boxes: false, name: PageName(entry: "b.png", page: 2))
+    let second = try engine.recognize(
+      try image(width: 200), boxes: false, name: PageName(entry: "b.png", page: 2))
     XCTAssertEqual(second.text, "b.png 200x60 eng png=ok")
     XCTAssertEqual(starts.count, 1, "one program for every image")
   }
@@ -71,20 +74,25 @@ final class ExternalEngineTests: XCTestCase {
     let read = try engine.recognize(try image(), boxes: true, name: PageName(entry: "a.png"))
     let layout = try XCTUnwrap(read.layout)
     XCTAssertEqual(layout.words.map(\.text), ["a.png", "300x60", "eng", "png=ok"])
-    XCTAssertEqual(layout.words[1], TextBox(text: "300x60", confidence: 90.3, x: 55, y: 1, width: 60, height: 20))
-    XCTAssertEqual(layout.lines, [TextBox(text: read.text, confidence: 88, x: 0, y: 1, width: 215, height: 20)])
+    XCTAssertEqual(
+      layout.words[1], TextBox(text: "300x60", confidence: 90.3, x: 55, y: 1, width: 60, height: 20))
+    XCTAssertEqual(
+      layout.lines, [TextBox(text: read.text, confidence: 88, x: 0, y: 1, width: 215, height: 20)])
     let without = try engine.recognize(try image(), boxes: false, name: PageName(entry: "a.png"))
     XCTAssertNil(without.layout)
   }
 
   func testErrorResponseIsTheImagesFailureAndTheProgramStays() throws {
     let engine = try backend().makeEngine()
-    XCTAssertThrowsError(try engine.recognize(try image(), boxes: false, name: PageName(entry: "an-error.png"))) {
+    XCTAssertThrowsError(
+      try engine.recognize(try image(), boxes: false, name: PageName(entry: "an-error.png"))
+    ) {
       let error = $0 as? EngineError
       XCTAssertEqual(error?.message, "command:fake: cannot read an-error.png")
       XCTAssertNil(error?.kind)
     }
-    XCTAssertEqual(try engine.recognize(try image(), boxes: false, name: PageName(entry: "ok.png")).text,
+    XCTAssertEqual(
+      try engine.recognize(try image(), boxes: false, name: PageName(entry: "ok.png")).text,
       "ok.png 300x60 eng png=ok")
     XCTAssertEqual(starts.count, 1)
   }
@@ -93,13 +101,16 @@ final class ExternalEngineTests: XCTestCase {
     let warnings = Warnings()
     let engine = try backend().makeEngine(warnings: warnings.sink)
     _ = try engine.recognize(try image(), boxes: false, name: PageName(entry: "first.png"))
-    XCTAssertThrowsError(try engine.recognize(try image(), boxes: false, name: PageName(entry: "crash.png"))) {
+    XCTAssertThrowsError(try engine.recognize(try image(), boxes: false, name: PageName(entry: "crash.png")))
+    {
       let error = $0 as? EngineError
       XCTAssertEqual(error?.kind, "engine-exited")
       XCTAssertEqual(
-        error?.message, "command:fake exited with status 3 while reading this image; restarted for the next image")
+        error?.message,
+        "command:fake exited with status 3 while reading this image; restarted for the next image")
     }
-    XCTAssertEqual(try engine.recognize(try image(), boxes: false, name: PageName(entry: "after.png")).text,
+    XCTAssertEqual(
+      try engine.recognize(try image(), boxes: false, name: PageName(entry: "after.png")).text,
       "after.png 300x60 eng png=ok")
     XCTAssertEqual(starts.count, 2)
     XCTAssertEqual(warnings.all, ["command:fake restarted"])
@@ -118,20 +129,25 @@ final class ExternalEngineTests: XCTestCase {
           + "restarted for the next image")
     }
     XCTAssertLessThan(Date().timeIntervalSince(started), 5)
-    let pids = try String(contentsOfFile: children, encoding: .utf8).split(separator: "\n").compactMap { Int32($0) }
+    let pids = try String(contentsOfFile: children, encoding: .utf8).split(separator: "\n").compactMap {
+      Int32($0)
+    }
     XCTAssertEqual(pids.count, 1)
     let hungProgram = try XCTUnwrap(Int32(starts.first ?? ""))
     // The program and the child it started are gone (killed as a group, the program reaped).
     let gone = Date().addingTimeInterval(3)
     while (pids + [hungProgram]).contains(where: Self.isRunning), Date() < gone { usleep(10_000) }
     for pid in pids + [hungProgram] { XCTAssertFalse(Self.isRunning(pid), "process \(pid) still runs") }
-    XCTAssertEqual(try engine.recognize(try image(), boxes: false, name: PageName(entry: "next.png")).text,
+    XCTAssertEqual(
+      try engine.recognize(try image(), boxes: false, name: PageName(entry: "next.png")).text,
       "next.png 300x60 eng png=ok")
   }
 
   func testGarbageAndWrongIDsAreProtocolFailures() throws {
     let engine = try backend().makeEngine()
-    XCTAssertThrowsError(try engine.recognize(try image(), boxes: false, name: PageName(entry: "garbage.png"))) {
+    XCTAssertThrowsError(
+      try engine.recognize(try image(), boxes: false, name: PageName(entry: "garbage.png"))
+    ) {
       let error = $0 as? EngineError
       XCTAssertEqual(error?.kind, "engine-protocol")
       XCTAssertEqual(
@@ -139,11 +155,14 @@ final class ExternalEngineTests: XCTestCase {
         "command:fake broke the protocol: not a response object: "
           + "\"Traceback (most recent call last): not the protocol\"; restarted for the next image")
     }
-    XCTAssertThrowsError(try engine.recognize(try image(), boxes: false, name: PageName(entry: "wrongid.png"))) {
+    XCTAssertThrowsError(
+      try engine.recognize(try image(), boxes: false, name: PageName(entry: "wrongid.png"))
+    ) {
       XCTAssertEqual(($0 as? EngineError)?.kind, "engine-protocol")
       XCTAssertTrue("\($0)".contains("the answer to request 2 has id 3"), "\($0)")
     }
-    XCTAssertEqual(try engine.recognize(try image(), boxes: false, name: PageName(entry: "ok.png")).text,
+    XCTAssertEqual(
+      try engine.recognize(try image(), boxes: false, name: PageName(entry: "ok.png")).text,
       "ok.png 300x60 eng png=ok")
     XCTAssertEqual(starts.count, 3)
   }

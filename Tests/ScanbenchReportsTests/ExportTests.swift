@@ -10,7 +10,8 @@ import XCTest
 final class ExportTests: XCTestCase {
   /// Two lines of three and two words, with boxes, and text that XML must escape.
   func boxedRecord() -> ResultRecord {
-    var record = ReportFixtures.record("scans/page.png", edits: 0, length: 10, text: "A & <b>\n\"c\" d'e\u{1} f\n")
+    var record = ReportFixtures.record(
+      "scans/page.png", edits: 0, length: 10, text: "A & <b>\n\"c\" d'e\u{1} f\n")
     record.width = 400
     record.height = 100
     record.confidence = 91
@@ -40,8 +41,10 @@ final class ExportTests: XCTestCase {
     }
     XCTAssertEqual(
       rows[0],
-      ["level", "page_num", "block_num", "par_num", "line_num", "word_num", "left", "top", "width", "height",
-       "conf", "text"])
+      [
+        "level", "page_num", "block_num", "par_num", "line_num", "word_num", "left", "top", "width", "height",
+        "conf", "text",
+      ])
     XCTAssertTrue(rows.allSatisfy { $0.count == 12 }, tsv)
     XCTAssertEqual(rows.dropFirst().map { $0[0] }, ["1", "2", "3", "4", "5", "5", "5", "4", "5", "5"])
     XCTAssertEqual(rows[1], ["1", "1", "0", "0", "0", "0", "0", "0", "400", "100", "-1", ""])
@@ -85,7 +88,8 @@ final class ExportTests: XCTestCase {
       ["bbox 10 10 110 42", "bbox 10 55 130 85"])
     let page = try XCTUnwrap(try xml.nodes(forXPath: "//*[@class='ocr_page']").first as? XMLElement)
     XCTAssertEqual(attribute(page, "title"), "image \"scans/page.png\"; bbox 0 0 400 100; ppageno 0")
-    XCTAssertEqual(try xml.nodes(forXPath: "//*[@name='ocr-system']/@content").first?.stringValue,
+    XCTAssertEqual(
+      try xml.nodes(forXPath: "//*[@name='ocr-system']/@content").first?.stringValue,
       "scanbench 0.2.0 (tesseract 5.3.0)")
   }
 
@@ -94,7 +98,8 @@ final class ExportTests: XCTestCase {
     XCTAssertEqual(xml.rootElement()?.name, "alto")
     XCTAssertEqual(xml.rootElement()?.uri, "http://www.loc.gov/standards/alto/ns-v4#")
     let strings = try xml.nodes(forXPath: "//*[local-name()='String']").compactMap { $0 as? XMLElement }
-    XCTAssertEqual(strings.compactMap { attribute($0, "CONTENT") }, ["A", "&", "<b>", "\"c\"", "d'e\u{FFFD}"])
+    XCTAssertEqual(
+      strings.compactMap { attribute($0, "CONTENT") }, ["A", "&", "<b>", "\"c\"", "d'e\u{FFFD}"])
     XCTAssertEqual(
       ["HPOS", "VPOS", "WIDTH", "HEIGHT", "WC"].compactMap { attribute(strings[2], $0) },
       ["70", "10", "40", "30", "0.80"])
@@ -123,7 +128,8 @@ final class ExportTests: XCTestCase {
     record.words = [TextBox(text: "stray", confidence: 50, x: 300, y: 80, width: 30, height: 10)]
     let layout = PageLayout(record)
     XCTAssertEqual(layout.lines.count, 3)
-    XCTAssertEqual(layout.lines[0].words.map(\.text), ["A", "&", "<b>"], "the line's own text, without boxes")
+    XCTAssertEqual(
+      layout.lines[0].words.map(\.text), ["A", "&", "<b>"], "the line's own text, without boxes")
     XCTAssertNil(layout.lines[0].words[0].box)
     XCTAssertEqual(layout.lines[2].words.map(\.text), ["stray"])
   }
@@ -158,8 +164,11 @@ final class ExportTests: XCTestCase {
     XCTAssertEqual(Set(names.files.values).count, records.count, "every image its own file")
     let list = names.list.split(separator: "\n")
     XCTAssertEqual(list.first, "file\tinput\tentry\tpage\treason")
-    XCTAssertTrue(list.contains { $0.hasSuffix("\tin.tar\t../evil.png\t\ta '.' or '..' component") }, names.list)
-    XCTAssertEqual(ExportNames([record("page.png"), record("page.png", source: "other/two.zip")], fileExtension: "xml").files.values.sorted(), ["in.tar/page.xml", "two.zip/page.xml"])
+    XCTAssertTrue(
+      list.contains { $0.hasSuffix("\tin.tar\t../evil.png\t\ta '.' or '..' component") }, names.list)
+    XCTAssertEqual(
+      ExportNames([record("page.png"), record("page.png", source: "other/two.zip")], fileExtension: "xml")
+        .files.values.sorted(), ["in.tar/page.xml", "two.zip/page.xml"])
   }
 
   func testWritingAFolderWithTheListOfMappedNames() throws {
@@ -168,16 +177,22 @@ final class ExportTests: XCTestCase {
     var failed = ReportFixtures.record("broken.png", edits: 0, length: 1)
     failed.text = nil
     failed.error = .init(kind: "not-an-image", message: "no")
-    let run = ReportFixtures.run([boxedRecord(), ReportFixtures.record("../up.png", edits: 0, length: 1), failed])
+    let run = ReportFixtures.run([
+      boxedRecord(), ReportFixtures.record("../up.png", edits: 0, length: 1), failed,
+    ])
     let outcome = try StoreExport.write(run, format: .hocr, to: folder, generator: "scanbench 0.2.0")
     XCTAssertEqual(outcome.written, 2)
     XCTAssertEqual(outcome.failed, 1)
     XCTAssertTrue(outcome.hadBoxes)
-    XCTAssertNoThrow(try document(String(contentsOf: folder.appendingPathComponent("scans/page.hocr"), encoding: .utf8)))
+    XCTAssertNoThrow(
+      try document(String(contentsOf: folder.appendingPathComponent("scans/page.hocr"), encoding: .utf8)))
     let list = try String(contentsOf: folder.appendingPathComponent("names.tsv"), encoding: .utf8)
     XCTAssertTrue(list.contains("\t../up.png\t"), list)
-    XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(outcome.mapped[0].file).path))
-    XCTAssertFalse(FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("up.hocr").path))
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent(outcome.mapped[0].file).path))
+    XCTAssertFalse(
+      FileManager.default.fileExists(
+        atPath: folder.deletingLastPathComponent().appendingPathComponent("up.hocr").path))
     // A later export without mapped names removes the list it would contradict.
     _ = try StoreExport.write(ReportFixtures.run([boxedRecord()]), format: .hocr, to: folder, generator: "g")
     XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("names.tsv").path))

@@ -24,7 +24,9 @@ final class ExportCommandTests: XCTestCase {
     let archive = Harness.packageRoot.appendingPathComponent("Corpora/eng-lines.tar.gz")
     try Harness.shell("tar -xzf '\(archive.path)' -C '\(corpus.path)' --wildcards 'eng-line-00[1-8].*'")
     let store = folder.appendingPathComponent("results.jsonl")
-    let run = try Harness.run(["run", corpus.path, "--level", "fast", "--psm", "7", "--boxes", "--out", store.path])
+    let run = try Harness.run([
+      "run", corpus.path, "--level", "fast", "--psm", "7", "--boxes", "--out", store.path,
+    ])
     XCTAssertEqual(run.exitCode, 0, run.stderr)
     let summary = try XCTUnwrap(try Harness.records(in: store).summaries.last)
     XCTAssertEqual(summary.scored, 8)
@@ -42,13 +44,16 @@ final class ExportCommandTests: XCTestCase {
       "score", corpus.path, out.path, "--json", "--out", folder.appendingPathComponent("score.jsonl").path,
     ])
     XCTAssertEqual(score.exitCode, 0, score.stderr)
-    let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(score.stdout.utf8)) as? [String: Any])
+    let report = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(score.stdout.utf8)) as? [String: Any])
     let scored = try XCTUnwrap(report["summary"] as? [String: Any])
     XCTAssertEqual(scored["scored"] as? Int, 8)
     XCTAssertEqual(scored["edits"] as? Int, summary.edits)
     XCTAssertEqual(scored["gt_chars"] as? Int, summary.gtChars)
-    XCTAssertEqual(try XCTUnwrap(scored["cer_micro"] as? Double), try XCTUnwrap(summary.cerMicro), accuracy: 1e-12)
-    XCTAssertEqual(try XCTUnwrap(scored["cer_macro"] as? Double), try XCTUnwrap(summary.cerMacro), accuracy: 1e-12)
+    XCTAssertEqual(
+      try XCTUnwrap(scored["cer_micro"] as? Double), try XCTUnwrap(summary.cerMicro), accuracy: 1e-12)
+    XCTAssertEqual(
+      try XCTUnwrap(scored["cer_macro"] as? Double), try XCTUnwrap(summary.cerMacro), accuracy: 1e-12)
   }
 
   func testEveryFormatReadsBack() throws {
@@ -67,7 +72,9 @@ final class ExportCommandTests: XCTestCase {
         let words = try XCTUnwrap(record.words).map(\.text)
         switch format {
         case "tsv":
-          let rows = text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+          let rows = text.split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false)
+          }
           XCTAssertTrue(rows.allSatisfy { $0.count == 12 })
           XCTAssertEqual(rows.filter { $0[0] == "5" }.map { String($0[11]) }, words)
         case "hocr":
@@ -77,14 +84,17 @@ final class ExportCommandTests: XCTestCase {
           XCTAssertEqual(try document.nodes(forXPath: "//*[@class='ocr_line']").count, record.lines?.count)
         default:
           let document = try XMLDocument(data: Data(text.utf8), options: [.nodeLoadExternalEntitiesNever])
-          let found = try document.nodes(forXPath: "//*[local-name()='String']/@CONTENT").map { $0.stringValue ?? "" }
+          let found = try document.nodes(forXPath: "//*[local-name()='String']/@CONTENT").map {
+            $0.stringValue ?? ""
+          }
           XCTAssertEqual(found, words)
         }
       }
     }
     // The TSV's header is Tesseract's own, column for column.
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tesseract") else {
-      throw XCTSkip("/usr/bin/tesseract is absent (apt-get install tesseract-ocr): its TSV header not compared")
+      throw XCTSkip(
+        "/usr/bin/tesseract is absent (apt-get install tesseract-ocr): its TSV header not compared")
     }
     let tesseract = try Harness.execute(
       URL(fileURLWithPath: "/usr/bin/tesseract"),
@@ -101,7 +111,8 @@ final class ExportCommandTests: XCTestCase {
   func testExportNeedsAFolder() throws {
     let store = folder.appendingPathComponent("one.jsonl")
     var record = ResultRecord(
-      run: "r1", time: "2026-12-01T00:00:00.000Z", source: "in", entry: "a.png", sha256: "00", profile: "fast",
+      run: "r1", time: "2026-12-01T00:00:00.000Z", source: "in", entry: "a.png", sha256: "00",
+      profile: "fast",
       lang: "eng", engine: EngineIdentity(name: "tesseract", version: "5.3.0"))
     record.text = "a"
     try StoreWriter.line(for: record).write(to: store)

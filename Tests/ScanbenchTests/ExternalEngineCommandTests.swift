@@ -7,7 +7,8 @@ import XCTest
 /// `scanbench run --engine command:…` end to end, with the fake engine program of the external
 /// engine's tests (it misbehaves as each image's name asks).
 final class ExternalEngineCommandTests: XCTestCase {
-  static let fake = Harness.packageRoot.appendingPathComponent("Tests/ScanbenchExternalTests/Fixtures/fake_engine.py")
+  static let fake = Harness.packageRoot.appendingPathComponent(
+    "Tests/ScanbenchExternalTests/Fixtures/fake_engine.py")
   static let lines = Harness.packageRoot.appendingPathComponent("Corpora/eng-lines.tar.gz")
 
   var folder: URL!
@@ -49,7 +50,8 @@ final class ExternalEngineCommandTests: XCTestCase {
     let (records, summaries) = try Harness.records(in: store)
     let byName = Dictionary(uniqueKeysWithValues: records.map { ($0.entry, $0) })
     XCTAssertEqual(records.count, names.count)
-    let size = try XCTUnwrap(byName["a-ok.png"].flatMap { record in record.width.map { "\($0)x\(record.height ?? 0)" } })
+    let size = try XCTUnwrap(
+      byName["a-ok.png"].flatMap { record in record.width.map { "\($0)x\(record.height ?? 0)" } })
     XCTAssertEqual(byName["a-ok.png"]?.text, "a-ok.png \(size) eng png=ok")
     XCTAssertEqual(byName["a-ok.png"]?.confidence, 87.5)
     XCTAssertEqual(byName["b-error.png"]?.error?.kind, "recognition")
@@ -60,7 +62,8 @@ final class ExternalEngineCommandTests: XCTestCase {
     XCTAssertEqual(byName["f-garbage.png"]?.error?.kind, "engine-protocol")
     XCTAssertNil(byName["g-stderr.png"]?.error)
     XCTAssertNil(byName["h-last.png"]?.error)
-    XCTAssertTrue(result.stderr.contains("warning: worker 1: command:fakeocr: note about g-stderr.png"), result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains("warning: worker 1: command:fakeocr: note about g-stderr.png"), result.stderr)
     XCTAssertTrue(result.stderr.contains("warning: worker 1: command:fakeocr restarted"), result.stderr)
 
     // The program's first line is the identity of every record and of the summary.
@@ -84,7 +87,8 @@ final class ExternalEngineCommandTests: XCTestCase {
     let store = folder.appendingPathComponent("results.jsonl")
     let starts = folder.appendingPathComponent("starts")
     let result = try Harness.run([
-      "run", lines.path, "--engine", fakeCommand("--starts '\(starts.path)'"), "--jobs", "2", "--out", store.path,
+      "run", lines.path, "--engine", fakeCommand("--starts '\(starts.path)'"), "--jobs", "2", "--out",
+      store.path,
     ])
     XCTAssertEqual(result.exitCode, 0, result.stderr)
     XCTAssertEqual(try Harness.records(in: store).results.count, 6)
@@ -112,10 +116,12 @@ final class ExternalEngineCommandTests: XCTestCase {
     let unknown = try Harness.run(["run", lines.path, "--engine", "nope"])
     XCTAssertEqual(unknown.exitCode, 64)
     XCTAssertTrue(
-      unknown.stderr.contains("'nope' is not a valid value for --engine (values: tesseract, command:'PROGRAM ARGS…')"),
+      unknown.stderr.contains(
+        "'nope' is not a valid value for --engine (values: tesseract, command:'PROGRAM ARGS…')"),
       unknown.stderr)
     let silent = try Harness.run([
-      "run", lines.path, "--engine", fakeCommand("--handshake none"), "--out", folder.appendingPathComponent("s").path,
+      "run", lines.path, "--engine", fakeCommand("--handshake none"), "--out",
+      folder.appendingPathComponent("s").path,
     ])
     XCTAssertEqual(silent.exitCode, 2)
     XCTAssertTrue(silent.stderr.contains("before its first line"), silent.stderr)
@@ -130,7 +136,8 @@ final class ExternalEngineCommandTests: XCTestCase {
     for (first, second) in [(tesseract, external), (external, tesseract)] {
       let store = folder.appendingPathComponent("store-\(UUID().uuidString).jsonl")
       for options in [first, second, first] {
-        let result = try Harness.run(["run", lines.path, "--resume", "--json", "--out", store.path] + options)
+        let result = try Harness.run(
+          ["run", lines.path, "--resume", "--json", "--out", store.path] + options)
         XCTAssertEqual(result.exitCode, 0, result.stderr)
       }
       let (records, summaries) = try Harness.records(in: store)
@@ -146,7 +153,8 @@ final class ExternalEngineCommandTests: XCTestCase {
     let lines = try corpus(3)
     let tesseractStore = folder.appendingPathComponent("tesseract.jsonl")
     XCTAssertEqual(
-      try Harness.run(["run", lines.path, "--level", "fast", "--psm", "7", "--out", tesseractStore.path]).exitCode, 0)
+      try Harness.run(["run", lines.path, "--level", "fast", "--psm", "7", "--out", tesseractStore.path])
+        .exitCode, 0)
     let baseline = folder.appendingPathComponent("baseline.json")
     XCTAssertEqual(try Harness.run(["baseline", tesseractStore.path, "--out", baseline.path]).exitCode, 0)
 
@@ -155,13 +163,15 @@ final class ExternalEngineCommandTests: XCTestCase {
     for number in 1...3 {
       let name = "eng-line-00\(number)"
       answers[name + ".png"] =
-        number == 3 ? "" : try String(contentsOf: lines.appendingPathComponent(name + ".gt.txt"), encoding: .utf8)
+        number == 3
+        ? "" : try String(contentsOf: lines.appendingPathComponent(name + ".gt.txt"), encoding: .utf8)
     }
     let answersFile = folder.appendingPathComponent("answers.json")
     try JSONEncoder().encode(answers).write(to: answersFile)
     let externalStore = folder.appendingPathComponent("external.jsonl")
     let run = try Harness.run([
-      "run", lines.path, "--engine", fakeCommand("--answers '\(answersFile.path)'"), "--out", externalStore.path,
+      "run", lines.path, "--engine", fakeCommand("--answers '\(answersFile.path)'"), "--out",
+      externalStore.path,
     ])
     XCTAssertEqual(run.exitCode, 0, run.stderr)
 
@@ -183,7 +193,8 @@ final class ExternalEngineCommandTests: XCTestCase {
     XCTAssertTrue(report.stdout.contains(" against command:fake 1.0)"), report.stdout)
     let page = try String(contentsOf: html, encoding: .utf8)
     XCTAssertTrue(page.contains("Comparison with tesseract</h2>"), "the comparison names the built-in engine")
-    XCTAssertTrue(page.contains("3 images scored in both runs"), "images matched by input, entry, bytes and page")
+    XCTAssertTrue(
+      page.contains("3 images scored in both runs"), "images matched by input, entry, bytes and page")
     XCTAssertTrue(page.contains("worse in command:fake"), "and names the external one")
   }
 }

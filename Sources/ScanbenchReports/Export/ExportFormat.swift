@@ -36,7 +36,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 
   // MARK: TSV
 
-  static let tsvHeader = "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext"
+  static let tsvHeader =
+    "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext"
 
   /// As `tesseract IMG OUT tsv`: one block and one paragraph holding every line. Items without a
   /// box (a run without `--boxes`) have -1 in the four box columns.
@@ -56,7 +57,9 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     for (lineIndex, line) in layout.lines.enumerated() {
       row([4, 1, 1, 1, lineIndex + 1, 0], line.box, "-1", "")
       for (wordIndex, word) in line.words.enumerated() {
-        row([5, 1, 1, 1, lineIndex + 1, wordIndex + 1], word.box, JSONText.number(word.confidence ?? -1), word.text)
+        row(
+          [5, 1, 1, 1, lineIndex + 1, wordIndex + 1], word.box, JSONText.number(word.confidence ?? -1),
+          word.text)
       }
     }
     return rows.joined(separator: "\n") + "\n"
@@ -101,7 +104,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
           wordNumber += 1
           let confidence = word.confidence.map { "x_wconf \(Int($0.rounded()))" }
           if index > 0 { html += " " }
-          html += "<span class=\"ocrx_word\" id=\"word_1_\(wordNumber)\"\(title([bbox(word.box), confidence]))>"
+          html +=
+            "<span class=\"ocrx_word\" id=\"word_1_\(wordNumber)\"\(title([bbox(word.box), confidence]))>"
           html += Markup.escape(word.text) + "</span>"
         }
         html += "</span>\n"
@@ -154,7 +158,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         xml += "          <TextLine ID=\"line_\(lineIndex)\"\(position(line.box))>\n"
         for (index, word) in line.words.enumerated() {
           if index > 0 { xml += "            <SP/>\n" }
-          let confidence = word.confidence.map { String(format: " WC=\"%.2f\"", min(max($0, 0), 100) / 100) } ?? ""
+          let confidence =
+            word.confidence.map { String(format: " WC=\"%.2f\"", min(max($0, 0), 100) / 100) } ?? ""
           xml +=
             "            <String ID=\"string_\(stringNumber)\"\(position(word.box))\(confidence) "
             + "CONTENT=\"\(Markup.escape(word.text))\"/>\n"

@@ -42,7 +42,8 @@ public struct ExportNames: Sendable {
       files[key] = wanted
     }
     for (key, reason) in refused where files[key] == nil {
-      let digest = SHA256.hex(Data([key.input, key.entry, key.page.map(String.init) ?? "-"].joined(separator: "\0").utf8))
+      let digest = SHA256.hex(
+        Data([key.input, key.entry, key.page.map(String.init) ?? "-"].joined(separator: "\0").utf8))
       var file = "mapped/\(digest.prefix(16)).\(fileExtension)"
       var attempt = 1
       while Self.problem(with: file, taken: taken, folders: folders) != nil {
@@ -63,8 +64,11 @@ public struct ExportNames: Sendable {
     var lines = [Self.listHeader]
     for mapping in mapped {
       lines.append(
-        [mapping.file, mapping.key.input, mapping.key.entry, mapping.key.page.map(String.init) ?? "", mapping.reason]
-          .map(field).joined(separator: "\t"))
+        [
+          mapping.file, mapping.key.input, mapping.key.entry, mapping.key.page.map(String.init) ?? "",
+          mapping.reason,
+        ]
+        .map(field).joined(separator: "\t"))
     }
     return lines.joined(separator: "\n") + "\n"
   }

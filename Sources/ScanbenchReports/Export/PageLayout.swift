@@ -37,7 +37,9 @@ struct PageLayout: Equatable {
     for word in recordedWords {
       let entry = Word(text: word.text, box: word, confidence: word.confidence)
       let overlaps = recordedLines.map { Self.overlap($0, word) }
-      if let best = overlaps.indices.max(by: { overlaps[$0] < overlaps[$1] || (overlaps[$0] == overlaps[$1] && $0 > $1) }),
+      if let best = overlaps.indices.max(by: {
+        overlaps[$0] < overlaps[$1] || (overlaps[$0] == overlaps[$1] && $0 > $1)
+      }),
         overlaps[best] > 0
       {
         assigned[best].append(entry)
@@ -62,7 +64,9 @@ struct PageLayout: Equatable {
   }
 
   static func words(of text: String, confidence: Double?) -> [Word] {
-    text.split(whereSeparator: \.isWhitespace).map { Word(text: String($0), box: nil, confidence: confidence) }
+    text.split(whereSeparator: \.isWhitespace).map {
+      Word(text: String($0), box: nil, confidence: confidence)
+    }
   }
 
   /// The area two boxes share, in pixels.

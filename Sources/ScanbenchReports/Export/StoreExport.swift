@@ -39,7 +39,9 @@ public enum StoreExport {
     do {
       if !names.mapped.isEmpty {
         try Data(names.list.utf8).write(to: list, options: .atomic)
-      } else if let old = try? String(contentsOf: list, encoding: .utf8), old.hasPrefix(ExportNames.listHeader) {
+      } else if let old = try? String(contentsOf: list, encoding: .utf8),
+        old.hasPrefix(ExportNames.listHeader)
+      {
         // An earlier export's list would name files this one did not write.
         try manager.removeItem(at: list)
       }
