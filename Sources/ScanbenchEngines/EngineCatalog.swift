@@ -40,7 +40,8 @@ public enum EngineCatalog {
       name: "tesseract", summary: "Tesseract 5 (LSTM), Debian's fast and PyPI's standard models",
       languages: TesseractBackend.languages, make: { try TesseractBackend($0) }),
     Entry(
-      name: "command", summary: "a program of yours, over a JSON-lines protocol (README, \"External engines\")",
+      name: "command",
+      summary: "a program of yours, over a JSON-lines protocol (README, \"External engines\")",
       languages: [], argument: "'PROGRAM ARGS…'", profile: "external", make: { try ExternalBackend($0) }),
   ]
 
@@ -56,7 +57,9 @@ public enum EngineCatalog {
   /// Every language some engine reads, in the order `--lang` lists them.
   public static var languages: [String] {
     var seen: [String] = []
-    for entry in engines { for language in entry.languages where !seen.contains(language) { seen.append(language) } }
+    for entry in engines {
+      for language in entry.languages where !seen.contains(language) { seen.append(language) }
+    }
     return seen
   }
 
@@ -79,7 +82,9 @@ public enum EngineCatalog {
     options.argument = argument
     guard entry.languages.isEmpty || entry.languages.contains(options.language) else {
       throw EngineError(
-        message: "\(entry.name) does not read '\(options.language)' (it reads \(entry.languages.joined(separator: ", ")))")
+        message:
+          "\(entry.name) does not read '\(options.language)' (it reads \(entry.languages.joined(separator: ", ")))"
+      )
     }
     let backend = try entry.make(options)
     let orientation =

@@ -1,7 +1,7 @@
 import Foundation
-import ScanbenchSupport
-import ScanbenchStore
 import ScanbenchScoring
+import ScanbenchStore
+import ScanbenchSupport
 
 /// One self-contained HTML page about a run: its identity and numbers, charts drawn as inline SVG, the
 /// most frequent confusions, the images worst first with ground truth and OCR side by side, and, given a
@@ -233,7 +233,8 @@ struct Page {
     let median = Self.median(Self.recognizeTimes(run))
     var speedNote = "median recognition time"
     if let comparison, let otherMedian = Self.median(Self.recognizeTimes(comparison)) {
-      speedNote = "median · \(ReportFormat.milliseconds(otherMedian)) for \(Markup.escape(seriesName(comparison)))"
+      speedNote =
+        "median · \(ReportFormat.milliseconds(otherMedian)) for \(Markup.escape(seriesName(comparison)))"
     }
     html += kpi("Per image", median.map(ReportFormat.millisecondsMarkup) ?? "n/a", speedNote)
     if let summary = run.summary {
@@ -559,7 +560,8 @@ struct Page {
       html += "<p class=\"muted small\">source <code>\(Markup.escape(record.source))</code></p></article>\n"
       return html
     }
-    html += "<span class=\"badge \(ReportFormat.tone(row.cer) ?? "muted")\">CER \(Format.percent(row.cer))</span>"
+    html +=
+      "<span class=\"badge \(ReportFormat.tone(row.cer) ?? "muted")\">CER \(Format.percent(row.cer))</span>"
     var meta: [String] = []
     if let edits = record.edits, let length = record.gtChars {
       meta.append("\(edits) edits / \(length) characters")

@@ -72,7 +72,9 @@ extension BatchRunner {
         context.emit(record)
         continue
       }
-      if let text = context.board.text(for: record, key: GroundTruthBoard.key(input: item.ordinal, stem: stem)) {
+      if let text = context.board.text(
+        for: record, key: GroundTruthBoard.key(input: item.ordinal, stem: stem))
+      {
         context.scoreAndEmit(record, text: text)
       }
     }

@@ -18,7 +18,8 @@ public struct EngineIdentity: Codable, Sendable, Hashable {
   /// orientation detection, parameters), as text.
   public var settings: [String: String]
 
-  public init(name: String, version: String, models: [String: String] = [:], settings: [String: String] = [:]) {
+  public init(name: String, version: String, models: [String: String] = [:], settings: [String: String] = [:])
+  {
     self.name = name
     self.version = version
     self.models = models
@@ -38,7 +39,8 @@ public struct EngineIdentity: Codable, Sendable, Hashable {
     if let version = try container.decodeIfPresent(String.self, forKey: .tesseract),
       !container.contains(.name)
     {
-      self = Self.schema1(version: version, models: try container.decode([String: String].self, forKey: .models))
+      self = Self.schema1(
+        version: version, models: try container.decode([String: String].self, forKey: .models))
       return
     }
     name = try container.decode(String.self, forKey: .name)
@@ -84,7 +86,8 @@ public struct EngineIdentity: Codable, Sendable, Hashable {
       let new = other.models[file].map { String($0.prefix(6)) + "…" } ?? "none"
       if models[file] != other.models[file] { parts.append("model \(file) \(old) → \(new)") }
     }
-    for key in Set(settings.keys).union(other.settings.keys).sorted() where settings[key] != other.settings[key] {
+    for key in Set(settings.keys).union(other.settings.keys).sorted()
+    where settings[key] != other.settings[key] {
       parts.append("\(key) \(settings[key] ?? "unset") → \(other.settings[key] ?? "unset")")
     }
     return parts

@@ -25,7 +25,8 @@ enum RunCommand: Command {
     return text
   }
   static let engineTimeout = Option<Double?>(
-    "--engine-timeout", help: "Seconds an external engine may take over one image; then it is stopped and "
+    "--engine-timeout",
+    help: "Seconds an external engine may take over one image; then it is stopped and "
       + "restarted, and the image is a recorded failure.", valueName: "seconds", default: nil,
     defaultText: "60"
   ) { try Conversion.double($0, name: "--engine-timeout", range: 0.01...86_400) }
@@ -40,7 +41,8 @@ enum RunCommand: Command {
     "--psm", help: "Page segmentation mode, Tesseract's numbers (7 = one text line, 6 = one block).",
     valueName: "mode", range: 0...13, defaultText: "3, automatic")
   static let resolution = Option<Int?>.integer(
-    "--dpi", help: "Resolution to assume, for images whose metadata lies.", valueName: "dpi", range: 50...2400,
+    "--dpi", help: "Resolution to assume, for images whose metadata lies.", valueName: "dpi",
+    range: 50...2400,
     defaultText: "the image's, else 300")
   static let jobs = Option<Int>.integer(
     "--jobs", help: "Workers, each with its own engine.", range: 1...1024,
@@ -53,7 +55,8 @@ enum RunCommand: Command {
     "--max-entry-bytes", help: "Refuse entries larger than this, while reading them.", default: 256 << 20,
     defaultText: "256M")
   static let maxTotalBytes = Option<Int?>.size(
-    "--max-total-bytes", help: "Stop reading once the run's entries add up to this size (--resume continues).")
+    "--max-total-bytes", help: "Stop reading once the run's entries add up to this size (--resume continues)."
+  )
   static let maxPixels = Option<Int>.integer(
     "--max-pixels", help: "Refuse images whose header claims more pixels, before decoding.",
     range: 1...Int.max, default: 100_000_000)
@@ -64,7 +67,8 @@ enum RunCommand: Command {
     do { return try Shard(parsing: text) } catch let error as ShardError { throw UsageError(error.message) }
   }
   static let shards = Option<Int?>.integer(
-    "--shards", help: "Shard count when the index comes from the environment (JOB_COMPLETION_INDEX, "
+    "--shards",
+    help: "Shard count when the index comes from the environment (JOB_COMPLETION_INDEX, "
       + "SLURM_ARRAY_TASK_ID).", range: 1...1_000_000)
   static let models = Option<String?>(
     "--models", help: "Override the level's models (for experiments).", valueName: "kind", default: nil,
@@ -74,11 +78,14 @@ enum RunCommand: Command {
     "--tesseract-set", help: "Set a Tesseract parameter, e.g. tessedit_do_invert=0 (repeatable).",
     valueName: "name=value", default: nil, isRepeatable: true, convert: EngineParameter.init(parsing:))
   static let importTo = Option<String?>(
-    "--import-to", help: "Also import the results into the note database (the bulk import of photo archives).",
+    "--import-to",
+    help: "Also import the results into the note database (the bulk import of photo archives).",
     valueName: "db", defaultText: "none; without a value the default note database",
     implicitValue: NoteDatabase.defaultPath())
-  static let boxes = Flag("--boxes", help: "Record every word and line with its bounding box (see 'scanbench overlay').")
-  static let barcodes = Flag("--barcodes", help: "Decode QR codes and barcodes (ZBar) and record their payloads.")
+  static let boxes = Flag(
+    "--boxes", help: "Record every word and line with its bounding box (see 'scanbench overlay').")
+  static let barcodes = Flag(
+    "--barcodes", help: "Decode QR codes and barcodes (ZBar) and record their payloads.")
   static let noOSD = Flag(
     "--no-osd",
     help: "Accurate profile: do not detect pages lying on their side or upside down "
@@ -93,9 +100,12 @@ enum RunCommand: Command {
       streamed: nothing is unpacked to disk. NAME.gt.txt (or NAME.txt) beside NAME.png is its ground
       truth; images without one are recognized and not scored.
       """,
-    arguments: [ArgumentSpec(name: "input", help: "Archives, folders or images to recognize.", isVariadic: true)],
+    arguments: [
+      ArgumentSpec(name: "input", help: "Archives, folders or images to recognize.", isVariadic: true)
+    ],
     options: [
-      engine.spec, engineTimeout.spec, level.spec, language.spec, pageSegmentation.spec, resolution.spec, jobs.spec, out.spec,
+      engine.spec, engineTimeout.spec, level.spec, language.spec, pageSegmentation.spec, resolution.spec,
+      jobs.spec, out.spec,
       resume.spec, maxEntryBytes.spec, maxTotalBytes.spec, maxPixels.spec, shard.spec, shards.spec,
       models.spec, tesseractSet.spec, importTo.spec, boxes.spec, barcodes.spec, noOSD.spec, noWait.spec,
       Flag.json.spec,
@@ -108,7 +118,8 @@ enum RunCommand: Command {
       }
     }
     if arguments[shard] != nil, arguments[shards] != nil {
-      throw UsageError("--shard K/N and --shards N exclude each other: --shards is for shards from the environment")
+      throw UsageError(
+        "--shard K/N and --shards N exclude each other: --shards is for shards from the environment")
     }
     try checkEngineOptions(arguments)
     try Paths.checkStore(try storeURL(arguments).path, creating: true)
@@ -160,7 +171,8 @@ enum RunCommand: Command {
     } catch {
       throw CommandFailure("\(error)", exitCode: ExitCode.inputUnreadable)
     }
-    if options.level == .accurate, options.detectsOrientation, recognition.backend.orientationCheckBelow != nil,
+    if options.level == .accurate, options.detectsOrientation,
+      recognition.backend.orientationCheckBelow != nil,
       recognition.orientation == nil
     {
       Console.error(
@@ -186,7 +198,8 @@ enum RunCommand: Command {
     let progress = ProgressReporter(isTerminal: Console.stderrIsTerminal)
     let runner = BatchRunner(configuration) { event in progress.handle(event) }
     let signals = SignalTrap { signal in
-      progress.note("stopping after the images in progress (\(signal == SIGINT ? "interrupt" : "terminate"))…")
+      progress.note(
+        "stopping after the images in progress (\(signal == SIGINT ? "interrupt" : "terminate"))…")
       runner.cancel()
     }
     let outcome: RunOutcome
@@ -230,7 +243,8 @@ enum RunCommand: Command {
     if let given = arguments[shard] { return given }
     let count = arguments[shards]
     do {
-      guard let (found, source) = try Shard.fromEnvironment(ProcessInfo.processInfo.environment, shards: count)
+      guard
+        let (found, source) = try Shard.fromEnvironment(ProcessInfo.processInfo.environment, shards: count)
       else {
         if count != nil {
           throw UsageError("--shards needs JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID; use --shard K/N")
@@ -300,6 +314,7 @@ enum SummaryTable {
     ]
     if let continued { rows.append(("run", "\(continued) (continued)")) }
     if summary.interrupted { rows.append(("interrupted", "yes: run again with --resume to finish")) }
-    return rows.map { $0.0.padding(toLength: 20, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n") + "\n"
+    return rows.map { $0.0.padding(toLength: 20, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n")
+      + "\n"
   }
 }
