@@ -96,6 +96,28 @@ final class ExternalEngineCommandTests: XCTestCase {
     XCTAssertEqual(started.count, 2, "one program per worker, none more for the identity")
   }
 
+  /// The adapter the README shows, run as it is.
+  func testTheReadmesAdapterRuns() throws {
+    let readme = try String(
+      contentsOf: Harness.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try XCTUnwrap(readme.range(of: "## External engines"))
+    let start = try XCTUnwrap(readme.range(of: "```python\n", range: section.upperBound..<readme.endIndex))
+    let end = try XCTUnwrap(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
+    let adapter = folder.appendingPathComponent("myocr.py")
+    try String(readme[start.upperBound..<end.lowerBound]).write(
+      to: adapter, atomically: true, encoding: .utf8)
+    let lines = try corpus(2)
+    let store = folder.appendingPathComponent("readme.jsonl")
+    let result = try Harness.run([
+      "run", lines.path, "--engine", "command:python3 '\(adapter.path)'", "--boxes", "--out", store.path,
+    ])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    let records = try Harness.records(in: store).results
+    XCTAssertEqual(records.map(\.text), ["hello", "hello"])
+    XCTAssertEqual(records.first?.engine.label, "command:myocr 1.0")
+    XCTAssertEqual(records.first?.lines?.first?.width, records.first?.width)
+  }
+
   func testBuiltInEnginesOptionsAreUsageErrorsWithAnExternalOne() throws {
     let lines = try corpus(1)
     for (options, message) in [
