@@ -11,7 +11,9 @@ which answers at once without reading the image, isolates scanbench's side of it
 over the `tesseract` command is not compared here: it loads the model again for every image.
 
 Prints a Markdown section on stdout; progress on stderr. Each configuration runs REPEATS times at
-JOBS workers; the median wall time is reported, with the CPU time of the whole process tree.
+JOBS workers, the configurations taking turns; the median wall time is reported, with the median
+CPU time of the whole process tree (scanbench and the programs it started), which other work on a
+shared machine disturbs less.
 
 Usage: bench/external.py BIN  (BIN = the release scanbench binary)
 Environment: REPEATS (default 3), JOBS (default 2), IMAGES (default 400), SHARED (default
@@ -76,16 +78,6 @@ def run(folder, options):
     return wall, cpu, summary
 
 
-def measure(label, folder, options):
-    walls, cpus, summary = [], [], None
-    for attempt in range(REPEATS):
-        wall, cpu, summary = run(folder, options)
-        walls.append(wall)
-        cpus.append(cpu)
-        log(f"  {label} #{attempt + 1}: {wall:.2f} s wall, {cpu:.2f} s CPU, {summary['images_per_second']:.1f} img/s")
-    return {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "walls": walls, "summary": summary}
-
-
 def percent(value):
     return f"{value * 100:+.1f}%"
 
@@ -110,10 +102,20 @@ def main():
             "--engine", f"command:{adapter} {TESSDATA} eng 7 300 tessedit_do_invert=0"]),
         ("external: echo (protocol only)", ["--engine", f"command:{echo}"]),
     ]
-    results = {}
-    for label, options in configurations:
-        log(f"{label}:")
-        results[label] = measure(label, folder, options)
+    # Interleaved, one run of each in turn: on a shared machine, load that comes and goes then falls
+    # on every configuration alike.
+    runs = {label: {"walls": [], "cpus": []} for label, _ in configurations}
+    for attempt in range(REPEATS):
+        for label, options in configurations:
+            wall, cpu, summary = run(folder, options)
+            runs[label]["walls"].append(wall)
+            runs[label]["cpus"].append(cpu)
+            runs[label]["summary"] = summary
+            log(f"  {label} #{attempt + 1}: {wall:.2f} s wall, {cpu:.2f} s CPU, "
+                f"{summary['images_per_second']:.1f} img/s")
+    results = {
+        label: {"wall": statistics.median(r["walls"]), "cpu": statistics.median(r["cpus"]), "summary": r["summary"]}
+        for label, r in runs.items()}
     builtin, tesserocr, protocol = (results[label] for label, _ in configurations)
     same_model = builtin["summary"]["engine"]["models"].get("eng.traineddata") == model
     print("## External engines")

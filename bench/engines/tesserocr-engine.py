@@ -31,7 +31,13 @@ print(json.dumps({"engine": "tesserocr", "version": version, "models": models}),
 for line in sys.stdin:
     request = json.loads(line)
     try:
-        api.SetImage(Image.open(io.BytesIO(base64.b64decode(request["image_png_base64"]))))
+        # Raw pixels, as scanbench hands Tesseract its decoded image (tesserocr's SetImage would
+        # encode the image again as PNG for Tesseract to decode).
+        image = Image.open(io.BytesIO(base64.b64decode(request["image_png_base64"])))
+        if image.mode not in ("L", "RGB", "RGBA"):
+            image = image.convert("RGBA" if "A" in image.mode else "RGB")
+        depth = len(image.mode)
+        api.SetImageBytes(image.tobytes(), image.width, image.height, depth, depth * image.width)
         api.SetSourceResolution(dpi)
         response = {"id": request["id"], "text": api.GetUTF8Text(), "confidence": api.MeanTextConf()}
     except Exception as error:
