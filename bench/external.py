@@ -86,7 +86,8 @@ def main():
     if not (SHARED / "uw3-lines").is_dir():
         print(f"## External engines\n\n{SHARED / 'uw3-lines'} is absent: not measured.\n")
         return
-    missing = subprocess.run(["/usr/bin/python3", "-c", "import tesserocr, PIL"], capture_output=True).returncode
+    check = ["/usr/bin/python3", "-c", "import tesserocr, PIL"]
+    missing = subprocess.run(check, capture_output=True).returncode
     if missing:
         log("installing python3-tesserocr and python3-pil (Debian) for the tesserocr adapter")
         subprocess.run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", "python3-tesserocr",
@@ -114,7 +115,8 @@ def main():
             log(f"  {label} #{attempt + 1}: {wall:.2f} s wall, {cpu:.2f} s CPU, "
                 f"{summary['images_per_second']:.1f} img/s")
     results = {
-        label: {"wall": statistics.median(r["walls"]), "cpu": statistics.median(r["cpus"]), "summary": r["summary"]}
+        label: {"wall": statistics.median(r["walls"]), "cpu": statistics.median(r["cpus"]),
+                "summary": r["summary"]}
         for label, r in runs.items()}
     builtin, tesserocr, protocol = (results[label] for label, _ in configurations)
     same_model = builtin["summary"]["engine"]["models"].get("eng.traineddata") == model
@@ -122,7 +124,8 @@ def main():
     print()
     print(f"Command: `bench/external.py {BIN}` — {count} lines of uw3-lines, {JOBS} workers, "
           f"median of {REPEATS}. The tesserocr adapter loads the built-in fast profile's model file "
-          f"(`eng.traineddata` {model[:12]}…{'' if same_model else ', NOT the built-in run’s'}) into the same "
+          f"(`eng.traineddata` {model[:12]}…{'' if same_model else ', NOT the built-in run’s'}) "
+          "into the same "
           "libtesseract once per worker, with the same settings.")
     print()
     print("| engine | wall s | images/s | CPU s (all processes) | CER micro | wall vs built-in |")

@@ -13,7 +13,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 # The models the arguments choose: every .traineddata of the tessdata folder, by SHA-256.
-tessdata=$(tesseract "$@" --list-langs 2>/dev/null | sed -n 's/^List of available languages in "\(.*\)".*/\1/p')
+tessdata=$(tesseract "$@" --list-langs 2>/dev/null \
+  | sed -n 's/^List of available languages in "\(.*\)".*/\1/p')
 models=$(for file in "${tessdata%/}"/*.traineddata; do
   [ -f "$file" ] && printf '%s\t%s\n' "$(basename "$file")" "$(sha256sum "$file" | cut -d' ' -f1)"
 done | jq -R -s -c 'split("\n") | map(select(length > 0) | split("\t") | {(.[0]): .[1]}) | add // {}')
@@ -28,11 +29,13 @@ while IFS= read -r request; do
   printf '%s' "$request" | jq -r '.image_png_base64' | base64 -d >"$tmp/image.png"
   # txt for the text, tsv for the confidences and boxes, from one recognition.
   if ! tesseract "$tmp/image.png" "$tmp/out" -l "$lang" "$@" txt tsv 2>"$tmp/stderr"; then
-    jq -n -c --argjson id "$id" --rawfile message "$tmp/stderr" '{id: $id, error: ("tesseract failed: " + $message)}'
+    jq -n -c --argjson id "$id" --rawfile message "$tmp/stderr" \
+      '{id: $id, error: ("tesseract failed: " + $message)}'
     continue
   fi
   # TSV: level 4 rows are lines, level 5 rows words (conf -1 marks rows without text).
-  jq -n -c --argjson id "$id" --argjson boxes "$boxes" --rawfile text "$tmp/out.txt" --rawfile tsv "$tmp/out.tsv" '
+  jq -n -c --argjson id "$id" --argjson boxes "$boxes" \
+    --rawfile text "$tmp/out.txt" --rawfile tsv "$tmp/out.tsv" '
     ($tsv | split("\n") | .[1:] | map(split("\t")) | map(select(length == 12))) as $rows
     | ($rows | map(select(.[0] == "5" and (.[10] | tonumber) >= 0 and (.[11] | length) > 0))) as $words
     | def box: {text: .[11], conf: (.[10] | tonumber), x: (.[6] | tonumber), y: (.[7] | tonumber),
