@@ -11,9 +11,9 @@ import ScanbenchSupport
 enum RunCommand: Command {
   static let engine = Option<String?>(
     "--engine",
-    help: "The engine, instead of the one the level uses for the language; command:'PROGRAM ARGS…' runs "
-      + "a program of yours (README, \"External engines\") (engines: "
-      + EngineCatalog.engines.map(\.usage).joined(separator: ", ") + ")",
+    help: "The engine, instead of the one the level uses for the language: "
+      + EngineCatalog.engines.map(\.usage).joined(separator: ", ")
+      + " (a program of yours; README, \"External engines\").",
     valueName: "name", default: nil, defaultText: "the level's (see README, \"Profiles\")"
   ) { text in
     guard let (entry, argument) = EngineCatalog.entry(named: text) else {
