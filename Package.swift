@@ -31,7 +31,12 @@ let package = Package(
       dependencies: ["ScanbenchSupport", "ScanbenchStore", "CLeptonica", "CHeif", "CZBar"]),
     .target(
       name: "ScanbenchTesseract",
-      dependencies: ["ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "CTesseract", "CLeptonica"]),
+      dependencies: [
+        "ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "CTesseract", "CLeptonica",
+      ]),
+    // Programs of the user's as engines, over a JSON-lines protocol (`--engine command:…`).
+    .target(
+      name: "ScanbenchExternal", dependencies: ["ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition"]),
     // The PP-OCR engine: ONNX Runtime loaded with dlopen (no headers are packaged), DB detection and
     // CTC recognition in Swift.
     .target(name: "ScanbenchPPOCR", dependencies: ["CLeptonica"]),
@@ -47,7 +52,10 @@ let package = Package(
       ]),
     .target(
       name: "ScanbenchEngines",
-      dependencies: ["ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "ScanbenchTesseract"]),
+      dependencies: [
+        "ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "ScanbenchTesseract",
+        "ScanbenchExternal",
+      ]),
     .executableTarget(
       name: "scanbench",
       dependencies: [
@@ -65,26 +73,62 @@ let package = Package(
     // Fixtures the test targets share: rendered pages, photos, records, temporary folders.
     .target(
       name: "ScanbenchTestSupport",
-      dependencies: ["ScanbenchSupport", "ScanbenchStore", "ScanbenchArchive", "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchScoring", "CLeptonica"],
+      dependencies: [
+        "ScanbenchSupport", "ScanbenchStore", "ScanbenchArchive", "ScanbenchRecognition",
+        "ScanbenchTesseract", "ScanbenchScoring", "CLeptonica",
+      ],
       path: "Tests/ScanbenchTestSupport"),
     .testTarget(name: "ScanbenchScoringTests", dependencies: ["ScanbenchScoring", "ScanbenchSupport"]),
     .testTarget(name: "ScanbenchSupportTests", dependencies: ["ScanbenchSupport"]),
-    .testTarget(name: "ScanbenchStoreTests", dependencies: ["ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport"]),
+    .testTarget(
+      name: "ScanbenchStoreTests",
+      dependencies: ["ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport"]),
     .testTarget(name: "ScanbenchArchiveTests", dependencies: ["ScanbenchArchive", "ScanbenchSupport"]),
-    .testTarget(name: "ScanbenchRecognitionTests", dependencies: ["ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport", "CLeptonica"]),
-    .testTarget(name: "ScanbenchTesseractTests", dependencies: ["ScanbenchTesseract", "ScanbenchRecognition", "ScanbenchStore", "ScanbenchTestSupport", "CLeptonica"]),
-    .testTarget(name: "ScanbenchNotesTests", dependencies: ["ScanbenchNotes", "ScanbenchStore", "ScanbenchSupport", "CSQLite"]),
-    .testTarget(name: "ScanbenchGateTests", dependencies: ["ScanbenchGate", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport"]),
-    .testTarget(name: "ScanbenchReportsTests", dependencies: ["ScanbenchReports", "ScanbenchRunner", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport"]),
-    .testTarget(name: "ScanbenchRunnerTests", dependencies: ["ScanbenchRunner", "ScanbenchNotes", "ScanbenchGate", "ScanbenchReports", "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchEngines", "ScanbenchStore", "ScanbenchArchive", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport"]),
+    .testTarget(
+      name: "ScanbenchRecognitionTests",
+      dependencies: [
+        "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchStore", "ScanbenchSupport",
+        "ScanbenchScoring", "ScanbenchTestSupport", "CLeptonica",
+      ]),
+    .testTarget(
+      name: "ScanbenchTesseractTests",
+      dependencies: [
+        "ScanbenchTesseract", "ScanbenchRecognition", "ScanbenchStore", "ScanbenchTestSupport", "CLeptonica",
+      ]),
+    .testTarget(
+      name: "ScanbenchNotesTests",
+      dependencies: ["ScanbenchNotes", "ScanbenchStore", "ScanbenchSupport", "CSQLite"]),
+    .testTarget(
+      name: "ScanbenchGateTests",
+      dependencies: [
+        "ScanbenchGate", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport",
+      ]),
+    .testTarget(
+      name: "ScanbenchReportsTests",
+      dependencies: [
+        "ScanbenchReports", "ScanbenchRunner", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring",
+        "ScanbenchTestSupport",
+      ]),
+    .testTarget(
+      name: "ScanbenchRunnerTests",
+      dependencies: [
+        "ScanbenchRunner", "ScanbenchNotes", "ScanbenchGate", "ScanbenchReports", "ScanbenchRecognition",
+        "ScanbenchTesseract", "ScanbenchEngines", "ScanbenchStore", "ScanbenchArchive", "ScanbenchSupport",
+        "ScanbenchScoring", "ScanbenchTestSupport",
+      ]),
     .testTarget(
       name: "ScanbenchTests",
       dependencies: [
-        "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchGate", "ScanbenchNotes", "ScanbenchArchive",
+        "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchGate", "ScanbenchNotes",
+        "ScanbenchArchive",
         "ScanbenchRecognition", "ScanbenchTesseract",
       ],
       exclude: ["Fixtures"]),
     .testTarget(name: "ScanbenchPPOCRTests", dependencies: ["ScanbenchPPOCR"]),
+    .testTarget(
+      name: "ScanbenchExternalTests",
+      dependencies: ["ScanbenchExternal", "ScanbenchRecognition", "ScanbenchStore", "ScanbenchTestSupport"],
+      exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import ScanbenchExternal
 import ScanbenchRecognition
 import ScanbenchTesseract
 
@@ -8,30 +9,57 @@ public enum EngineCatalog {
     /// What `--engine` calls it.
     public var name: String
     public var summary: String
+    /// Empty: whatever `--lang` names (the engine passes it on).
     public var languages: [String]
+    /// For an engine named with an argument, `--engine NAME:ARGUMENT`: what the argument is, for
+    /// help (`'PROGRAM ARGS…'`); the engine finds it in `EngineOptions.argument`. nil: the name alone.
+    public var argument: String?
+    /// The profile its records name; nil for the level's. An engine with a profile of its own
+    /// chooses how it reads by itself: it takes no `--level` (nor the built-in engines' options).
+    public var profile: String?
     public var make: @Sendable (EngineOptions) throws -> any EngineBackend
 
     public init(
-      name: String, summary: String, languages: [String],
+      name: String, summary: String, languages: [String], argument: String? = nil, profile: String? = nil,
       make: @escaping @Sendable (EngineOptions) throws -> any EngineBackend
     ) {
       self.name = name
       self.summary = summary
       self.languages = languages
+      self.argument = argument
+      self.profile = profile
       self.make = make
     }
+
+    /// How `--engine` names it: `tesseract`, `command:'PROGRAM ARGS…'`.
+    public var usage: String { argument.map { "\(name):\($0)" } ?? name }
   }
 
   public static let engines: [Entry] = [
     Entry(
       name: "tesseract", summary: "Tesseract 5 (LSTM), Debian's fast and PyPI's standard models",
-      languages: TesseractBackend.languages, make: { try TesseractBackend($0) })
+      languages: TesseractBackend.languages, make: { try TesseractBackend($0) }),
+    Entry(
+      name: "command",
+      summary: "a program of yours, over a JSON-lines protocol (README, \"External engines\")",
+      languages: [], argument: "'PROGRAM ARGS…'", profile: "external", make: { try ExternalBackend($0) }),
   ]
+
+  /// The engine `--engine` names: `NAME`, or `NAME:ARGUMENT` for one that takes an argument.
+  public static func entry(named text: String, in catalog: [Entry] = engines) -> (entry: Entry, argument: String?)? {
+    if let entry = catalog.first(where: { $0.name == text && $0.argument == nil }) { return (entry, nil) }
+    guard let colon = text.firstIndex(of: ":"),
+      let entry = catalog.first(where: { $0.name == text[..<colon] && $0.argument != nil })
+    else { return nil }
+    return (entry, String(text[text.index(after: colon)...]))
+  }
 
   /// Every language some engine reads, in the order `--lang` lists them.
   public static var languages: [String] {
     var seen: [String] = []
-    for entry in engines { for language in entry.languages where !seen.contains(language) { seen.append(language) } }
+    for entry in engines {
+      for language in entry.languages where !seen.contains(language) { seen.append(language) }
+    }
     return seen
   }
 
@@ -49,13 +77,17 @@ public enum EngineCatalog {
     engine name: String?, options: EngineOptions, catalog: [Entry] = engines
   ) throws -> RecognitionSetup {
     let chosen = name ?? engine(for: options.level, language: options.language)
-    guard let entry = catalog.first(where: { $0.name == chosen }) else {
+    guard let (entry, argument) = entry(named: chosen, in: catalog) else {
       throw EngineError(
-        message: "no engine '\(chosen)' (engines: \(catalog.map(\.name).joined(separator: ", ")))")
+        message: "no engine '\(chosen)' (engines: \(catalog.map(\.usage).joined(separator: ", ")))")
     }
-    guard entry.languages.contains(options.language) else {
+    var options = options
+    options.argument = argument
+    guard entry.languages.isEmpty || entry.languages.contains(options.language) else {
       throw EngineError(
-        message: "\(entry.name) does not read '\(options.language)' (it reads \(entry.languages.joined(separator: ", ")))")
+        message:
+          "\(entry.name) does not read '\(options.language)' (it reads \(entry.languages.joined(separator: ", ")))"
+      )
     }
     let backend = try entry.make(options)
     let orientation =

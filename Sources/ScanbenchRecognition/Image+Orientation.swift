@@ -24,9 +24,11 @@ extension Image {
     return pix
   }
 
-  /// The image as a PNG file (leptonica `pixWriteMemPng`), for fixtures and corpora.
-  public func pngData() throws -> Data {
-    try encoded("PNG") { data, size in pixWriteMemPng(&data, &size, pointer, 0) }
+  /// The image as a PNG file (leptonica `pixWriteMemPng`), for fixtures and corpora; `compression`
+  /// is zlib's level (0 none, 1 fastest … 9 smallest), nil for leptonica's default (6).
+  public func pngData(compression: Int? = nil) throws -> Data {
+    if let compression { pixSetZlibCompression(pointer, Int32(compression)) }
+    return try encoded("PNG") { data, size in pixWriteMemPng(&data, &size, pointer, 0) }
   }
 
   /// The image as a baseline JPEG file (leptonica `pixWriteMemJpeg`), for fixtures and corpora.

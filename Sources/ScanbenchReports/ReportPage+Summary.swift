@@ -198,10 +198,14 @@ extension Page {
     return html
   }
 
-  /// How charts and tables name a run: its profile when the two runs differ in profile, else its store
-  /// (or its run id when both come from one store).
+  /// How charts and tables name a run: its engine when the two runs differ in engine (`tesseract`,
+  /// `command:rapidocr`), its profile when they differ in profile, else its store (or its run id
+  /// when both come from one store).
   func seriesName(_ other: StoreRun) -> String {
     guard let comparison else { return other.profile }
+    if let mine = run.engine?.name, let theirs = comparison.engine?.name, mine != theirs {
+      return other.engine?.name ?? other.profile
+    }
     if comparison.profile != run.profile { return other.profile }
     if comparison.store != run.store { return storeName(other.store) }
     return "run \(other.runID)"

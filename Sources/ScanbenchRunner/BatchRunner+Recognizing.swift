@@ -44,7 +44,8 @@ extension BatchRunner {
       record.ms.decode = decodeMs
       let recognizeStart = DispatchTime.now()
       do {
-        let result = try pipeline.process(image, orientation: &record.orientation)
+        let result = try pipeline.process(
+          image, name: PageName(entry: item.entry, page: page), orientation: &record.orientation)
         record.text = result.recognized.text
         record.confidence = result.recognized.confidence
         record.chars = ResultRecord.characterCount(result.recognized.text)
@@ -59,7 +60,8 @@ extension BatchRunner {
         if let failure = result.barcodeFailure { record.error = .init(kind: "barcodes", message: failure) }
       } catch {
         record.ms.recognize = PagePipeline.milliseconds(since: recognizeStart)
-        record.error = .init(kind: "recognition", message: String(describing: error))
+        record.error = .init(
+          kind: (error as? EngineError)?.kind ?? "recognition", message: String(describing: error))
       }
       let stem = page.map { "\(item.stem).page-\($0)" } ?? item.stem
       guard item.index.groundTruth[stem] != nil else {
@@ -70,7 +72,9 @@ extension BatchRunner {
         context.emit(record)
         continue
       }
-      if let text = context.board.text(for: record, key: GroundTruthBoard.key(input: item.ordinal, stem: stem)) {
+      if let text = context.board.text(
+        for: record, key: GroundTruthBoard.key(input: item.ordinal, stem: stem))
+      {
         context.scoreAndEmit(record, text: text)
       }
     }

@@ -56,7 +56,10 @@ public final class BatchRunner: Sendable {
   public func run() throws -> RunOutcome {
     let started = DispatchTime.now()
     let recognition = configuration.recognition
-    let engines = EngineLoader(count: max(1, configuration.jobs), backend: recognition.backend)
+    let engines = EngineLoader(count: max(1, configuration.jobs), backend: recognition.backend) {
+      worker, message in
+      self.onEvent(.warning("worker \(worker + 1): \(message)"))
+    }
     let engineIdentity = try recognition.identity()
 
     let (indexes, scanErrors) = try scanInputs()
@@ -80,9 +83,11 @@ public final class BatchRunner: Sendable {
       settings: configuration.settings, scanbenchVersion: configuration.scanbench.version)
     let done =
       try configuration.resume
-      ? ResumeSet.load(from: configuration.store, identity: identity, inputs: configuration.inputs) : ResumeSet()
+      ? ResumeSet.load(from: configuration.store, identity: identity, inputs: configuration.inputs)
+      : ResumeSet()
     let context = RunContext(
-      runID: done.continuedRun ?? RunID.make(), profile: configuration.profile, language: configuration.language,
+      runID: done.continuedRun ?? RunID.make(), profile: configuration.profile,
+      language: configuration.language,
       engine: engineIdentity, settings: configuration.settings, scanbench: configuration.scanbench,
       scoring: configuration.scoring, writer: writer, done: done, onEvent: onEvent,
       onStoreFailure: { self.storeFailed.store(true, ordering: .relaxed) })
@@ -110,7 +115,8 @@ public final class BatchRunner: Sendable {
       let pipeline: PagePipeline
       do {
         pipeline = PagePipeline(
-          engine: try engines.take(worker), backend: recognition.backend, orientation: recognition.orientation,
+          engine: try engines.take(worker), backend: recognition.backend,
+          orientation: recognition.orientation,
           scanner: self.configuration.barcodes ? try BarcodeScanner() : nil, boxes: self.configuration.boxes)
       } catch {
         workerFailures.withLock { $0.append(String(describing: error)) }
@@ -169,7 +175,8 @@ public final class BatchRunner: Sendable {
       do {
         let index = try InputIndex.scan(input, shard: configuration.shard) { self.isCancelled }
         if index.imageCount == 0, index.error == nil, !isCancelled {
-          let scope = index.imagesInAllShards > 0 ? " for shard \(configuration.shard?.description ?? "")" : ""
+          let scope =
+            index.imagesInAllShards > 0 ? " for shard \(configuration.shard?.description ?? "")" : ""
           onEvent(.warning("\(input): no images\(scope) (an empty archive or folder?)"))
         }
         indexes.append(index)

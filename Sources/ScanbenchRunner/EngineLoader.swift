@@ -22,16 +22,24 @@ final class EngineLoader: Sendable {
 
   private let slots: [Slot]
   private let backend: any EngineBackend
+  private let warnings: @Sendable (_ worker: Int, _ message: String) -> Void
 
   /// Loads `min(count, cores)` engines ahead: `concurrentPerform` runs no more workers than cores at
-  /// once, and a later worker loads its own (`--jobs 64` must not hold 64 models in memory).
-  init(count: Int, backend: any EngineBackend) {
+  /// once, and a later worker loads its own (`--jobs 64` must not hold 64 models in memory). Engine
+  /// `index` reports its warnings with `index`.
+  init(
+    count: Int, backend: any EngineBackend,
+    warnings: @escaping @Sendable (_ worker: Int, _ message: String) -> Void = { _, _ in }
+  ) {
     self.backend = backend
+    self.warnings = warnings
     slots = (0..<max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))).map { _ in Slot() }
     for (index, slot) in slots.enumerated() {
       let thread = Thread {
         // Nothing reads the slot before `loaded` is signalled, so loading under its lock costs no wait.
-        slot.engine.withLock { $0 = Result { Loaded(engine: try backend.makeEngine()) } }
+        slot.engine.withLock {
+          $0 = Result { Loaded(engine: try backend.makeEngine(warnings: { warnings(index, $0) })) }
+        }
         slot.loaded.signal()
       }
       thread.name = "scanbench-engine-\(index)"
@@ -51,7 +59,7 @@ final class EngineLoader: Sendable {
 
   /// Waits for engine `index` and hands it over; each is taken once.
   func take(_ index: Int) throws -> any RecognitionEngine {
-    guard index < slots.count else { return try backend.makeEngine() }
+    guard index < slots.count else { return try backend.makeEngine(warnings: { self.warnings(index, $0) }) }
     slots[index].loaded.wait()
     return try slots[index].engine.withLock { slot in
       defer { slot = nil }

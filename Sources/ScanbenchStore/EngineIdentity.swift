@@ -18,7 +18,8 @@ public struct EngineIdentity: Codable, Sendable, Hashable {
   /// orientation detection, parameters), as text.
   public var settings: [String: String]
 
-  public init(name: String, version: String, models: [String: String] = [:], settings: [String: String] = [:]) {
+  public init(name: String, version: String, models: [String: String] = [:], settings: [String: String] = [:])
+  {
     self.name = name
     self.version = version
     self.models = models
@@ -38,7 +39,8 @@ public struct EngineIdentity: Codable, Sendable, Hashable {
     if let version = try container.decodeIfPresent(String.self, forKey: .tesseract),
       !container.contains(.name)
     {
-      self = Self.schema1(version: version, models: try container.decode([String: String].self, forKey: .models))
+      self = Self.schema1(
+        version: version, models: try container.decode([String: String].self, forKey: .models))
       return
     }
     name = try container.decode(String.self, forKey: .name)
@@ -72,17 +74,20 @@ public struct EngineIdentity: Codable, Sendable, Hashable {
   public var label: String { "\(name) \(version)" }
 
   /// How `other` differs from this identity, one phrase per difference, e.g. `psm 3 → 4`,
-  /// `eng.traineddata 7d43a1… → 1a2b3c…`; empty when they are the same.
+  /// `eng.traineddata 7d43a1… → 1a2b3c…`, `engine tesseract 5.3.0 → command:rapidocr 3.10.0`; empty
+  /// when they are the same.
   public func differences(to other: EngineIdentity) -> [String] {
+    // Another engine differs in every model and setting: its name and version say it all.
+    if name != other.name { return ["engine \(label) → \(other.label)"] }
     var parts: [String] = []
-    if name != other.name { parts.append("engine \(name) → \(other.name)") }
     if version != other.version { parts.append("\(other.name) \(version) → \(other.version)") }
     for file in Set(models.keys).union(other.models.keys).sorted() {
       let old = models[file].map { String($0.prefix(6)) + "…" } ?? "none"
       let new = other.models[file].map { String($0.prefix(6)) + "…" } ?? "none"
       if models[file] != other.models[file] { parts.append("model \(file) \(old) → \(new)") }
     }
-    for key in Set(settings.keys).union(other.settings.keys).sorted() where settings[key] != other.settings[key] {
+    for key in Set(settings.keys).union(other.settings.keys).sorted()
+    where settings[key] != other.settings[key] {
       parts.append("\(key) \(settings[key] ?? "unset") → \(other.settings[key] ?? "unset")")
     }
     return parts

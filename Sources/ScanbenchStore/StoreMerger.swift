@@ -181,7 +181,9 @@ private struct Reading {
     /// Shard fields of the summaries, distinct, in order (nil as `0/1`: an unsharded run).
     var shards: [String] = []
     var resultsPerRun: [String: Int] = [:]
-    var summaries: [(line: Int, summary: RunSummaryRecord)] = []
+    /// Each summary with the results its run wrote since the run's previous summary: a run resumed
+    /// (`--resume` continues its run id) has a summary per part, each counting its own part.
+    var summaries: [(line: Int, summary: RunSummaryRecord, results: Int)] = []
   }
 
   func name(_ store: Int) -> String { urls[store].relativePath }
@@ -253,7 +255,8 @@ private struct Reading {
     jobs = max(jobs, summary.jobs)
     for source in summary.sources where !sources.contains(source) { sources.append(source) }
     states[store].last = .summary(summary)
-    states[store].summaries.append((line, summary))
+    let results = states[store].resultsPerRun.removeValue(forKey: summary.run) ?? 0
+    states[store].summaries.append((line, summary, results))
     let shard = summary.shard ?? "0/1"
     if !states[store].shards.contains(shard) { states[store].shards.append(shard) }
     note(ResultIdentity(summary), store: store)
@@ -334,13 +337,12 @@ private struct Reading {
   /// lines were removed since.
   func checkSummariesAccountForTheirResults() throws {
     for (store, state) in states.enumerated() {
-      for (line, summary) in state.summaries {
-        let found = state.resultsPerRun[summary.run] ?? 0
+      for (line, summary, found) in state.summaries {
         guard found == summary.images else {
           throw MergeError(
             .inconsistentStore,
             "\(StoreLocation(store: name(store), line: line)): run \(summary.run) counted \(summary.images) results "
-              + "but the store holds \(found) of them: lines were removed or added by hand")
+              + "but the store holds \(found) of them before it: lines were removed or added by hand")
         }
       }
     }

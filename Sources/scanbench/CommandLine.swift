@@ -239,6 +239,9 @@ struct ParsedArguments {
   }
 
   subscript(_ flag: Flag) -> Bool { flags.contains(flag.spec.name) }
+
+  /// Whether the option was given at all (its default is then not what the user asked for).
+  func isGiven<Value>(_ option: Option<Value>) -> Bool { values[option.spec.name] != nil }
 }
 
 enum ArgumentParser {

@@ -11,7 +11,8 @@ enum ReportCommand: Command {
     "--html", help: "Where to write the page.", valueName: "file", default: "Reports/report.html")
   static let compare = Option<String?>(
     "--compare", help: "Another store whose latest run to compare with.", valueName: "store")
-  static let run = Option<String?>("--run", help: "Report this run of the store instead of the latest.", valueName: "id")
+  static let run = Option<String?>(
+    "--run", help: "Report this run of the store instead of the latest.", valueName: "id")
   static let worst = Option<Int>.integer(
     "--worst", help: "How many of the worst images to show in full, with thumbnails.", range: 0...100_000,
     default: HTMLReport.Options().detailLimit)
@@ -20,7 +21,8 @@ enum ReportCommand: Command {
     default: HTMLReport.Options().confusionLimit)
   static let noThumbnails = Flag("--no-thumbnails", help: "Do not embed images.")
   static let overlays = Option<String?>(
-    "--overlays", help: "Link each image to its overlay in this folder ('scanbench overlay').", valueName: "folder")
+    "--overlays", help: "Link each image to its overlay in this folder ('scanbench overlay').",
+    valueName: "folder")
 
   static let spec = CommandSpec(
     name: "report",
@@ -32,7 +34,9 @@ enum ReportCommand: Command {
       against fast: speed against CER, per-image deltas). The page needs no network and opens from disk.
       """,
     arguments: [ArgumentSpec(name: "store", help: "The JSON-lines store a run wrote.")],
-    options: [html.spec, compare.spec, run.spec, worst.spec, confusions.spec, noThumbnails.spec, overlays.spec])
+    options: [
+      html.spec, compare.spec, run.spec, worst.spec, confusions.spec, noThumbnails.spec, overlays.spec,
+    ])
 
   static func validate(_ arguments: ParsedArguments) throws {
     try Paths.checkStore(arguments.positionals[0], creating: false)
@@ -82,7 +86,13 @@ enum ReportCommand: Command {
     var line =
       "wrote \(out.path) (\(size)): run \(run.runID), \(run.results.count) images, \(outcome.detailed) shown in full, "
       + "\(outcome.thumbnails) thumbnails, ground truth re-read for \(outcome.groundTruthFound)"
-    if let comparison { line += "; compared with run \(comparison.runID) (\(comparison.profile))" }
+    if let comparison {
+      line += "; compared with run \(comparison.runID) (\(comparison.profile)"
+      if let mine = run.engine, let theirs = comparison.engine, mine.name != theirs.name {
+        line += ", \(theirs.label) against \(mine.label)"
+      }
+      line += ")"
+    }
     Console.out(line + "\n")
     return ExitCode.success
   }

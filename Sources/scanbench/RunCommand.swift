@@ -10,10 +10,26 @@ import ScanbenchSupport
 
 enum RunCommand: Command {
   static let engine = Option<String?>(
-    "--engine", help: "The engine, instead of the one the level uses for the language.", valueName: "name",
-    default: nil, defaultText: "the level's (see README, \"Profiles\")",
-    allowedValues: EngineCatalog.engines.map(\.name)
-  ) { $0 }
+    "--engine",
+    help: "The engine, instead of the one the level uses for the language: "
+      + EngineCatalog.engines.map(\.usage).joined(separator: ", ")
+      + " (a program of yours; README, \"External engines\").",
+    valueName: "name", default: nil, defaultText: "the level's (see README, \"Profiles\")"
+  ) { text in
+    guard let (entry, argument) = EngineCatalog.entry(named: text) else {
+      throw Conversion.notAllowed(text, name: "--engine", allowed: EngineCatalog.engines.map(\.usage))
+    }
+    if let argument, argument.allSatisfy(\.isWhitespace) {
+      throw UsageError("--engine \(entry.name): needs \(entry.usage.dropFirst(entry.name.count + 1))")
+    }
+    return text
+  }
+  static let engineTimeout = Option<Double?>(
+    "--engine-timeout",
+    help: "Seconds an external engine may take over one image; then it is stopped and "
+      + "restarted, and the image is a recorded failure.", valueName: "seconds", default: nil,
+    defaultText: "60"
+  ) { try Conversion.double($0, name: "--engine-timeout", range: 0.01...86_400) }
   static let level = Option<RecognitionLevel>.choice(
     "--level", help: "Recognition profile, after Apple Vision's two levels.", valueName: "level",
     default: RecognitionLevel.accurate)
@@ -25,7 +41,8 @@ enum RunCommand: Command {
     "--psm", help: "Page segmentation mode, Tesseract's numbers (7 = one text line, 6 = one block).",
     valueName: "mode", range: 0...13, defaultText: "3, automatic")
   static let resolution = Option<Int?>.integer(
-    "--dpi", help: "Resolution to assume, for images whose metadata lies.", valueName: "dpi", range: 50...2400,
+    "--dpi", help: "Resolution to assume, for images whose metadata lies.", valueName: "dpi",
+    range: 50...2400,
     defaultText: "the image's, else 300")
   static let jobs = Option<Int>.integer(
     "--jobs", help: "Workers, each with its own engine.", range: 1...1024,
@@ -39,7 +56,8 @@ enum RunCommand: Command {
     "--max-entry-bytes", help: "Refuse entries larger than this, while reading them.", default: 256 << 20,
     defaultText: "256M")
   static let maxTotalBytes = Option<Int?>.size(
-    "--max-total-bytes", help: "Stop reading once the run's entries add up to this size (--resume continues).")
+    "--max-total-bytes", help: "Stop reading once the run's entries add up to this size (--resume continues)."
+  )
   static let maxPixels = Option<Int>.integer(
     "--max-pixels", help: "Refuse images whose header claims more pixels, before decoding.",
     range: 1...Int.max, default: 100_000_000)
@@ -50,7 +68,8 @@ enum RunCommand: Command {
     do { return try Shard(parsing: text) } catch let error as ShardError { throw UsageError(error.message) }
   }
   static let shards = Option<Int?>.integer(
-    "--shards", help: "Shard count when the index comes from the environment (JOB_COMPLETION_INDEX, "
+    "--shards",
+    help: "Shard count when the index comes from the environment (JOB_COMPLETION_INDEX, "
       + "SLURM_ARRAY_TASK_ID).", range: 1...1_000_000)
   static let models = Option<String?>(
     "--models", help: "Override the level's models (for experiments).", valueName: "kind", default: nil,
@@ -60,11 +79,14 @@ enum RunCommand: Command {
     "--tesseract-set", help: "Set a Tesseract parameter, e.g. tessedit_do_invert=0 (repeatable).",
     valueName: "name=value", default: nil, isRepeatable: true, convert: EngineParameter.init(parsing:))
   static let importTo = Option<String?>(
-    "--import-to", help: "Also import the results into the note database (the bulk import of photo archives).",
+    "--import-to",
+    help: "Also import the results into the note database (the bulk import of photo archives).",
     valueName: "db", defaultText: "none; without a value the default note database",
     implicitValue: NoteDatabase.defaultPath())
-  static let boxes = Flag("--boxes", help: "Record every word and line with its bounding box (see 'scanbench overlay').")
-  static let barcodes = Flag("--barcodes", help: "Decode QR codes and barcodes (ZBar) and record their payloads.")
+  static let boxes = Flag(
+    "--boxes", help: "Record every word and line with its bounding box (see 'scanbench overlay').")
+  static let barcodes = Flag(
+    "--barcodes", help: "Decode QR codes and barcodes (ZBar) and record their payloads.")
   static let noOSD = Flag(
     "--no-osd",
     help: "Accurate profile: do not detect pages lying on their side or upside down "
@@ -83,9 +105,12 @@ enum RunCommand: Command {
       becomes results.shard-0003-of-0016.jsonl for shard 3/16; every {shard} in --out is replaced
       by shard-0003-of-0016 instead, e.g. --out 'out/results-{shard}.jsonl'.
       """,
-    arguments: [ArgumentSpec(name: "input", help: "Archives, folders or images to recognize.", isVariadic: true)],
+    arguments: [
+      ArgumentSpec(name: "input", help: "Archives, folders or images to recognize.", isVariadic: true)
+    ],
     options: [
-      engine.spec, level.spec, language.spec, pageSegmentation.spec, resolution.spec, jobs.spec, out.spec,
+      engine.spec, engineTimeout.spec, level.spec, language.spec, pageSegmentation.spec, resolution.spec,
+      jobs.spec, out.spec,
       resume.spec, maxEntryBytes.spec, maxTotalBytes.spec, maxPixels.spec, shard.spec, shards.spec,
       models.spec, tesseractSet.spec, importTo.spec, boxes.spec, barcodes.spec, noOSD.spec, noWait.spec,
       Flag.json.spec,
@@ -98,10 +123,34 @@ enum RunCommand: Command {
       }
     }
     if arguments[shard] != nil, arguments[shards] != nil {
-      throw UsageError("--shard K/N and --shards N exclude each other: --shards is for shards from the environment")
+      throw UsageError(
+        "--shard K/N and --shards N exclude each other: --shards is for shards from the environment")
     }
+    try checkEngineOptions(arguments)
     try Paths.checkStore(try storeURL(arguments).path, creating: true)
     if let database = arguments[importTo] { try Paths.checkNoteDatabase(database, creating: true) }
+  }
+
+  /// Levels and Tesseract's options belong to the built-in engines; an engine with a profile of its
+  /// own (`command:…`) chooses for itself, and only it can be stopped (`--engine-timeout`).
+  static func checkEngineOptions(_ arguments: ParsedArguments) throws {
+    let chosen = arguments[engine].flatMap { EngineCatalog.entry(named: $0)?.entry }
+    guard let chosen, chosen.profile != nil else {
+      if arguments.isGiven(engineTimeout) {
+        throw UsageError("--engine-timeout is for external engines (--engine command:'PROGRAM ARGS…')")
+      }
+      return
+    }
+    let builtIn: [(String, Bool)] = [
+      ("--level", arguments.isGiven(level)), ("--psm", arguments.isGiven(pageSegmentation)),
+      ("--dpi", arguments.isGiven(resolution)), ("--models", arguments.isGiven(models)),
+      ("--tesseract-set", arguments.isGiven(tesseractSet)),
+    ]
+    if let (flag, _) = builtIn.first(where: \.1) {
+      throw UsageError(
+        "\(flag) belongs to the built-in engines: --engine \(chosen.name):… reads as its program chooses "
+          + "(give the program its own arguments)")
+    }
   }
 
   /// `--out`, suffixed per shard.
@@ -123,13 +172,16 @@ enum RunCommand: Command {
     options.parameters = arguments.all(tesseractSet).compactMap { $0.map { ($0.name, $0.value) } }
     options.modelKind = arguments[models]
     options.detectsOrientation = !arguments[noOSD]
+    options.timeout = arguments[engineTimeout]
+    let profile = arguments[engine].flatMap { EngineCatalog.entry(named: $0)?.entry.profile }
     let recognition: RecognitionSetup
     do {
       recognition = try EngineCatalog.setup(engine: arguments[engine], options: options)
     } catch {
       throw CommandFailure("\(error)", exitCode: ExitCode.inputUnreadable)
     }
-    if options.level == .accurate, options.detectsOrientation, recognition.backend.orientationCheckBelow != nil,
+    if options.level == .accurate, options.detectsOrientation,
+      recognition.backend.orientationCheckBelow != nil,
       recognition.orientation == nil
     {
       Console.error(
@@ -137,7 +189,7 @@ enum RunCommand: Command {
           + "pages on their side are recognized as they are\n")
     }
     var configuration = RunConfiguration(
-      inputs: arguments.positionals, recognition: recognition, profile: options.level.rawValue,
+      inputs: arguments.positionals, recognition: recognition, profile: profile ?? options.level.rawValue,
       language: options.language, jobs: arguments[jobs], store: store)
     configuration.shard = chosenShard
     configuration.resume = arguments[resume]
@@ -155,7 +207,8 @@ enum RunCommand: Command {
     let progress = ProgressReporter(isTerminal: Console.stderrIsTerminal)
     let runner = BatchRunner(configuration) { event in progress.handle(event) }
     let signals = SignalTrap { signal in
-      progress.note("stopping after the images in progress (\(signal == SIGINT ? "interrupt" : "terminate"))…")
+      progress.note(
+        "stopping after the images in progress (\(signal == SIGINT ? "interrupt" : "terminate"))…")
       runner.cancel()
     }
     let outcome: RunOutcome
@@ -199,7 +252,8 @@ enum RunCommand: Command {
     if let given = arguments[shard] { return given }
     let count = arguments[shards]
     do {
-      guard let (found, source) = try Shard.fromEnvironment(ProcessInfo.processInfo.environment, shards: count)
+      guard
+        let (found, source) = try Shard.fromEnvironment(ProcessInfo.processInfo.environment, shards: count)
       else {
         if count != nil {
           throw UsageError("--shards needs JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID; use --shard K/N")
@@ -269,6 +323,7 @@ enum SummaryTable {
     ]
     if let continued { rows.append(("run", "\(continued) (continued)")) }
     if summary.interrupted { rows.append(("interrupted", "yes: run again with --resume to finish")) }
-    return rows.map { $0.0.padding(toLength: 20, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n") + "\n"
+    return rows.map { $0.0.padding(toLength: 20, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n")
+      + "\n"
   }
 }

@@ -1,14 +1,14 @@
 import Foundation
-import ScanbenchSupport
-import ScanbenchScoring
-import ScanbenchStore
 import ScanbenchArchive
-import ScanbenchRecognition
-import ScanbenchNotes
+import ScanbenchEngines
 import ScanbenchGate
+import ScanbenchNotes
+import ScanbenchRecognition
 import ScanbenchReports
 import ScanbenchRunner
-import ScanbenchEngines
+import ScanbenchScoring
+import ScanbenchStore
+import ScanbenchSupport
 
 @main
 enum Scanbench {
@@ -23,6 +23,7 @@ enum Scanbench {
     ImportCommand.self,
     NotesCommand.self,
     OverlayCommand.self,
+    ExportCommand.self,
   ]
 
   static let version = "0.2.0"

@@ -416,7 +416,8 @@ print(f"    {sys.argv[1].rsplit('/', 1)[1]}: {len(runs)} runs; {len(results)} re
       f"{sum(n > 1 for n in keys.values())} twice")
 for s in summaries:
     print(f"      run {s['run']}: images {s['images']}, skipped {s['skipped']}, interrupted {s['interrupted']}")
-ok = (len(summaries) == 2 and len(runs) == 2 and first["interrupted"] and not second["interrupted"]
+# --resume continues the interrupted run under its id: one run, a summary for each part.
+ok = (len(summaries) == 2 and len(runs) == 1 and first["interrupted"] and not second["interrupted"]
       and second["skipped"] == first["images"] and first["images"] + second["images"] == len(keys) == len(results))
 sys.exit(0 if ok else 1)
 PY

@@ -19,6 +19,11 @@ public struct EngineOptions: Sendable {
   public var modelKind: String?
   /// Whether pages read with low confidence are checked for lying on their side (`--no-osd`: no).
   public var detectsOrientation = true
+  /// What follows the engine's name in `--engine NAME:ARGUMENT` (`command:'PROGRAM ARGS…'`).
+  public var argument: String?
+  /// Seconds an engine may take over one image (`--engine-timeout`), for engines that can be
+  /// stopped (external programs); nil for their default.
+  public var timeout: Double?
 
   public init(level: RecognitionLevel, language: String) {
     self.level = level

@@ -36,11 +36,15 @@ public final class PagePipeline {
     public var barcodeMilliseconds: Double?
   }
 
-  /// Reads `page`; `orientation` holds what decoding did and gets what the check found.
-  public func process(_ page: Image, orientation: inout ResultRecord.Orientation?) throws -> Page {
+  /// Reads `page`, named `name` for engines that pass it on; `orientation` holds what decoding did
+  /// and gets what the check found.
+  public func process(
+    _ page: Image, name: PageName = PageName(entry: ""), orientation: inout ResultRecord.Orientation?
+  ) throws -> Page {
     let start = DispatchTime.now()
     var osdMilliseconds: Double?
-    let (recognized, upright) = try recognizeUpright(page, orientation: &orientation, osd: &osdMilliseconds)
+    let (recognized, upright) = try recognizeUpright(
+      page, name: name, orientation: &orientation, osd: &osdMilliseconds)
     var result = Page(
       recognized: recognized, image: upright, barcodes: nil, barcodeFailure: nil,
       recognizeMilliseconds: Self.milliseconds(since: start), orientationMilliseconds: osdMilliseconds)
@@ -60,9 +64,9 @@ public final class PagePipeline {
   /// side or upside down it is turned and read again, and the more confident reading is kept.
   /// Upright pages, read confidently, cost nothing more (README, "Photos": the measurements).
   private func recognizeUpright(
-    _ page: Image, orientation record: inout ResultRecord.Orientation?, osd: inout Double?
+    _ page: Image, name: PageName, orientation record: inout ResultRecord.Orientation?, osd: inout Double?
   ) throws -> (RecognizedText, Image) {
-    let first = try engine.recognize(page, boxes: boxes)
+    let first = try engine.recognize(page, boxes: boxes, name: name)
     guard let checkBelow, first.confidence < checkBelow, let orientation, let detector = loadedDetector()
     else { return (first, page) }
     let start = DispatchTime.now()
@@ -76,7 +80,7 @@ public final class PagePipeline {
     guard detection.correction != 0, detection.confidence >= orientation.minimumConfidence,
       let turned = try? page.applying(.rotate(quarterTurns: detection.correction))
     else { return (first, page) }
-    let second = try engine.recognize(turned, boxes: boxes)
+    let second = try engine.recognize(turned, boxes: boxes, name: name)
     guard second.confidence > first.confidence else { return (first, page) }
     record?.osdApplied = true
     record?.append("\(ExifOrientation.Step.rotate(quarterTurns: detection.correction)) (OSD)")

@@ -20,7 +20,32 @@ public struct RecognizedText: Sendable, Equatable {
 public protocol RecognitionEngine: AnyObject {
   /// Reads `image`, upright as decoded; `boxes` also collects every word and line with its box.
   func recognize(_ image: Image, boxes: Bool) throws -> RecognizedText
+  /// The same, told which image it reads: for engines that pass the name on (an external program).
+  /// By default `recognize(_:boxes:)`.
+  func recognize(_ image: Image, boxes: Bool, name: PageName) throws -> RecognizedText
 }
+
+extension RecognitionEngine {
+  public func recognize(_ image: Image, boxes: Bool, name: PageName) throws -> RecognizedText {
+    try recognize(image, boxes: boxes)
+  }
+}
+
+/// Which image a page is: its entry in its input and, for a page of a multi-page image, the page.
+public struct PageName: Sendable, Equatable {
+  public var entry: String
+  /// 1-based; nil for an image of one page.
+  public var page: Int?
+
+  public init(entry: String, page: Int? = nil) {
+    self.entry = entry
+    self.page = page
+  }
+}
+
+/// Where an engine tells the user what is not a result (an external program's stderr, a restart).
+/// The runner gives each worker's engine its own, which names the worker; the library never prints.
+public typealias EngineWarnings = @Sendable (String) -> Void
 
 /// An engine as the run sees it: made from the command line's options, shared by every worker,
 /// it makes one `RecognitionEngine` per worker and says what it is.
@@ -30,9 +55,17 @@ public protocol EngineBackend: Sendable {
   func identity() throws -> EngineIdentity
   /// A new engine with its models loaded; throws when a model is missing or broken.
   func makeEngine() throws -> any RecognitionEngine
+  /// The same, for a worker whose warnings go to `warnings`; by default `makeEngine()`.
+  func makeEngine(warnings: @escaping EngineWarnings) throws -> any RecognitionEngine
   /// Pages read with a mean confidence under this are checked for lying on their side or upside
   /// down (see `PagePipeline`); nil for engines whose confidences do not say so.
   var orientationCheckBelow: Double? { get }
+}
+
+extension EngineBackend {
+  public func makeEngine(warnings: @escaping EngineWarnings) throws -> any RecognitionEngine {
+    try makeEngine()
+  }
 }
 
 /// A page's orientation as a detector sees it.

@@ -1,0 +1,200 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A program started as `/bin/sh -c COMMAND` (posix_spawn) in a process group of its own, so that
+/// stopping it stops whatever it started too. Its stdin is one end of a socket pair — a write to a
+/// program that died fails with EPIPE (`MSG_NOSIGNAL`) instead of raising SIGPIPE in scanbench —
+/// and its stdout and stderr are pipes. Every other descriptor of scanbench is closed in the child
+/// (the store's lock must not outlive scanbench in a program it started).
+///
+/// Not thread-safe: one engine owns it; only `errors` is handed to a thread of its own.
+final class ChildProcess {
+  let pid: pid_t
+  /// Scanbench's end of the program's stdin; -1 once closed.
+  private(set) var input: Int32
+  /// The read end of the program's stdout.
+  let output: Int32
+  /// The read end of the program's stderr; whoever reads it closes it (`StderrRelay`).
+  let errors: Int32
+  /// How it ended, once reaped.
+  private(set) var termination: Termination?
+
+  /// How a program ended.
+  enum Termination: Equatable, CustomStringConvertible {
+    case exited(Int32)
+    case signalled(Int32)
+
+    var description: String {
+      switch self {
+      case .exited(let status): "exited with status \(status)"
+      case .signalled(let signal):
+        "was killed by signal \(signal)\(Self.signalName(signal).map { " (\($0))" } ?? "")"
+      }
+    }
+
+    static func signalName(_ signal: Int32) -> String? {
+      [
+        SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGTERM: "SIGTERM", SIGBUS: "SIGBUS",
+        SIGILL: "SIGILL", SIGFPE: "SIGFPE", SIGPIPE: "SIGPIPE", SIGINT: "SIGINT",
+      ][signal]
+    }
+  }
+
+  init(command: String) throws {
+    var stdinPair: [Int32] = [-1, -1]
+    var stdoutPipe: [Int32] = [-1, -1]
+    var stderrPipe: [Int32] = [-1, -1]
+    let socketType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+    guard socketpair(AF_UNIX, socketType, 0, &stdinPair) == 0 else { throw Self.failure("socketpair") }
+    guard Self.pipe2(&stdoutPipe, O_CLOEXEC) == 0 else {
+      let error = Self.failure("pipe")
+      Self.close(stdinPair)
+      throw error
+    }
+    guard Self.pipe2(&stderrPipe, O_CLOEXEC) == 0 else {
+      let error = Self.failure("pipe")
+      Self.close(stdinPair + stdoutPipe)
+      throw error
+    }
+    // The child's ends are closed here whatever happens; the parent's stay open only on success.
+    defer { Self.close([stdinPair[1], stdoutPipe[1], stderrPipe[1]]) }
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, stdinPair[1], 0)
+    posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
+    Self.addCloseFrom(&actions, 3)
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // Its own process group (so a timeout can stop its children too), no blocked signals, and the
+    // signals scanbench ignores (SIGPIPE) back to their defaults.
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    posix_spawnattr_setpgroup(&attributes, 0)
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    posix_spawnattr_setsigmask(&attributes, &mask)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+
+    let arguments = ["/bin/sh", "-c", command]
+    let cArguments = arguments.map { strdup($0) } + [nil]
+    defer { for argument in cArguments { free(argument) } }
+    var child: pid_t = 0
+    let status = posix_spawn(&child, "/bin/sh", &actions, &attributes, cArguments, environ)
+    guard status == 0 else {
+      Self.close([stdinPair[0], stdoutPipe[0], stderrPipe[0]])
+      throw ExternalEngineError.start("cannot start /bin/sh: \(String(cString: strerror(status)))")
+    }
+    pid = child
+    input = stdinPair[0]
+    output = stdoutPipe[0]
+    errors = stderrPipe[0]
+  }
+
+  deinit {
+    stop(grace: 0)
+    closeInput()
+    Glibc.close(output)
+  }
+
+  /// Closes the program's stdin: a program that reads to the end of its input then exits.
+  func closeInput() {
+    guard input >= 0 else { return }
+    Glibc.close(input)
+    input = -1
+  }
+
+  /// Ends the program: waits up to `grace` seconds for it to exit by itself (after its stdin was
+  /// closed), then kills its whole process group, and reaps it. Returns how it ended.
+  @discardableResult
+  func stop(grace: Double) -> Termination? {
+    if let termination { return termination }
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, grace) * 1e9)
+    while grace > 0, DispatchTime.now().uptimeNanoseconds < deadline {
+      if reap(blocking: false) { return termination }
+      usleep(5_000)
+    }
+    // Not reaped yet, so the group's id cannot have been reused.
+    if !reap(blocking: false) {
+      kill(-pid, SIGKILL)
+      _ = reap(blocking: true)
+    }
+    return termination
+  }
+
+  /// Whether the program has ended (and is now reaped). Its group is killed before it is reaped,
+  /// while its zombie still holds the group's id: whatever it left running goes with it.
+  private func reap(blocking: Bool) -> Bool {
+    var info = siginfo_t()
+    while true {
+      let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT | (blocking ? 0 : WNOHANG))
+      if result == -1, errno == EINTR { continue }
+      if result == -1 {
+        termination = termination ?? .exited(-1)
+        return true
+      }
+      guard info._sifields._sigchld.si_pid == pid else { return false }
+      break
+    }
+    kill(-pid, SIGKILL)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+    // WIFEXITED / WEXITSTATUS / WTERMSIG are macros, which Swift does not import.
+    let signal = status & 0x7f
+    termination = signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
+    return true
+  }
+
+  // glibc's `pipe2` and `posix_spawn_file_actions_addclosefrom_np` (2.34) are declared only for
+  // _GNU_SOURCE, which Swift's Glibc module does not define: looked up once by name instead.
+  private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
+  private typealias AddCloseFrom =
+    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+  nonisolated(unsafe) private static let pipe2Function = dlsym(
+    UnsafeMutableRawPointer(bitPattern: 0), "pipe2"
+  )
+  .map { unsafeBitCast($0, to: Pipe2.self) }
+  nonisolated(unsafe) private static let addCloseFromFunction = dlsym(
+    UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np"
+  ).map { unsafeBitCast($0, to: AddCloseFrom.self) }
+
+  private static func pipe2(_ descriptors: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32 {
+    if let pipe2Function { return pipe2Function(descriptors, flags) }
+    guard pipe(descriptors) == 0 else { return -1 }
+    for index in 0..<2 { _ = fcntl(descriptors[index], F_SETFD, FD_CLOEXEC) }
+    return 0
+  }
+
+  /// Closes every descriptor from `lowest` on in the child; without glibc's call, those open now.
+  private static func addCloseFrom(_ actions: inout posix_spawn_file_actions_t, _ lowest: Int32) {
+    if let addCloseFromFunction {
+      _ = addCloseFromFunction(&actions, lowest)
+      return
+    }
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    for descriptor in open.compactMap({ Int32($0) }) where descriptor >= lowest {
+      posix_spawn_file_actions_addclose(&actions, descriptor)
+    }
+  }
+
+  private static func close(_ descriptors: [Int32]) {
+    for descriptor in descriptors where descriptor >= 0 { Glibc.close(descriptor) }
+  }
+
+  private static func failure(_ call: String) -> ExternalEngineError {
+    .start("\(call) failed: \(String(cString: strerror(errno)))")
+  }
+}
+
+@available(*, unavailable)
+extension ChildProcess: Sendable {}
