@@ -40,6 +40,7 @@ texts = {
     "utf16be": b"\xfe\xff" + "文字".encode("utf-16-be"), "utf16-odd": b"\xff\xfeab\x00c",
     "shift-jis": "日本語のテキスト".encode("shift_jis"), "latin1": "café".encode("latin-1"), "empty": b"",
     "truncated-utf8": "é".encode()[:1], "lone-surrogate-utf16": b"\xff\xfe\x00\xd8",
+    "utf16le-no-bom": "Total 12.50\n".encode("utf-16-le"), "utf16be-no-bom": "Total 12.50\n".encode("utf-16-be"),
 }
 for name, data in texts.items():
     put("ground-truth", name, data)
