@@ -118,13 +118,28 @@ public final class ArchiveReader: EntrySource {
     } else if kind == .symlink {
       target = Self.printable(archive_entry_symlink_utf8(entry) ?? archive_entry_symlink(entry))
     }
+    let (path, transcoded) = name(of: entry)
     return EntryHeader(
-      path: Self.printable(archive_entry_pathname_utf8(entry) ?? archive_entry_pathname(entry))
-        ?? "(unnamed entry)",
-      kind: kind,
+      path: path ?? "(unnamed entry)", kind: kind,
       declaredSize: archive_entry_size_is_set(entry) != 0 ? archive_entry_size(entry) : nil,
       isEncrypted: archive_entry_is_encrypted(entry) != 0,
-      linkTarget: target)
+      linkTarget: target, transcodedName: transcoded)
+  }
+
+  /// The entry's name, printable. A zip entry's name that is not UTF-8 (no UTF-8 flag) is in the
+  /// writer's code page; when it reads as Japanese in CP932 it is decoded (`LegacyEntryName`) and
+  /// its stored bytes are kept beside it.
+  private func name(of entry: OpaquePointer) -> (String?, EntryHeader.TranscodedName?) {
+    if let utf8 = archive_entry_pathname_utf8(entry) { return (Self.printable(utf8), nil) }
+    guard let native = archive_entry_pathname(entry) else { return (nil, nil) }
+    let bytes = Array(UnsafeRawBufferPointer(start: native, count: strlen(native)))
+    if archive_format(handle) & ARCHIVE_FORMAT_BASE_MASK == ARCHIVE_FORMAT_ZIP,
+      let text = LegacyEntryName.japanese(bytes)
+    {
+      let transcoded = EntryHeader.TranscodedName(encoding: "CP932", bytes: bytes)
+      return (EntryName.printable(Array(text.utf8)), transcoded)
+    }
+    return (EntryName.printable(bytes), nil)
   }
 
   public func readData(limit: Int) throws -> Data {

@@ -20,15 +20,33 @@ public struct EntryHeader: Sendable, Equatable {
   public var isEncrypted: Bool
   /// Where a symbolic or hard link points, printable; nil for other kinds.
   public var linkTarget: String?
+  /// Set when the name was not UTF-8 and `path` was decoded from a legacy encoding.
+  public var transcodedName: TranscodedName?
+
+  /// A name decoded from a legacy encoding, with the bytes the archive holds: `path` is readable,
+  /// these keep what was stored.
+  public struct TranscodedName: Sendable, Equatable {
+    /// The encoding it was decoded from, `CP932`.
+    public var encoding: String
+    /// The name's bytes as stored, in lower-case hex.
+    public var hex: String
+
+    public init(encoding: String, bytes: some Sequence<UInt8>) {
+      self.encoding = encoding
+      hex = bytes.map { String(format: "%02x", $0) }.joined()
+    }
+  }
 
   public init(
-    path: String, kind: Kind, declaredSize: Int64?, isEncrypted: Bool = false, linkTarget: String? = nil
+    path: String, kind: Kind, declaredSize: Int64?, isEncrypted: Bool = false, linkTarget: String? = nil,
+    transcodedName: TranscodedName? = nil
   ) {
     self.path = path
     self.kind = kind
     self.declaredSize = declaredSize
     self.isEncrypted = isEncrypted
     self.linkTarget = linkTarget
+    self.transcodedName = transcodedName
   }
 
   /// `symlink to '../x'`, `FIFO`, … for messages about entries that are not regular files.
