@@ -18,7 +18,7 @@ extension BatchRunner {
   ) -> ReadStop {
     let source: any EntrySource
     do {
-      source = try InputOpener.open(index.input)
+      source = try InputOpener.open(index, maxEntryBytes: configuration.maxEntryBytes)
     } catch let error as ArchiveError {
       return ReadStop(error: error)
     } catch {

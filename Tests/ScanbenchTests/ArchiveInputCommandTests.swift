@@ -66,4 +66,45 @@ final class ArchiveInputCommandTests: XCTestCase {
     XCTAssertEqual(record.entry, "領収書/表紙.png", "before: \\x97\\xCC\\x8E\\xFB…")
     XCTAssertEqual(record.gtChars, IndependentLevenshtein.normalize(line.text).count, "paired with its text")
   }
+
+  // MARK: - Hard links
+
+  /// `tar ch` over a folder of symbolic links to one pool (a photo library's backup): the second
+  /// path to one file is written as a hard link. It is recognized with the first's bytes, scored
+  /// against its own ground truth, and skipped by --resume like any other image.
+  func testAHardLinkIsRecognizedAsItsTargetAndScoredAgainstItsOwnGroundTruth() throws {
+    let line = try XCTUnwrap(uw3Lines(1, from: 30).first)
+    let pool = folder.appendingPathComponent("pool")
+    let album = folder.appendingPathComponent("album")
+    for url in [pool, album] {
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    try FileManager.default.copyItem(at: line.image, to: pool.appendingPathComponent("scan.png"))
+    let otherText = line.text + " and more words that only the copy's ground truth has"
+    try Data(line.text.utf8).write(to: album.appendingPathComponent("first.gt.txt"))
+    try Data(otherText.utf8).write(to: album.appendingPathComponent("second.gt.txt"))
+    let archive = folder.appendingPathComponent("album.tar.gz")
+    try Harness.shell(
+      "ln -s ../pool/scan.png album/first.png && ln -s ../pool/scan.png album/second.png && "
+        + "tar -chzf album.tar.gz -C album first.png first.gt.txt second.png second.gt.txt "
+        + "&& tar -tvzf album.tar.gz | grep -q '^h.* second.png link to first.png'", in: folder)
+    let store = folder.appendingPathComponent("store.jsonl")
+    let result = try run([archive], store: store)
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    let records = Dictionary(
+      try Harness.records(in: store).results.map { ($0.entry, $0) }, uniquingKeysWith: { first, _ in first })
+    let first = try XCTUnwrap(records["first.png"])
+    let second = try XCTUnwrap(records["second.png"], "before: not-a-regular-file")
+    XCTAssertNil(second.error)
+    XCTAssertEqual(second.sha256, first.sha256, "the target's bytes")
+    XCTAssertEqual(second.text, first.text)
+    XCTAssertEqual(first.gtChars, IndependentLevenshtein.normalize(line.text).count)
+    XCTAssertEqual(second.gtChars, IndependentLevenshtein.normalize(otherText).count, "its own ground truth")
+
+    let resumed = try run([archive], store: store, extra: ["--resume", "--json"])
+    XCTAssertEqual(resumed.exitCode, 0, resumed.stderr)
+    let (results, summaries) = try Harness.records(in: store)
+    XCTAssertEqual(results.count, 2, "nothing redone")
+    XCTAssertEqual(summaries.last?.skipped, 2)
+  }
 }
