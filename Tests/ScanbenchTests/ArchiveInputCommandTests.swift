@@ -107,4 +107,73 @@ final class ArchiveInputCommandTests: XCTestCase {
     XCTAssertEqual(results.count, 2, "nothing redone")
     XCTAssertEqual(summaries.last?.skipped, 2)
   }
+
+  // MARK: - Compressed archives cut short
+
+  /// Two line images and their texts, then 300 KB of other data, then one more image, compressed
+  /// and cut `cutAt` bytes in, inside the filler: the two images are recognized and scored, the
+  /// run exits 2 and says how far it read.
+  func assertCutKeepsWhatCameBefore(_ ext: String, compress: String, cutAt: Int) throws {
+    let lines = try uw3Lines(3, from: 40)
+    let source = folder.appendingPathComponent("source")
+    try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+    var order: [String] = []
+    for (offset, line) in lines.enumerated() {
+      if offset == 2 { order.append("filler.bin") }
+      try FileManager.default.copyItem(at: line.image, to: source.appendingPathComponent(line.stem + ".png"))
+      try Data(line.text.utf8).write(to: source.appendingPathComponent(line.stem + ".gt.txt"))
+      order += [line.stem + ".png", line.stem + ".gt.txt"]
+    }
+    var generator = SystemRandomNumberGenerator()
+    try Data((0..<300_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
+      .write(to: source.appendingPathComponent("filler.bin"))
+    let archive = folder.appendingPathComponent("cut.\(ext)")
+    try Harness.shell(
+      "bsdtar -cf - \(order.joined(separator: " ")) | \(compress) | head -c \(cutAt) > '\(archive.path)'",
+      in: source)
+    let store = folder.appendingPathComponent("store.jsonl")
+    let result = try run([archive], store: store)
+    XCTAssertEqual(result.exitCode, 2, result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains("\(archive.path): archive is truncated")
+        && result.stderr.contains("(after 5 entries)"),
+      "the input and how far it was read: \(result.stderr)")
+    let results = try Harness.records(in: store).results  // every line parses
+    XCTAssertEqual(Set(results.map(\.entry)), Set(lines.prefix(2).map { $0.stem + ".png" }), result.stderr)
+    XCTAssertTrue(results.allSatisfy { $0.cer != nil }, "scored: their texts came before the cut")
+  }
+
+  /// Cut 40 KB in, where libarchive's own gzip filter lost everything: it drops the 64 KiB output
+  /// buffer it was filling when the input ends.
+  func testATarGzCutShortKeepsWhatWasDecodedBeforeTheCut() throws {
+    try assertCutKeepsWhatCameBefore("tar.gz", compress: "gzip -c", cutAt: 40_000)
+  }
+
+  /// The same for xz (libarchive's xz filter lost everything too).
+  func testATarXzCutShortKeepsWhatWasDecodedBeforeTheCut() throws {
+    try assertCutKeepsWhatCameBefore("tar.xz", compress: "xz -c", cutAt: 40_000)
+  }
+
+  /// zstd decodes whole blocks of 128 KiB: cut after the first, what it holds is kept. (Every
+  /// compression, cut at several points, is tried in process: TruncatedCompressionTests.)
+  func testATarZstCutShortKeepsWhatWasDecodedBeforeTheCut() throws {
+    try assertCutKeepsWhatCameBefore("tar.zst", compress: "zstd -q -c", cutAt: 200_000)
+  }
+
+  /// A .tar.zst smaller than one zstd block (128 KiB of tar) holds nothing decodable once cut: the
+  /// error says so instead of calling it "not an archive".
+  func testATarZstSmallerThanOneBlockCutShortSaysWhy() throws {
+    let source = folder.appendingPathComponent("small")
+    try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+    for line in try uw3Lines(3, from: 50) {
+      try FileManager.default.copyItem(at: line.image, to: source.appendingPathComponent(line.stem + ".png"))
+    }
+    let archive = folder.appendingPathComponent("small.tar.zst")
+    try Harness.shell("bsdtar --zstd -cf - -C '\(source.path)' . | head -c 6000 > '\(archive.path)'")
+    let result = try run([archive], store: folder.appendingPathComponent("store.jsonl"))
+    XCTAssertEqual(result.exitCode, 2, result.stderr)
+    XCTAssertTrue(result.stderr.contains("the zstd stream is cut short"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("zstd decodes whole blocks, of up to 128 KiB"), result.stderr)
+    XCTAssertFalse(result.stderr.contains("not a readable archive"), result.stderr)
+  }
 }
