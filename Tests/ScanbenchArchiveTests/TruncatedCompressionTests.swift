@@ -156,4 +156,3 @@ struct TruncatedCompressionTests {
     #expect(entries.count == 60, "the damage is found at the member's end")
   }
 }
-
