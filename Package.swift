@@ -80,13 +80,14 @@ let package = Package(
     .testTarget(name: "ScanbenchNotesTests", dependencies: ["ScanbenchNotes", "ScanbenchStore", "ScanbenchSupport", "CSQLite"]),
     .testTarget(name: "ScanbenchGateTests", dependencies: ["ScanbenchGate", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport"]),
     .testTarget(name: "ScanbenchReportsTests", dependencies: ["ScanbenchReports", "ScanbenchRunner", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport"]),
-    .testTarget(name: "ScanbenchRunnerTests", dependencies: ["ScanbenchRunner", "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchEngines", "ScanbenchStore", "ScanbenchArchive", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport"]),
+    .testTarget(name: "ScanbenchRunnerTests", dependencies: ["ScanbenchRunner", "ScanbenchNotes", "ScanbenchGate", "ScanbenchReports", "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchEngines", "ScanbenchStore", "ScanbenchArchive", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport"]),
     .testTarget(
       name: "ScanbenchTests",
       dependencies: [
         "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchGate", "ScanbenchNotes", "ScanbenchArchive",
         "ScanbenchRecognition", "ScanbenchTesseract",
-      ]),
+      ],
+      exclude: ["Fixtures"]),
     .testTarget(name: "ScanbenchPPOCRTests", dependencies: ["ScanbenchPPOCR"]),
   ],
   swiftLanguageModes: [.v6]

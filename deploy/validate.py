@@ -199,6 +199,17 @@ def check_slurm(check):
         result = subprocess.run(["bash", "-n", str(path)], capture_output=True, text=True)
         check.require(result.returncode == 0, where, f"bash syntax: {result.stderr.strip()}")
 
+    # The shard count N is SHARDS, default ${SHARDS:-N} in all three scripts: submit.sh passes
+    # --array=0-$((SHARDS - 1)) (the #SBATCH --array=0-(N-1) applies to a plain sbatch), and the
+    # merge reads the stores -of-$(printf %04d "$SHARDS").
+    defaults = {}
+    for name, text in scripts.items():
+        found = re.findall(r"^(?:export )?SHARDS=\$\{SHARDS:-(\d+)\}", text, re.MULTILINE)
+        if check.require(len(found) == 1, f"deploy/slurm/{name}", "SHARDS=${SHARDS:-N} is missing"):
+            defaults[name] = int(found[0])
+    check.require(
+        len(set(defaults.values())) <= 1, "deploy/slurm",
+        "the scripts' default SHARDS differ: " + ", ".join(f"{k} {v}" for k, v in sorted(defaults.items())))
     array = scripts.get("scanbench-array.sbatch")
     if array is not None:
         where = "deploy/slurm/scanbench-array.sbatch"
@@ -207,27 +218,27 @@ def check_slurm(check):
         if check.require(match, where, "#SBATCH --array=FIRST-LAST is missing"):
             first, last = int(match.group(1)), int(match.group(2))
             check.require(first == 0, where, "the array must start at 0: task ids are shard numbers")
-            shards = re.search(r"^SHARDS=(\d+)", array, re.MULTILINE)
-            if check.require(shards, where, "SHARDS=N is missing"):
+            if "scanbench-array.sbatch" in defaults:
+                shards = defaults["scanbench-array.sbatch"]
                 check.require(
-                    int(shards.group(1)) == last - first + 1, where,
-                    f"SHARDS={shards.group(1)} but --array has {last - first + 1} tasks")
-                merge = scripts.get("scanbench-merge.sbatch", "")
-                check.require(
-                    f"-of-{int(shards.group(1)):04d}.jsonl" in merge, "deploy/slurm/scanbench-merge.sbatch",
-                    f"the merge should read the stores of {shards.group(1)} shards (-of-{int(shards.group(1)):04d})")
+                    shards == last - first + 1, where, f"SHARDS defaults to {shards} but --array has {last - first + 1} tasks")
         check.require(options.get("cpus-per-task"), where, "#SBATCH --cpus-per-task is missing")
-        for needed in ("scanbench run", "--resume", "--shard", "$SLURM_CPUS_PER_TASK"):
+        check.require("requeue" in options, where, "#SBATCH --requeue is missing")
+        for needed in ("scanbench run", "--resume", '--shard "$SLURM_ARRAY_TASK_ID/$SHARDS"', "$SLURM_CPUS_PER_TASK"):
             check.require(needed in array, where, f"lacks {needed!r}")
     merge = scripts.get("scanbench-merge.sbatch")
     if merge is not None:
+        where = "deploy/slurm/scanbench-merge.sbatch"
+        check.require("scanbench merge" in merge and "--out" in merge, where, "lacks 'scanbench merge … --out'")
         check.require(
-            "scanbench merge" in merge and "--out" in merge, "deploy/slurm/scanbench-merge.sbatch",
-            "lacks 'scanbench merge … --out'")
+            '.shard-*-of-"$(printf %04d "$SHARDS")".jsonl' in merge, where,
+            "the merge should read the stores of SHARDS shards (.shard-*-of-\"$(printf %04d \"$SHARDS\")\".jsonl)")
     submit = scripts.get("submit.sh")
     if submit is not None:
-        check.require(
-            "--dependency=afterok:" in submit, "deploy/slurm/submit.sh", "the merge must depend on the array (afterok)")
+        where = "deploy/slurm/submit.sh"
+        check.require("--dependency=afterok:" in submit, where, "the merge must depend on the array (afterok)")
+        check.require("--array=0-$((SHARDS - 1))" in submit, where, "the array must have SHARDS tasks")
+        check.require('--cpus-per-task="$CPUS"' in submit, where, "the tasks' CPUs must be CPUS")
     return list(scripts.values())
 
 

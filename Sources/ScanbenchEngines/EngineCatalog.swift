@@ -44,11 +44,14 @@ public enum EngineCatalog {
   /// The engine named (or the level's for the language) with the options, and Tesseract's
   /// orientation detection when the accurate level checks pages for orientation and its model is
   /// installed. Throws `EngineError` for an unknown engine or a language it does not read.
-  public static func setup(engine name: String?, options: EngineOptions) throws -> RecognitionSetup {
+  /// `catalog` is `engines` but for tests, which register engines of their own.
+  public static func setup(
+    engine name: String?, options: EngineOptions, catalog: [Entry] = engines
+  ) throws -> RecognitionSetup {
     let chosen = name ?? engine(for: options.level, language: options.language)
-    guard let entry = engines.first(where: { $0.name == chosen }) else {
+    guard let entry = catalog.first(where: { $0.name == chosen }) else {
       throw EngineError(
-        message: "no engine '\(chosen)' (engines: \(engines.map(\.name).joined(separator: ", ")))")
+        message: "no engine '\(chosen)' (engines: \(catalog.map(\.name).joined(separator: ", ")))")
     }
     guard entry.languages.contains(options.language) else {
       throw EngineError(
@@ -65,7 +68,4 @@ public enum EngineCatalog {
   public static var libraryVersions: [String: String] {
     ["tesseract": TesseractBackend.version]
   }
-
-  /// Whether the accurate level would check orientation but cannot, for want of the model.
-  public static var orientationModelMissing: Bool { TesseractOrientation(resolution: nil) == nil }
 }

@@ -9,7 +9,7 @@ extension BatchRunner {
   /// worker's pipeline, then scored when its ground truth has come.
   func process(_ item: WorkItem, pipeline: PagePipeline, context: RunContext) {
     let sha256 = SHA256.hex(item.data)
-    if context.done.contains(sha256: sha256, page: nil) {
+    if context.done.contains(source: item.source, entry: item.entry, sha256: sha256, page: nil) {
       context.resumed(item.entry)
       return
     }
@@ -33,7 +33,7 @@ extension BatchRunner {
     let decodeMs = PagePipeline.milliseconds(since: decodeStart) / Double(pages.count)
     for (offset, image) in pages.enumerated() {
       let page = pages.count > 1 ? offset + 1 : nil
-      if page != nil, context.done.contains(sha256: sha256, page: page) {
+      if page != nil, context.done.contains(source: item.source, entry: item.entry, sha256: sha256, page: page) {
         context.resumed(item.entry)
         continue
       }

@@ -1,15 +1,16 @@
 import Foundation
 import ScanbenchStore
 
-/// The results already in a store, by what makes a result the same: image bytes, page, and how it
+/// The results already in a store, by what makes a result the same: the image (its input's name,
+/// its entry path, its bytes and page — the same bytes under two names are two images), and how it
 /// was made (`ResultIdentity`: profile, language, engine with its models and settings, the run's
 /// settings and scanbench's version). A result made any other way is not skipped: it is made again.
 ///
 /// Failures count as done too. Those of an image (it is not an image, its header claims too many
-/// pixels, recognition failed) are keyed by its bytes like successes: the same bytes under the same
-/// engine fail the same way, so redoing them would only add a second, identical line. Failures of an
-/// entry whose bytes were never read (a link, an encrypted or oversized entry, undecodable ground
-/// truth) are keyed by input and entry path instead, so a resumed run does not record them again.
+/// pixels, recognition failed) are keyed like successes: the same bytes under the same engine fail
+/// the same way, so redoing them would only add a second, identical line. Failures of an entry whose
+/// bytes were never read (a link, an encrypted or oversized entry, undecodable ground truth) are
+/// keyed by input and entry path alone, so a resumed run does not record them again.
 /// To retry failures after changing a limit, write to a new store.
 public struct ResumeSet: Sendable {
   private var keys: Set<String> = []
@@ -46,7 +47,8 @@ public struct ResumeSet: Sendable {
         if record.sha256.isEmpty {
           set.keys.insert(entryKey(source: record.source, entry: record.entry))
         } else {
-          set.keys.insert(imageKey(sha256: record.sha256, page: record.page))
+          set.keys.insert(
+            imageKey(source: record.source, entry: record.entry, sha256: record.sha256, page: record.page))
         }
       case .summary(let summary):
         let key = ResultIdentity(summary).key
@@ -65,8 +67,8 @@ public struct ResumeSet: Sendable {
     return set
   }
 
-  func contains(sha256: String, page: Int?) -> Bool {
-    !keys.isEmpty && keys.contains(Self.imageKey(sha256: sha256, page: page))
+  func contains(source: String, entry: String, sha256: String, page: Int?) -> Bool {
+    !keys.isEmpty && keys.contains(Self.imageKey(source: source, entry: entry, sha256: sha256, page: page))
   }
 
   /// Whether an entry-level failure (one recorded without image bytes) is already in the store.
@@ -74,12 +76,14 @@ public struct ResumeSet: Sendable {
     !keys.isEmpty && keys.contains(Self.entryKey(source: source, entry: entry))
   }
 
-  static func imageKey(sha256: String, page: Int?) -> String {
-    sha256 + "|" + (page.map(String.init) ?? "-")
+  /// Inputs by name, as `ImageKey` has them: a corpus resumed from another folder is the same corpus.
+  /// Entry paths are printable (escaped) and may hold `|`, so the parts are length-prefixed.
+  static func imageKey(source: String, entry: String, sha256: String, page: Int?) -> String {
+    "image:" + [ImageKey.inputName(source), entry, sha256, page.map(String.init) ?? "-"]
+      .map { "\($0.utf8.count):\($0)" }.joined()
   }
 
-  /// Entry paths are printable (escaped) and may hold `|`, so the parts are length-prefixed.
   static func entryKey(source: String, entry: String) -> String {
-    "entry:" + [source, entry].map { "\($0.utf8.count):\($0)" }.joined()
+    "entry:" + [ImageKey.inputName(source), entry].map { "\($0.utf8.count):\($0)" }.joined()
   }
 }

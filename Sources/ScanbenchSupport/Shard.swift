@@ -84,11 +84,20 @@ extension Shard {
     return nil
   }
 
-  /// `results.jsonl` → `results.shard-0003-of-0016.jsonl`: each shard writes its own store.
+  /// What `{shard}` in a store's path becomes, for schedulers whose tasks share one command line.
+  public static let placeholder = "{shard}"
+
+  /// Each shard writes its own store: `results.jsonl` → `results.shard-0003-of-0016.jsonl`, i.e.
+  /// `results.{shard}.jsonl`; a path that holds `{shard}` (`out/results-{shard}.jsonl`,
+  /// `out/{shard}/results.jsonl`) has every `{shard}` replaced by `shard-0003-of-0016` instead.
   public func storeURL(for base: URL) -> URL {
+    let name = String(format: "shard-%04d-of-%04d", index, count)
+    if base.path.contains(Self.placeholder) {
+      return URL(fileURLWithPath: base.path.replacingOccurrences(of: Self.placeholder, with: name))
+    }
     let ext = base.pathExtension
     let stem = base.deletingPathExtension().lastPathComponent
-    let name = String(format: "%@.shard-%04d-of-%04d", stem, index, count) + (ext.isEmpty ? "" : "." + ext)
-    return base.deletingLastPathComponent().appendingPathComponent(name)
+    return base.deletingLastPathComponent()
+      .appendingPathComponent(stem + "." + name + (ext.isEmpty ? "" : "." + ext))
   }
 }

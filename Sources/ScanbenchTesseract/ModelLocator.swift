@@ -24,18 +24,7 @@ public struct ModelLocator: Sendable {
   public static func discover(environment: [String: String] = ProcessInfo.processInfo.environment)
     -> ModelLocator
   {
-    var standardCandidates: [String] = []
-    if let explicit = environment["SCANBENCH_MODELS"] { standardCandidates.append(explicit) }
-    var folder = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    for _ in 0..<5 {
-      standardCandidates.append(folder.appendingPathComponent(".models").path)
-      folder.deleteLastPathComponent()
-    }
-    standardCandidates.append(FileManager.default.currentDirectoryPath + "/.models")
-    let dataHome =
-      environment["XDG_DATA_HOME"] ?? (NSHomeDirectory() + "/.local/share")
-    standardCandidates.append(dataHome + "/scanbench/models")
+    let standardCandidates = ModelFolders.candidates(environment: environment)
 
     var fastCandidates: [String] = []
     if let prefix = environment["TESSDATA_PREFIX"] { fastCandidates.append(prefix) }

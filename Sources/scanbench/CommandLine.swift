@@ -239,8 +239,6 @@ struct ParsedArguments {
   }
 
   subscript(_ flag: Flag) -> Bool { flags.contains(flag.spec.name) }
-
-  func isGiven<Value>(_ option: Option<Value>) -> Bool { values[option.spec.name] != nil }
 }
 
 enum ArgumentParser {

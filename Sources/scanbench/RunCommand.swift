@@ -31,7 +31,8 @@ enum RunCommand: Command {
     "--jobs", help: "Workers, each with its own engine.", range: 1...1024,
     default: ProcessInfo.processInfo.activeProcessorCount, defaultText: "the active processors")
   static let out = Option<String>(
-    "--out", help: "The JSON-lines store to append to.", valueName: "file", default: "Reports/results.jsonl")
+    "--out", help: "The JSON-lines store to append to; a shard's is named after it (see above).",
+    valueName: "file", default: "Reports/results.jsonl")
   static let resume = Flag(
     "--resume", help: "Skip images whose result, made the same way, is in the store, and continue its run.")
   static let maxEntryBytes = Option<Int>.size(
@@ -77,6 +78,10 @@ enum RunCommand: Command {
       INPUT is an archive (tar, tar.gz/bz2/xz/zst, zip, 7z), a folder or an image. Archives are
       streamed: nothing is unpacked to disk. NAME.gt.txt (or NAME.txt) beside NAME.png is its ground
       truth; images without one are recognized and not scored.
+
+      A shard (--shard, or a shard from the environment) writes its own store: --out results.jsonl
+      becomes results.shard-0003-of-0016.jsonl for shard 3/16; every {shard} in --out is replaced
+      by shard-0003-of-0016 instead, e.g. --out 'out/results-{shard}.jsonl'.
       """,
     arguments: [ArgumentSpec(name: "input", help: "Archives, folders or images to recognize.", isVariadic: true)],
     options: [
@@ -105,7 +110,11 @@ enum RunCommand: Command {
   /// `--out`, suffixed per shard.
   static func storeURL(_ arguments: ParsedArguments) throws -> URL {
     let base = URL(fileURLWithPath: arguments[out])
-    return try shardFromArguments(arguments, announce: false).map { $0.storeURL(for: base) } ?? base
+    if let shard = try shardFromArguments(arguments, announce: false) { return shard.storeURL(for: base) }
+    guard !base.path.contains(Shard.placeholder) else {
+      throw UsageError("--out holds \(Shard.placeholder), but this run is not sharded: add --shard K/N")
+    }
+    return base
   }
 
   static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -253,7 +262,7 @@ enum SummaryTable {
     if summary.skipped > 0 { rows.append(("skipped (--resume)", "\(summary.skipped)")) }
     rows.append(("scored", "\(summary.scored)"))
     if let missing = summary.withoutGroundTruth, missing > 0 {
-      rows.append(("without ground truth", "\(missing) (names with --json and in the store's summary)"))
+      rows.append(("no ground truth", "\(missing) (names with --json and in the store's summary)"))
     }
     rows += [
       ("CER (micro)", Format.percent(summary.cerMicro, none: "n/a (no ground truth)")),

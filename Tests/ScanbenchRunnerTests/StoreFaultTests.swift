@@ -128,11 +128,14 @@ struct StoreFaultTests {
     let set = try ResumeSet.load(from: url, identity: ResultIdentity(link), inputs: ["in.tar"])
     #expect(set.containsEntry(source: "in.tar", entry: "link.png"))
     #expect(!set.containsEntry(source: "other.tar", entry: "link.png"))
-    #expect(set.contains(sha256: "abc", page: nil), "failures are done too")
+    #expect(set.contains(source: "in.tar", entry: "a.png", sha256: "abc", page: nil), "failures are done too")
+    #expect(
+      !set.contains(source: "in.tar", entry: "copy-of-a.png", sha256: "abc", page: nil),
+      "the same bytes under another name are another image")
     var other = ResultIdentity(link)
     other.engine.version = "6.0"
     let otherSet = try ResumeSet.load(from: url, identity: other, inputs: ["in.tar"])
-    #expect(!otherSet.contains(sha256: "abc", page: nil), "results of another engine are not done")
+    #expect(!otherSet.contains(source: "in.tar", entry: "a.png", sha256: "abc", page: nil), "results of another engine are not done")
     #expect(!otherSet.containsEntry(source: "in.tar", entry: "link.png"))
   }
 }

@@ -260,3 +260,68 @@ extension StoreSuites {
 }
 
 enum StoreSuites {}
+
+/// The store's one codec: whatever `ResultRecord` holds survives a line, by the fast decoder and by
+/// `JSONDecoder` alike. The record below sets every field, and the test checks it does (from the
+/// type itself, through `Mirror`), so a field added later without its decoding fails here.
+struct ResultRecordCodecTests {
+  static var everyField: ResultRecord {
+    var record = ResultRecord(
+      run: "r", time: "2026-12-01T00:00:00.000Z", source: "in.tar", entry: "a.png", sha256: "ab", page: 2,
+      profile: "accurate", lang: "eng",
+      engine: EngineIdentity(name: "tesseract", version: "5.3.0", models: ["eng.traineddata": "cd"], settings: ["psm": "3"]))
+    record.text = "text"
+    record.confidence = 91.5
+    record.chars = 4
+    record.width = 10
+    record.height = 20
+    record.ms = ResultRecord.Timings(decode: 1, recognize: 2, score: 3, barcodes: 4, osd: 5)
+    record.settings = ["boxes": "on"]
+    record.scanbench = Provenance(version: "0.2.0", commit: "abc")
+    record.gtChars = 5
+    record.edits = 1
+    record.substitutions = 1
+    record.insertions = 0
+    record.deletions = 0
+    record.cer = 0.2
+    record.metric = "cer/grapheme/nfc/ws-collapse/cjk-nospace/v1"
+    record.words = [TextBox(text: "text", confidence: 90, x: 1, y: 2, width: 3, height: 4)]
+    record.lines = [TextBox(text: "text", confidence: 90, x: 1, y: 2, width: 3, height: 4)]
+    record.barcodes = [Barcode(symbology: "QR-Code", payload: Array("x".utf8), x: 0, y: 0, width: 1, height: 1)]
+    record.error = .init(kind: "barcodes", message: "m")
+    record.orientation = .init(exif: 6, heif: ["irot"], osdDegrees: 90, osdConfidence: 2, applied: "rotate")
+    record.orientation?.osdApplied = true
+    return record
+  }
+
+  @Test func theFixtureSetsEveryFieldOfTheRecord() {
+    for child in Mirror(reflecting: Self.everyField).children {
+      let mirror = Mirror(reflecting: child.value)
+      #expect(
+        mirror.displayStyle != .optional || mirror.children.count == 1,
+        "ResultRecord.\(child.label ?? "?") is nil in the fixture: set it, and decode it in ResultLineDecoder")
+    }
+    let keys = Set(ResultRecord.CodingKeys.allCases.map(\.stringValue))
+    #expect(keys.count == Mirror(reflecting: Self.everyField).children.count, "every stored property is coded")
+  }
+
+  @Test func everyFieldSurvivesBothDecoders() throws {
+    let line = try StoreWriter.line(for: Self.everyField).dropLast()
+    guard case .result(let slow) = StoreReader.decode(Data(line)) else {
+      Issue.record("JSONDecoder refused the line")
+      return
+    }
+    #expect(slow == Self.everyField)
+    guard case .result(let fast) = StoreReader.decodeLineFast(Data(line)) else {
+      Issue.record("the fast path refused the line")
+      return
+    }
+    #expect(fast == Self.everyField)
+    // Without the nested fields the fast decoder takes the line itself: each of its fields is read.
+    var plain = Self.everyField
+    (plain.words, plain.lines, plain.barcodes, plain.orientation) = (nil, nil, nil, nil)
+    let plainLine = try StoreWriter.line(for: plain).dropLast()
+    let decoded = Array(plainLine).withUnsafeBytes { ResultLineDecoder.decode($0) }
+    #expect(decoded == plain, "the fast decoder reads every plain field itself")
+  }
+}

@@ -53,5 +53,33 @@ struct ShardTests {
   @Test func eachShardNamesItsOwnStore() throws {
     let url = try Shard(index: 3, count: 16).storeURL(for: URL(fileURLWithPath: "/data/results.jsonl"))
     #expect(url.path == "/data/results.shard-0003-of-0016.jsonl")
+    let bare = try Shard(index: 0, count: 1).storeURL(for: URL(fileURLWithPath: "/data/results"))
+    #expect(bare.path == "/data/results.shard-0000-of-0001")
+  }
+
+  @Test(arguments: [
+    ("/data/results-{shard}.jsonl", "/data/results-shard-0003-of-0016.jsonl"),
+    ("/data/results.{shard}.jsonl", "/data/results.shard-0003-of-0016.jsonl"),
+    ("/data/{shard}/results.jsonl", "/data/shard-0003-of-0016/results.jsonl"),
+    ("/data/{shard}/{shard}.jsonl", "/data/shard-0003-of-0016/shard-0003-of-0016.jsonl"),
+    ("/data/{shard}", "/data/shard-0003-of-0016"),
+  ])
+  func theShardPlaceholderIsReplacedInsteadOfSuffixing(path: String, expected: String) throws {
+    let url = try Shard(index: 3, count: 16).storeURL(for: URL(fileURLWithPath: path))
+    #expect(url.path == expected)
+    // With the placeholder, the default suffix is not added as well.
+    #expect(!url.path.contains(".shard-0003-of-0016.shard-"))
+  }
+
+  @Test func thePlaceholderWorksInARelativePathAndGivesEveryShardAnotherStore() throws {
+    let base = URL(fileURLWithPath: "out/results-{shard}.jsonl")
+    let stores = try (0..<16).map { try Shard(index: $0, count: 16).storeURL(for: base) }
+    #expect(Set(stores.map(\.path)).count == 16)
+    let folder = FileManager.default.currentDirectoryPath
+    #expect(stores[7].path == folder + "/out/results-shard-0007-of-0016.jsonl")
+    // The placeholder is the default's middle part: `results.{shard}.jsonl` is the default name.
+    let shard = try Shard(index: 7, count: 16)
+    let placed = shard.storeURL(for: URL(fileURLWithPath: "/d/results.{shard}.jsonl"))
+    #expect(placed.path == shard.storeURL(for: URL(fileURLWithPath: "/d/results.jsonl")).path)
   }
 }

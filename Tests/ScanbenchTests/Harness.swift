@@ -9,6 +9,12 @@ import Foundation
 @testable import ScanbenchNotes
 import XCTest
 
+/// A fixture could not be made: the test fails with this message.
+struct FixtureError: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
+}
+
 /// Runs the built `scanbench` binary, as a user would, and collects what it printed.
 struct CommandResult {
   var exitCode: Int32
@@ -72,7 +78,8 @@ enum Harness {
   static func shell(_ command: String, in folder: URL? = nil) throws {
     let result = try execute(URL(fileURLWithPath: "/bin/bash"), ["-c", command], in: folder)
     guard result.exitCode == 0 else {
-      throw XCTSkip("fixture command failed (\(result.exitCode)): \(command)\n\(result.stderr)")
+      // A broken archiver is a failure, not a skip: a skip would hide every test that needs it.
+      throw FixtureError(message: "fixture command failed (\(result.exitCode)): \(command)\n\(result.stderr)")
     }
   }
 

@@ -29,7 +29,7 @@ final class PhotoCommandTests: XCTestCase {
     while let header = try source.nextEntry() {
       if header.path == name { return try source.readData(limit: 64 << 20) }
     }
-    throw XCTSkip("no \(name) in Corpora/\(archive)")
+    throw FixtureError(message: "no \(name) in Corpora/\(archive)")
   }
 
   func text(_ archive: String, _ stem: String) throws -> String {

@@ -184,6 +184,43 @@ final class ShardRunTests: XCTestCase {
     }
   }
 
+  /// Tasks that share one command line (a Slurm array, a Kubernetes Indexed Job) can name their
+  /// stores with `{shard}`; each run's summary says where its store went, and merge takes them.
+  func testTheShardPlaceholderInOutNamesEachTasksStore() throws {
+    let archive = try uw3Archive(4)
+    let out = folder.appendingPathComponent("out/results-{shard}.jsonl").path
+    let results = try runTogether(
+      (0..<2).map { index in
+        (
+          ["run", archive.path, "--jobs", "1", "--out", out] + Self.lineOptions,
+          ["SLURM_ARRAY_TASK_ID": "\(index)", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "2"]
+        )
+      })
+    let stores = (0..<2).map {
+      folder.appendingPathComponent(String(format: "out/results-shard-%04d-of-0002.jsonl", $0))
+    }
+    for (index, result) in results.enumerated() {
+      XCTAssertEqual(result.exitCode, 0, result.stderr)
+      XCTAssertTrue(result.stdout.contains("store               \(stores[index].path)\n"), result.stdout)
+      XCTAssertEqual(try Harness.records(in: stores[index]).summaries.last?.shard, "\(index)/2")
+    }
+    let outFolder = folder.appendingPathComponent("out").path
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: outFolder).sorted(), stores.map(\.lastPathComponent)
+    )
+    let merged = folder.appendingPathComponent("merged.jsonl")
+    let merge = try Harness.run(["merge"] + stores.map(\.path) + ["--out", merged.path])
+    XCTAssertEqual(merge.exitCode, 0, merge.stdout + merge.stderr)
+    XCTAssertEqual(try Harness.records(in: merged).results.count, 4)
+
+    // Not sharded: refused before any work; no store named '{shard}' appears.
+    let unsharded = try Harness.run(["run", archive.path, "--out", out] + Self.lineOptions)
+    XCTAssertEqual(unsharded.exitCode, 64, unsharded.stderr)
+    XCTAssertTrue(
+      unsharded.stderr.contains("--out holds {shard}, but this run is not sharded"), unsharded.stderr)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outFolder).count, 2)
+  }
+
   // MARK: Merge refusals
 
   let engine = EngineIdentity.schema1(version: "5.3.0", models: ["eng": String(repeating: "ab", count: 32)])

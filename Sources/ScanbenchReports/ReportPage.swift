@@ -1,0 +1,84 @@
+import Foundation
+import ScanbenchScoring
+import ScanbenchStore
+import ScanbenchSupport
+
+struct Page {
+  let run: StoreRun
+  let comparison: StoreRun?
+  let material: SourceMaterial
+  let options: HTMLReport.Options
+
+  var rows: [ReportRow] = []
+  var detailed: [ReportRow] = []
+  var confusions: [Confusion] = []
+  var distinctConfusions = 0
+  var groundTruthFound = 0
+  var alignedImages = 0
+
+  init(run: StoreRun, comparison: StoreRun?, material: SourceMaterial, options: HTMLReport.Options) {
+    self.run = run
+    self.comparison = comparison
+    self.material = material
+    self.options = options
+  }
+
+  static let seriesColours = ["#4c6ef5", "#f59f00"]
+
+  /// Failed images first, then by CER (highest first), images without a score last.
+  static func ordered(_ records: [ResultRecord]) -> [ResultRecord] {
+    records.sorted { left, right in
+      let leftFailed = left.error != nil
+      let rightFailed = right.error != nil
+      if leftFailed != rightFailed { return leftFailed }
+      let leftCER = left.error == nil ? left.cer : nil
+      let rightCER = right.error == nil ? right.cer : nil
+      switch (leftCER, rightCER) {
+      case (.some(let a), .some(let b)) where a != b: return a > b
+      case (.some, .none): return true
+      case (.none, .some): return false
+      default: break
+      }
+      if (left.edits ?? 0) != (right.edits ?? 0) { return (left.edits ?? 0) > (right.edits ?? 0) }
+      return ImageKey(left) < ImageKey(right)
+    }
+  }
+
+  /// Failed images and images with at least one edit get a full view.
+  static func deservesDetail(_ record: ResultRecord) -> Bool {
+    record.error != nil || (record.edits ?? 0) > 0
+  }
+
+  mutating func analyse() {
+    var optionsByMetric: [String: ScoringOptions] = [:]
+    var tally = ConfusionTally()
+    var detailBudget = options.detailLimit
+    for record in Self.ordered(run.results) {
+      let reference = SourceMaterial.Reference(record)
+      var row = ReportRow(record: record, reference: reference)
+      let wantsDetail = detailBudget > 0 && Self.deservesDetail(record)
+      if record.error == nil, let groundTruth = material.groundTruth[reference] {
+        row.groundTruthAvailable = true
+        groundTruthFound += 1
+        let metric = record.metric ?? run.metric ?? ScoringOptions.default.descriptor
+        let scoring =
+          optionsByMetric[metric] ?? ScoringOptions(descriptor: metric) ?? ScoringOptions.default
+        optionsByMetric[metric] = scoring
+        let alignment = Scorer.align(
+          groundTruth: groundTruth, recognized: record.text ?? "", options: scoring)
+        tally.add(alignment)
+        alignedImages += 1
+        if let edits = record.edits, edits != alignment.edits.total { row.groundTruthDiffers = true }
+        if wantsDetail { row.alignment = alignment }
+      }
+      if wantsDetail {
+        detailed.append(row)
+        detailBudget -= 1
+        row.alignment = nil
+      }
+      rows.append(row)
+    }
+    confusions = tally.top(limit: options.confusionLimit)
+    distinctConfusions = tally.distinctCount
+  }
+}
