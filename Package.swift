@@ -17,6 +17,10 @@ let package = Package(
     .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
     .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
     .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+    // zlib, libbz2, liblzma and libzstd, which libarchive links too: scanbench decodes compressed
+    // archives itself, so that a cut keeps what came before it (ScanbenchArchive/DecompressingInput).
+    .systemLibrary(
+      name: "CCompression", providers: [.apt(["zlib1g-dev", "libbz2-dev", "liblzma-dev", "libzstd-dev"])]),
     .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
@@ -25,7 +29,7 @@ let package = Package(
     // Pure Swift, no C imports: its tests build and run without the C libraries.
     .target(name: "ScanbenchScoring"),
     .target(name: "ScanbenchStore", dependencies: ["ScanbenchSupport", "ScanbenchScoring"]),
-    .target(name: "ScanbenchArchive", dependencies: ["ScanbenchSupport", "CArchive"]),
+    .target(name: "ScanbenchArchive", dependencies: ["ScanbenchSupport", "CArchive", "CCompression"]),
     .target(
       name: "ScanbenchRecognition",
       dependencies: ["ScanbenchSupport", "ScanbenchStore", "CLeptonica", "CHeif", "CZBar"]),

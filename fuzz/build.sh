@@ -17,7 +17,7 @@ sources_for() {
     entry-name) echo "$support Tests/Fuzz/Targets/EntryNameFuzzer.swift" ;;
     ground-truth) echo "$src/ScanbenchArchive/GroundTruthDecoder.swift Tests/Fuzz/Targets/GroundTruthFuzzer.swift" ;;
     store) echo "$support $store Tests/Fuzz/Targets/StoreFuzzer.swift" ;;
-    archive) echo "$src/ScanbenchArchive/ArchiveReader.swift $src/ScanbenchArchive/ArchiveError.swift $src/ScanbenchArchive/EntrySource.swift $src/ScanbenchArchive/FolderReader.swift $support Tests/Fuzz/Targets/ArchiveFuzzer.swift" ;;
+    archive) echo "$(ls $src/ScanbenchArchive/*.swift) $support $src/ScanbenchSupport/Shard.swift Tests/Fuzz/Targets/ArchiveFuzzer.swift" ;;
     photo-metadata) echo "$src/ScanbenchRecognition/ExifOrientation.swift $src/ScanbenchRecognition/HeifContainer.swift Tests/Fuzz/Targets/PhotoMetadataFuzzer.swift" ;;
     *) echo "unknown fuzz target '$1' (entry-name ground-truth store archive photo-metadata)" >&2; exit 64 ;;
   esac
@@ -31,7 +31,7 @@ for target in "${targets[@]}"; do
   rm -rf "$stage" && mkdir -p "$stage"
   for file in $(sources_for "$target"); do sed '/^import Scanbench/d' "$file" >"$stage/$(basename "$file")"; done
   swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name ScanbenchFuzz -package-name scanbench \
-    -I Sources/CArchive "$stage"/*.swift -o "$out/$target" 2>&1 \
+    -I Sources/CArchive -I Sources/CCompression "$stage"/*.swift -o "$out/$target" 2>&1 \
     | { grep -v "Cannot export local symbol '__asan" || true; }
   test -x "$out/$target"
 done

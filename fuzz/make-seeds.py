@@ -40,6 +40,7 @@ texts = {
     "utf16be": b"\xfe\xff" + "文字".encode("utf-16-be"), "utf16-odd": b"\xff\xfeab\x00c",
     "shift-jis": "日本語のテキスト".encode("shift_jis"), "latin1": "café".encode("latin-1"), "empty": b"",
     "truncated-utf8": "é".encode()[:1], "lone-surrogate-utf16": b"\xff\xfe\x00\xd8",
+    "utf16le-no-bom": "Total 12.50\n".encode("utf-16-le"), "utf16be-no-bom": "Total 12.50\n".encode("utf-16-be"),
 }
 for name, data in texts.items():
     put("ground-truth", name, data)
@@ -108,6 +109,38 @@ with tempfile.TemporaryDirectory() as tmp:
         z.writestr("a.gt.txt", "abc")
         z.writestr("inner.zip", b"PK\x05\x06" + b"\x00" * 18)
     put("archive", "python.zip", buffer.getvalue())
+    # Zip names in CP932 without the UTF-8 flag (Japanese Windows), a tar with hard links, and
+    # compressed tars cut short: libarchive reads the cut ones through scanbench's own decoders.
+    class RawName(zipfile.ZipInfo):
+        def _encodeFilenameFlags(self):
+            return self.filename.encode("cp932"), self.flag_bits
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as z:
+        z.writestr(RawName("領収書/表紙.png"), png(2, 2))
+        z.writestr(RawName("領収書/表紙.gt.txt"), "表紙")
+    put("archive", "zip-cp932", buffer.getvalue())
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.GNU_FORMAT) as tar:
+        for path, link in [("a.png", None), ("b.png", "a.png"), ("c.png", "missing.png"), ("d.gt.txt", "a.png")]:
+            info = tarfile.TarInfo(path)
+            body = png(2, 2) if link is None else b""
+            if link is not None:
+                info.type, info.linkname = tarfile.LNKTYPE, link
+            info.size = len(body)
+            tar.addfile(info, io.BytesIO(body))
+    put("archive", "hardlinks.tar", buffer.getvalue())
+    big = os.path.join(tmp, "big")
+    os.makedirs(big)
+    for i in range(8):
+        with open(os.path.join(big, "p%d.png" % i), "wb") as f:
+            f.write(os.urandom(3000))
+    for name, flags in [("tar.gz", ["-czf"]), ("tar.xz", ["-cJf"]), ("tar.zst", ["--zstd", "-cf"]),
+                        ("tar.lzma", ["--lzma", "-cf"]), ("tar.lz", ["--lzip", "-cf"])]:
+        target = os.path.join(tmp, "cut." + name)
+        if subprocess.run(["bsdtar", *flags, target, "-C", big, "."], capture_output=True).returncode == 0:
+            with open(target, "rb") as f:
+                data = f.read()
+            put("archive", name + "-cut", data[: len(data) * 2 // 3])
     put("archive", "empty", b"")
     put("archive", "pdf", b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")
 

@@ -10,6 +10,9 @@ public final class ArchiveReader: EntrySource {
   private let memory: UnsafeMutableRawBufferPointer?
   /// The input's first bytes, to name what it is when libarchive cannot read it (a PDF, say).
   private let leadingBytes: Data
+  /// A gzip, bzip2, xz, lzip, lzma or zstd input, decoded here rather than by libarchive's filters
+  /// so that a cut keeps every entry that is whole before it (`DecompressingInput`).
+  private let decompressing: DecompressingInput?
   public private(set) var entriesRead = 0
   private static let blockSize = 1 << 16
 
@@ -21,9 +24,20 @@ public final class ArchiveReader: EntrySource {
     self.input = path
     self.memory = nil
     leadingBytes = Self.firstBytes(ofFileAt: path)
+    let compression = Compression(leadingBytes: Array(leadingBytes))
+    let descriptor = compression == nil ? -1 : open(path, O_RDONLY | O_CLOEXEC)
+    decompressing =
+      if let compression, descriptor >= 0 {
+        try? DecompressingInput(compression, upstream: .file(descriptor))
+      } else {
+        nil
+      }
+    if decompressing == nil, descriptor >= 0 { close(descriptor) }
     Self.enableFormats(handle)
-    if archive_read_open_filename(handle, path, Self.blockSize) != ARCHIVE_OK {
-      // `self` is fully initialized here, so `deinit` frees the handle.
+    // `self` is fully initialized here, so `deinit` frees the handle.
+    if let decompressing {
+      if Self.openDecoded(handle, decompressing) != ARCHIVE_OK { throw error(atEntry: false) }
+    } else if archive_read_open_filename(handle, path, Self.blockSize) != ARCHIVE_OK {
       throw Self.notAnArchive(handle, input: path, firstBytes: leadingBytes)
     }
   }
@@ -38,11 +52,55 @@ public final class ArchiveReader: EntrySource {
     let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
     data.copyBytes(to: memory.bindMemory(to: UInt8.self), count: data.count)
     self.memory = memory
-    leadingBytes = Data(data.prefix(8))
+    leadingBytes = Data(data.prefix(Compression.magicLength))
+    decompressing = Compression(leadingBytes: Array(leadingBytes)).flatMap {
+      try? DecompressingInput($0, upstream: .memory(UnsafeRawBufferPointer(rebasing: memory[0..<data.count])))
+    }
     Self.enableFormats(handle)
-    if archive_read_open_memory(handle, memory.baseAddress, data.count) != ARCHIVE_OK {
+    if let decompressing {
+      if Self.openDecoded(handle, decompressing) != ARCHIVE_OK { throw error(atEntry: false) }
+    } else if archive_read_open_memory(handle, memory.baseAddress, data.count) != ARCHIVE_OK {
       throw Self.notAnArchive(handle, input: input, firstBytes: leadingBytes)
     }
+  }
+
+  /// Opens libarchive over the decoded bytes; `input` outlives the handle (both are this reader's).
+  private static func openDecoded(_ handle: OpaquePointer, _ input: DecompressingInput) -> Int32 {
+    archive_read_open(
+      handle, Unmanaged.passUnretained(input).toOpaque(), nil,
+      { _, client, buffer in
+        guard let client, let buffer else { return Int(ARCHIVE_FATAL) }
+        let bytes = Unmanaged<DecompressingInput>.fromOpaque(client).takeUnretainedValue().read()
+        buffer.pointee = bytes.isEmpty ? nil : UnsafeRawPointer(bytes.baseAddress)
+        return bytes.count
+      }, nil)
+  }
+
+  /// The error to throw when libarchive reports one or the stream ends: the decoder's, when the
+  /// compressed input broke (libarchive then sees only an early end), else libarchive's.
+  private func error(atEntry: Bool) -> ArchiveError {
+    if let failure = decompressing?.failure {
+      let kind: ArchiveError.Kind =
+        switch failure.kind {
+        case .truncated: .truncated
+        case .corrupt: .corrupt
+        case .unreadable: .unreadable
+        }
+      let what =
+        switch failure.kind {
+        case .truncated: "archive is truncated"
+        case .corrupt: "archive is corrupt"
+        case .unreadable: "cannot read the archive"
+        }
+      return ArchiveError(
+        kind, input: input, message: "\(what): \(failure.message)", entriesRead: entriesRead)
+    }
+    if !atEntry || entriesRead == 0 {
+      return Self.notAnArchive(handle, input: input, firstBytes: leadingBytes)
+    }
+    return ArchiveError(
+      .truncated, input: input, message: "archive is truncated or corrupt: \(Self.errorMessage(handle))",
+      entriesRead: entriesRead)
   }
 
   /// libarchive's version, e.g. `3.6.2` (it says `libarchive 3.6.2`).
@@ -75,21 +133,26 @@ public final class ArchiveReader: EntrySource {
   }
 
   /// libarchive finds the format when opening a file but only at the first header in memory, so
-  /// both places ask this.
+  /// both places ask this. An input libarchive says was cut is one (an lz4 stream cut inside its
+  /// first block, say: that filter is libarchive's).
   private static func notAnArchive(_ handle: OpaquePointer, input: String, firstBytes: Data) -> ArchiveError {
+    let message = errorMessage(handle)
+    if message.lowercased().contains("truncated") {
+      return ArchiveError(
+        .truncated, input: input, message: "archive is truncated or corrupt: \(message)", entriesRead: 0)
+    }
     if firstBytes.starts(with: Array("%PDF".utf8)) {
       return ArchiveError(
         .notAnArchive, input: input,
         message: "a PDF, not an archive or an image: convert its pages to images first (e.g. pdftoppm -png)")
     }
-    return ArchiveError(
-      .notAnArchive, input: input, message: "not a readable archive: \(errorMessage(handle))")
+    return ArchiveError(.notAnArchive, input: input, message: "not a readable archive: \(message)")
   }
 
   private static func firstBytes(ofFileAt path: String) -> Data {
     guard let handle = FileHandle(forReadingAtPath: path) else { return Data() }
     defer { try? handle.close() }
-    return (try? handle.read(upToCount: 8)) ?? Data()
+    return (try? handle.read(upToCount: Compression.magicLength)) ?? Data()
   }
 
   public func nextEntry() throws -> EntryHeader? {
@@ -97,15 +160,15 @@ public final class ArchiveReader: EntrySource {
     let status = archive_read_next_header(handle, &entry)
     switch status {
     case ARCHIVE_EOF:
+      // A cut between two entries looks like the end to libarchive; and the stream's own check
+      // (gzip's CRC-32, xz's) comes after the archive's end marker, which libarchive stops at.
+      decompressing?.drain()
+      if decompressing?.failure != nil { throw error(atEntry: true) }
       return nil
     case ARCHIVE_OK, ARCHIVE_WARN:
       break
     default:
-      let message = Self.errorMessage(handle)
-      if entriesRead == 0 { throw Self.notAnArchive(handle, input: input, firstBytes: leadingBytes) }
-      throw ArchiveError(
-        .truncated, input: input, message: "archive is truncated or corrupt: \(message)",
-        entriesRead: entriesRead)
+      throw error(atEntry: true)
     }
     guard let entry else {
       throw ArchiveError(.corrupt, input: input, message: "entry without a header", entriesRead: entriesRead)
@@ -118,13 +181,28 @@ public final class ArchiveReader: EntrySource {
     } else if kind == .symlink {
       target = Self.printable(archive_entry_symlink_utf8(entry) ?? archive_entry_symlink(entry))
     }
+    let (path, transcoded) = name(of: entry)
     return EntryHeader(
-      path: Self.printable(archive_entry_pathname_utf8(entry) ?? archive_entry_pathname(entry))
-        ?? "(unnamed entry)",
-      kind: kind,
+      path: path ?? "(unnamed entry)", kind: kind,
       declaredSize: archive_entry_size_is_set(entry) != 0 ? archive_entry_size(entry) : nil,
       isEncrypted: archive_entry_is_encrypted(entry) != 0,
-      linkTarget: target)
+      linkTarget: target, transcodedName: transcoded)
+  }
+
+  /// The entry's name, printable. A zip entry's name that is not UTF-8 (no UTF-8 flag) is in the
+  /// writer's code page; when it reads as Japanese in CP932 it is decoded (`LegacyEntryName`) and
+  /// its stored bytes are kept beside it.
+  private func name(of entry: OpaquePointer) -> (String?, EntryHeader.TranscodedName?) {
+    if let utf8 = archive_entry_pathname_utf8(entry) { return (Self.printable(utf8), nil) }
+    guard let native = archive_entry_pathname(entry) else { return (nil, nil) }
+    let bytes = Array(UnsafeRawBufferPointer(start: native, count: strlen(native)))
+    if archive_format(handle) & ARCHIVE_FORMAT_BASE_MASK == ARCHIVE_FORMAT_ZIP,
+      let text = LegacyEntryName.japanese(bytes)
+    {
+      let transcoded = EntryHeader.TranscodedName(encoding: "CP932", bytes: bytes)
+      return (EntryName.printable(Array(text.utf8)), transcoded)
+    }
+    return (EntryName.printable(bytes), nil)
   }
 
   public func readData(limit: Int) throws -> Data {
@@ -135,11 +213,7 @@ public final class ArchiveReader: EntrySource {
       if count == 0 { return data }
       if count < 0 {
         let message = Self.errorMessage(handle)
-        if Int32(count) == ARCHIVE_FATAL {
-          throw ArchiveError(
-            .truncated, input: input, message: "archive is truncated or corrupt: \(message)",
-            entriesRead: entriesRead)
-        }
+        if Int32(count) == ARCHIVE_FATAL { throw error(atEntry: true) }
         let lowered = message.lowercased()
         let kind: EntryReadError.Kind =
           lowered.contains("encrypt") || lowered.contains("passphrase") ? .encrypted : .unreadable

@@ -18,17 +18,36 @@ public struct EntryHeader: Sendable, Equatable {
   /// The declared size, when the archive declares one (a stream may not).
   public var declaredSize: Int64?
   public var isEncrypted: Bool
-  /// Where a symbolic or hard link points, printable; nil for other kinds.
+  /// Where a symbolic or hard link points, printable; nil for other kinds. Also set on a hard link
+  /// served as the regular file it links to (`kind` is `.file`, see `InputOpener.open(_:maxEntryBytes:)`).
   public var linkTarget: String?
+  /// Set when the name was not UTF-8 and `path` was decoded from a legacy encoding.
+  public var transcodedName: TranscodedName?
+
+  /// A name decoded from a legacy encoding, with the bytes the archive holds: `path` is readable,
+  /// these keep what was stored.
+  public struct TranscodedName: Sendable, Equatable {
+    /// The encoding it was decoded from, `CP932`.
+    public var encoding: String
+    /// The name's bytes as stored, in lower-case hex.
+    public var hex: String
+
+    public init(encoding: String, bytes: some Sequence<UInt8>) {
+      self.encoding = encoding
+      hex = bytes.map { String(format: "%02x", $0) }.joined()
+    }
+  }
 
   public init(
-    path: String, kind: Kind, declaredSize: Int64?, isEncrypted: Bool = false, linkTarget: String? = nil
+    path: String, kind: Kind, declaredSize: Int64?, isEncrypted: Bool = false, linkTarget: String? = nil,
+    transcodedName: TranscodedName? = nil
   ) {
     self.path = path
     self.kind = kind
     self.declaredSize = declaredSize
     self.isEncrypted = isEncrypted
     self.linkTarget = linkTarget
+    self.transcodedName = transcodedName
   }
 
   /// `symlink to '../x'`, `FIFO`, … for messages about entries that are not regular files.
@@ -52,6 +71,8 @@ public struct EntryReadError: Error, CustomStringConvertible, Sendable {
     case tooLarge = "too-large"
     case encrypted
     case unreadable
+    /// A hard link whose target is not an earlier regular file of the archive.
+    case notARegularFile = "not-a-regular-file"
   }
 
   public var kind: Kind
@@ -90,5 +111,13 @@ public enum InputOpener {
       return try FolderReader(singleFile: input)
     }
     return try ArchiveReader(path: input)
+  }
+
+  /// Opens an input for its main pass, after its first pass: the hard links that pass found are
+  /// served as the regular files they link to (`HardLinkResolver`).
+  public static func open(_ index: InputIndex, maxEntryBytes: Int) throws -> any EntrySource {
+    let source = try open(index.input)
+    guard !index.hardLinks.isEmpty else { return source }
+    return HardLinkResolver(source, links: index.hardLinks, maxEntryBytes: maxEntryBytes)
   }
 }

@@ -20,11 +20,12 @@ public final class FolderReader: EntrySource {
     paths = found.sorted()
   }
 
-  /// A lone image file given as input: one entry named by its file name.
+  /// A lone image file given as input (`scanbench run lines/*.png`): an entry named by its file
+  /// name, then the ground truth beside it on disk (`GroundTruthBeside`), so it is scored.
   public init(singleFile path: String) throws {
     let url = URL(fileURLWithPath: path)
     root = url.deletingLastPathComponent()
-    paths = [url.lastPathComponent]
+    paths = [url.lastPathComponent] + GroundTruthBeside.names(for: url)
   }
 
   /// Lists everything that is not a real directory; descends only into real directories.

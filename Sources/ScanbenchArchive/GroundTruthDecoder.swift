@@ -25,6 +25,7 @@ public enum GroundTruthDecoder {
   }
 
   private static func strictUTF8(_ bytes: ArraySlice<UInt8>, offset: Int) throws -> String {
+    try refuseNUL(bytes, offset: offset)
     var iterator = bytes.makeIterator()
     var decoder = UTF8()
     var scalars = String.UnicodeScalarView()
@@ -45,6 +46,26 @@ public enum GroundTruthDecoder {
             "is not UTF-8: invalid byte \(byte) at offset \(position - bytes.startIndex + offset)\(hint); save it as UTF-8")
       }
     }
+  }
+
+  /// Text has no NUL bytes. UTF-16 saved without its byte-order mark has one after (LE) or before (BE)
+  /// every ASCII letter — and is valid UTF-8, so without this check it would be scored as text with
+  /// a NUL for every other character.
+  private static func refuseNUL(_ bytes: ArraySlice<UInt8>, offset: Int) throws {
+    guard let first = bytes.firstIndex(of: 0) else { return }
+    var atEven = 0
+    var atOdd = 0
+    for index in bytes.indices where bytes[index] == 0 {
+      if (index - bytes.startIndex).isMultiple(of: 2) { atEven += 1 } else { atOdd += 1 }
+    }
+    // Mostly on one side of the 16-bit units (a CJK character may have a zero byte of its own).
+    let hint =
+      atOdd > 4 * atEven
+      ? " (it looks like UTF-16 LE without a byte-order mark)"
+      : atEven > 4 * atOdd ? " (it looks like UTF-16 BE without a byte-order mark)" : ""
+    throw GroundTruthDecodeError(
+      message:
+        "is not UTF-8 text: NUL byte at offset \(first - bytes.startIndex + offset)\(hint); save it as UTF-8")
   }
 
   /// Shift_JIS lead bytes followed by valid trail bytes, common in old Japanese text files.

@@ -12,6 +12,9 @@ public struct InputIndex: Sendable {
   public var groundTruth: [String: String] = [:]
   /// Image stem → how many images share it (`a.png` and `a.jpg`), so a text is kept until used.
   public var imagesPerStem: [String: Int] = [:]
+  /// Hard links the main pass serves as the files they link to: link path → target path. Only
+  /// links named as this shard's images or as ground truth in use.
+  public var hardLinks: [String: String] = [:]
   /// Set when the pass hit a broken archive: the main pass reads what comes before it.
   public var error: ArchiveError?
 
@@ -24,16 +27,21 @@ public struct InputIndex: Sendable {
     let source = try InputOpener.open(input)
     var index = InputIndex(input: input)
     var plainText: [String: String] = [:]
+    var groundTruthLinks: [String: String] = [:]
     do {
       while !isCancelled(), let header = try source.nextEntry() {
-        guard header.kind == .file else { continue }
+        // A hard link is an entry like any other (its target's bytes); other kinds have no role.
+        let link = header.kind == .hardlink ? header.linkTarget : nil
+        guard header.kind == .file || link != nil else { continue }
         switch EntryName.role(of: header.path) {
         case .image(let stem):
           index.imagesInAllShards += 1
           guard shard?.contains(header.path) ?? true else { continue }
           index.imageCount += 1
           index.imagesPerStem[stem, default: 0] += 1
+          if let link { index.hardLinks[header.path] = link }
         case .groundTruth(let stem, let isPreferred):
+          if let link { groundTruthLinks[header.path] = link }
           if isPreferred { index.groundTruth[stem] = header.path } else { plainText[stem] = header.path }
         case .other:
           break
@@ -52,6 +60,7 @@ public struct InputIndex: Sendable {
         index.imagesPerStem[stem] != nil || index.imagesPerStem[Self.documentStem(of: stem)] != nil
       }
     }
+    for path in index.groundTruth.values { index.hardLinks[path] = groundTruthLinks[path] }
     return index
   }
 

@@ -18,7 +18,7 @@ extension BatchRunner {
   ) -> ReadStop {
     let source: any EntrySource
     do {
-      source = try InputOpener.open(index.input)
+      source = try InputOpener.open(index, maxEntryBytes: configuration.maxEntryBytes)
     } catch let error as ArchiveError {
       return ReadStop(error: error)
     } catch {
@@ -48,7 +48,9 @@ extension BatchRunner {
             continue
           }
           let item = WorkItem(
-            source: input, entry: header.path, data: data, stem: stem, index: index, ordinal: ordinal)
+            source: input, entry: header.path, data: data, stem: stem, index: index, ordinal: ordinal,
+            rawName: header.transcodedName.map { RawName(encoding: $0.encoding, hex: $0.hex) },
+            linkOf: header.linkTarget)
           // Refused only when the workers are gone (cancelled, or none could start).
           guard queue.put(item) else { return ReadStop(early: true) }
         case .groundTruth(let stem, _):

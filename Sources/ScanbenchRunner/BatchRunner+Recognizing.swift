@@ -38,6 +38,8 @@ extension BatchRunner {
         continue
       }
       var record = context.newRecord(source: item.source, entry: item.entry, sha256: sha256, page: page)
+      record.entryRaw = item.rawName
+      record.linkOf = item.linkOf
       record.orientation = orientation
       record.width = image.width
       record.height = image.height

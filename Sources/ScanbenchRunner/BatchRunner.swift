@@ -41,6 +41,10 @@ public final class BatchRunner: Sendable {
     var index: InputIndex
     /// The input's place among the run's inputs: ground truth pairs within one input only.
     var ordinal: Int
+    /// The name as stored, when `entry` was decoded from a legacy encoding.
+    var rawName: RawName?
+    /// The entry a hard link names, when this one is a link.
+    var linkOf: String?
   }
 
   /// What the reader thread reports back when it is done.

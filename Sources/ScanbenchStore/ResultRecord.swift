@@ -15,6 +15,12 @@ public struct ResultRecord: Codable, Sendable, Equatable {
   public var time: String
   public var source: String
   public var entry: String
+  /// The entry's name as the archive stores it, when `entry` was decoded from a legacy encoding
+  /// (a Shift_JIS zip): the encoding and the stored bytes.
+  public var entryRaw: RawName?
+  /// For a hard link in a tar, the earlier entry whose bytes it names (recognized under the
+  /// link's own name).
+  public var linkOf: String?
   public var sha256: String
   public var page: Int?
   public var profile: String
@@ -78,7 +84,10 @@ public struct ResultRecord: Codable, Sendable, Equatable {
   }
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case schema, kind, run, time, source, entry, sha256, page, profile, lang, text, confidence, chars
+    case schema, kind, run, time, source, entry
+    case entryRaw = "entry_raw"
+    case linkOf = "link_of"
+    case sha256, page, profile, lang, text, confidence, chars
     case width, height, ms, engine, settings, scanbench
     case gtChars = "gt_chars"
     case edits, substitutions, insertions, deletions, cer, metric, words, lines, barcodes, error
@@ -102,6 +111,19 @@ public struct ResultRecord: Codable, Sendable, Equatable {
   }
 
   public var succeeded: Bool { error == nil }
+}
+
+/// A name as stored, decoded from a legacy encoding.
+public struct RawName: Codable, Sendable, Hashable {
+  /// `CP932`.
+  public var encoding: String
+  /// The stored bytes, lower-case hex.
+  public var hex: String
+
+  public init(encoding: String, hex: String) {
+    self.encoding = encoding
+    self.hex = hex
+  }
 }
 
 /// Which scanbench wrote a line: its version and the commit it was built from.

@@ -12,7 +12,8 @@ public enum EntryName {
   public enum Role: Equatable, Sendable {
     /// An image; `stem` is the path without its extension.
     case image(stem: String)
-    /// `NAME.gt.txt` (preferred) or `NAME.txt`: ground truth for the image with that stem.
+    /// `NAME.gt.txt` (preferred) or `NAME.txt`, whatever the suffix's case (`NAME.GT.TXT`): ground
+    /// truth for the image with that stem.
     case groundTruth(stem: String, isPreferred: Bool)
     /// Anything else (sidecars, notes, other files).
     case other
@@ -60,16 +61,28 @@ public enum EntryName {
   public static func role(of path: String) -> Role {
     let name = lastComponent(of: path)
     if name.hasPrefix("._") { return .other }  // macOS resource forks in zips
-    if path.hasSuffix(".gt.txt") {
-      return .groundTruth(stem: String(path.dropLast(".gt.txt".count)), isPreferred: true)
+    if hasSuffix(path, ".gt.txt") {
+      return .groundTruth(stem: String(path.utf8.dropLast(".gt.txt".utf8.count)) ?? path, isPreferred: true)
     }
-    if path.hasSuffix(".txt") {
-      return .groundTruth(stem: String(path.dropLast(".txt".count)), isPreferred: false)
+    if hasSuffix(path, ".txt") {
+      return .groundTruth(stem: String(path.utf8.dropLast(".txt".utf8.count)) ?? path, isPreferred: false)
     }
     if let ext = imageExtension(of: path) {
       return .image(stem: String(path.dropLast(ext.count + 1)))
     }
     return .other
+  }
+
+  /// Whether `path` ends in the ASCII `suffix`, ignoring the case of ASCII letters (byte by byte, so
+  /// a combining mark after the suffix is not taken for part of it).
+  public static func hasSuffix(_ path: String, _ suffix: String) -> Bool {
+    let tail = path.utf8.suffix(suffix.utf8.count)
+    guard tail.count == suffix.utf8.count else { return false }
+    return zip(tail, suffix.utf8).allSatisfy { lowercasedASCII($0) == lowercasedASCII($1) }
+  }
+
+  private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
   }
 
   /// The longest name kept as is; longer ones are cut with a marker (names are data, not paths).
@@ -117,8 +130,8 @@ public enum EntryName {
   /// beginning stay distinct): `nnnn…[1980 more bytes, sha256 0123456789abcdef…].png`.
   private static func shortened(_ name: String) -> String {
     var tail = ""
-    if name.hasSuffix(".gt.txt") {
-      tail = ".gt.txt"
+    if hasSuffix(name, ".gt.txt") {
+      tail = String(name.utf8.suffix(".gt.txt".utf8.count)) ?? ".gt.txt"
     } else {
       let ext = pathExtension(of: name)
       if !ext.isEmpty, ext.utf8.count <= 16 { tail = "." + ext }

@@ -122,6 +122,9 @@ enum RunCommand: Command {
         throw CommandFailure("\(input): no such file or folder", exitCode: ExitCode.inputUnreadable)
       }
     }
+    do { _ = try InputArguments(arguments.positionals) } catch {
+      throw CommandFailure("\(error)", exitCode: ExitCode.inputUnreadable)
+    }
     if arguments[shard] != nil, arguments[shards] != nil {
       throw UsageError(
         "--shard K/N and --shards N exclude each other: --shards is for shards from the environment")
@@ -188,8 +191,10 @@ enum RunCommand: Command {
         "warning: no orientation model (osd.traineddata; apt-get install tesseract-ocr-osd): "
           + "pages on their side are recognized as they are\n")
     }
+    let given = try InputArguments(arguments.positionals)
+    for warning in given.warnings { Console.error("warning: \(warning)\n") }
     var configuration = RunConfiguration(
-      inputs: arguments.positionals, recognition: recognition, profile: profile ?? options.level.rawValue,
+      inputs: given.inputs, recognition: recognition, profile: profile ?? options.level.rawValue,
       language: options.language, jobs: arguments[jobs], store: store)
     configuration.shard = chosenShard
     configuration.resume = arguments[resume]

@@ -26,4 +26,33 @@ struct GroundTruthDecoderTests {
       return message.contains("not UTF-8") && message.contains("Shift_JIS") && message.contains("offset 0")
     }
   }
+
+  /// UTF-16 without a byte-order mark is valid UTF-8 when its text is ASCII (a NUL after every
+  /// letter), so it used to be scored as text: refused, naming the byte order.
+  @Test func utf16WithoutBOMIsRefusedNamingTheByteOrder() throws {
+    for (text, encoding, order) in [
+      ("The quick brown fox", String.Encoding.utf16LittleEndian, "UTF-16 LE"),
+      ("The quick brown fox", .utf16BigEndian, "UTF-16 BE"),
+      ("Invoice 請求書 No. 12", .utf16LittleEndian, "UTF-16 LE"),
+      ("一 and 丁", .utf16LittleEndian, "UTF-16 LE"),
+    ] {
+      let bytes = try #require(text.data(using: encoding))
+      #expect {
+        try GroundTruthDecoder.decode(bytes)
+      } throws: { error in
+        let message = String(describing: error)
+        return message.contains("not UTF-8") && message.contains(order) && message.contains("byte-order mark")
+      }
+    }
+  }
+
+  @Test func aNULByteIsRefusedWithItsOffset() throws {
+    #expect {
+      try GroundTruthDecoder.decode(Data("line one\nline\u{0}two".utf8))
+    } throws: { error in
+      let message = String(describing: error)
+      return message.contains("NUL") && message.contains("offset 13")
+    }
+    #expect(try GroundTruthDecoder.decode(Data("no NUL here\n".utf8)) == "no NUL here\n")
+  }
 }

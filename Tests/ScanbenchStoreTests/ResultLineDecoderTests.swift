@@ -270,6 +270,8 @@ struct ResultRecordCodecTests {
       run: "r", time: "2026-12-01T00:00:00.000Z", source: "in.tar", entry: "a.png", sha256: "ab", page: 2,
       profile: "accurate", lang: "eng",
       engine: EngineIdentity(name: "tesseract", version: "5.3.0", models: ["eng.traineddata": "cd"], settings: ["psm": "3"]))
+    record.entryRaw = RawName(encoding: "CP932", hex: "93fa")
+    record.linkOf = "first.png"
     record.text = "text"
     record.confidence = 91.5
     record.chars = 4
@@ -320,6 +322,7 @@ struct ResultRecordCodecTests {
     // Without the nested fields the fast decoder takes the line itself: each of its fields is read.
     var plain = Self.everyField
     (plain.words, plain.lines, plain.barcodes, plain.orientation) = (nil, nil, nil, nil)
+    (plain.entryRaw, plain.linkOf) = (nil, nil)
     let plainLine = try StoreWriter.line(for: plain).dropLast()
     let decoded = Array(plainLine).withUnsafeBytes { ResultLineDecoder.decode($0) }
     #expect(decoded == plain, "the fast decoder reads every plain field itself")

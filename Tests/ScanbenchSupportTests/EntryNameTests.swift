@@ -16,6 +16,24 @@ struct EntryNameTests {
     #expect(EntryName.role(of: "__MACOSX/._b.png") == .other)
   }
 
+  /// `NAME.GT.TXT` from a case-insensitive file system pairs like `NAME.gt.txt`, keeping the stem's case.
+  @Test func groundTruthSuffixesAreMatchedWhateverTheirCase() {
+    #expect(EntryName.role(of: "Dir/Page.GT.TXT") == .groundTruth(stem: "Dir/Page", isPreferred: true))
+    #expect(EntryName.role(of: "Dir/Page.Gt.Txt") == .groundTruth(stem: "Dir/Page", isPreferred: true))
+    #expect(EntryName.role(of: "Dir/Page.TXT") == .groundTruth(stem: "Dir/Page", isPreferred: false))
+    #expect(EntryName.role(of: "Dir/Page.PNG") == .image(stem: "Dir/Page"))
+    // A long name keeps its whole suffix when cut, so it still pairs with its image.
+    let stem = String(repeating: "s", count: 3000)
+    guard
+      case .groundTruth(let cut, true) = EntryName.role(
+        of: EntryName.printable(Array((stem + ".GT.TXT").utf8)))
+    else {
+      Issue.record("a long NAME.GT.TXT is not ground truth")
+      return
+    }
+    #expect(EntryName.role(of: EntryName.printable(Array((stem + ".png").utf8))) == .image(stem: cut))
+  }
+
   @Test func printableEscapesWhatIsNotText() {
     #expect(EntryName.printable(Array("./dir/写真.png".utf8)) == "dir/写真.png")
     #expect(EntryName.printable([0x61, 0xFF, 0x62]) == "a\\xFFb")

@@ -10,7 +10,7 @@ final class LayeringTests: XCTestCase {
     "ScanbenchSupport": [],
     "ScanbenchScoring": [],
     "ScanbenchStore": ["ScanbenchSupport", "ScanbenchScoring"],
-    "ScanbenchArchive": ["ScanbenchSupport", "CArchive"],
+    "ScanbenchArchive": ["ScanbenchSupport", "CArchive", "CCompression"],
     "ScanbenchRecognition": ["ScanbenchSupport", "ScanbenchStore", "CLeptonica", "CHeif", "CZBar"],
     "ScanbenchTesseract": ["ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "CTesseract", "CLeptonica"],
     "ScanbenchPPOCR": ["ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "CLeptonica"],
