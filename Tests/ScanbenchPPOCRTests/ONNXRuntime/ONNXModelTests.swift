@@ -141,6 +141,9 @@ struct ONNXModelTests {
       for _ in 0..<3 { _ = try model.run(input) }
     }
     let growth = residentMegabytes() - before
-    #expect(growth < 40, "resident size grew by \(growth) MB over 20 sessions")
+    // A session that is not released keeps its weights and its arena (tens of MB for this input):
+    // 20 leaked ones would add several hundred MB. The margin is for the other tests, which run in
+    // the same process at the same time and move its resident size by tens of MB.
+    #expect(growth < 150, "resident size grew by \(growth) MB over 20 sessions")
   }
 }
