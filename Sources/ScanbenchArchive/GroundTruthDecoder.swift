@@ -43,7 +43,8 @@ public enum GroundTruthDecoder {
         let hint = looksLikeShiftJIS(bytes) ? " (it looks like Shift_JIS)" : ""
         throw GroundTruthDecodeError(
           message:
-            "is not UTF-8: invalid byte \(byte) at offset \(position - bytes.startIndex + offset)\(hint); save it as UTF-8")
+            "is not UTF-8: invalid byte \(byte) at offset \(position - bytes.startIndex + offset)\(hint); save it as UTF-8"
+        )
       }
     }
   }

@@ -46,7 +46,9 @@ public enum EngineCatalog {
   ]
 
   /// The engine `--engine` names: `NAME`, or `NAME:ARGUMENT` for one that takes an argument.
-  public static func entry(named text: String, in catalog: [Entry] = engines) -> (entry: Entry, argument: String?)? {
+  public static func entry(named text: String, in catalog: [Entry] = engines) -> (
+    entry: Entry, argument: String?
+  )? {
     if let entry = catalog.first(where: { $0.name == text && $0.argument == nil }) { return (entry, nil) }
     guard let colon = text.firstIndex(of: ":"),
       let entry = catalog.first(where: { $0.name == text[..<colon] && $0.argument != nil })

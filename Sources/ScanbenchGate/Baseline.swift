@@ -130,7 +130,8 @@ public struct Baseline: Codable, Sendable, Equatable {
     }
     let identity =
       run.identity
-      ?? ResultIdentity(profile: run.profile, lang: run.lang, engine: .unknown, settings: [:], scanbenchVersion: nil)
+      ?? ResultIdentity(
+        profile: run.profile, lang: run.lang, engine: .unknown, settings: [:], scanbenchVersion: nil)
     self.init(metric: metric, identity: identity, scanbench: run.scanbench, entries: entries)
   }
 

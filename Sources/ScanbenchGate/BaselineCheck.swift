@@ -54,11 +54,13 @@ public enum BaselineCheck {
     let runInputs = Set(runRecords.keys.map(\.input))
     let baselineInputs = Set(baselineEntries.keys.map(\.input))
     if runInputs != baselineInputs, runInputs.count == 1, baselineInputs.count == 1 {
-      runRecords = Dictionary(runRecords.map { ($0.key.ignoringInput, $0.value) }, uniquingKeysWith: { _, last in last })
+      runRecords = Dictionary(
+        runRecords.map { ($0.key.ignoringInput, $0.value) }, uniquingKeysWith: { _, last in last })
       baselineEntries = Dictionary(
         baselineEntries.map { ($0.key.ignoringInput, $0.value) }, uniquingKeysWith: { _, last in last })
       if let from = baselineInputs.first, let to = runInputs.first, !from.isEmpty {
-        notes.append("the input is named '\(to)', the baseline's '\(from)': images matched by entry and bytes")
+        notes.append(
+          "the input is named '\(to)', the baseline's '\(from)': images matched by entry and bytes")
       }
     }
 
@@ -92,7 +94,9 @@ public enum BaselineCheck {
     let new = runRecords.keys.filter { baselineEntries[$0] == nil }.sorted()
     let differences = run.identity.map { baseline.identity.differences(to: $0) } ?? []
     guard !changes.isEmpty else {
-      let how = differences.isEmpty ? "" : "; the run differs from the baseline in " + differences.joined(separator: ", ")
+      let how =
+        differences.isEmpty
+        ? "" : "; the run differs from the baseline in " + differences.joined(separator: ", ")
       throw ReportError(
         .notComparable, path: baselinePath,
         message:

@@ -1,4 +1,5 @@
 import ScanbenchStore
+
 /// The plain-text form of a check, for a terminal or a CI log.
 extension CheckResult {
   /// The sentence, the counts, then the images that got worse and better (at most `limit` of each),

@@ -31,7 +31,8 @@ public enum JUnitReport {
       property("ci_lower", String(result.interval.lower)),
       property("ci_upper", String(result.interval.upper)),
       property("confidence", String(result.interval.confidence)),
-      property("differences", result.differences.isEmpty ? "none" : result.differences.joined(separator: "; ")),
+      property(
+        "differences", result.differences.isEmpty ? "none" : result.differences.joined(separator: "; ")),
       "    </properties>",
     ]
     let corpusName = Markup.escape("micro CER over \(result.changes.count) images")

@@ -1,4 +1,5 @@
 import ScanbenchStore
+
 /// A check as Markdown, for a CI job's summary page (GitHub's `$GITHUB_STEP_SUMMARY`, GitLab notes).
 public enum MarkdownReport {
   public static func render(_ result: CheckResult, title: String, limit: Int = 30) -> String {
@@ -19,7 +20,9 @@ public enum MarkdownReport {
     lines.append("| metric | `\(cell(result.baselineMetric))` | `\(cell(result.metric))` |")
     if !result.differences.isEmpty {
       lines.append("")
-      lines.append("Made differently from the baseline: " + result.differences.map { "`\(cell($0))`" }.joined(separator: ", ") + ".")
+      lines.append(
+        "Made differently from the baseline: "
+          + result.differences.map { "`\(cell($0))`" }.joined(separator: ", ") + ".")
     }
     lines.append("")
     lines.append(

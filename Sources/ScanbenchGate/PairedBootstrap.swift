@@ -1,4 +1,5 @@
 import ScanbenchSupport
+
 /// A confidence interval for the change in micro CER between two readings of the same images.
 ///
 /// Images are resampled with replacement, the same images for both sides (paired); each resample's
@@ -62,7 +63,8 @@ public enum PairedBootstrap {
     differences.sort()
     let tail = (1 - confidence) / 2
     return Interval(
-      lower: Statistics.quantile(differences, tail), upper: Statistics.quantile(differences, 1 - tail), confidence: confidence,
+      lower: Statistics.quantile(differences, tail), upper: Statistics.quantile(differences, 1 - tail),
+      confidence: confidence,
       resamples: resamples, seed: seed)
   }
 

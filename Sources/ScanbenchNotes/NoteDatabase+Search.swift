@@ -45,7 +45,8 @@ extension NoteDatabase {
     let codeHits = try codeSearch(query, options: options)
     guard codeHits.count < options.limit else { return codeHits }
     let found = Set(codeHits.map(\.id))
-    return codeHits + (try textSearch(plan, options: options)).filter { !found.contains($0.id) }
+    return codeHits
+      + (try textSearch(plan, options: options)).filter { !found.contains($0.id) }
       .prefix(options.limit - codeHits.count)
   }
 
@@ -66,14 +67,16 @@ extension NoteDatabase {
     var hits: [NoteSearchHit] = []
     while try statement.step() {
       let payloads = (statement.string(at: 5) ?? "").split(separator: "\n").map(String.init)
-      let matching = payloads.first { $0.range(of: needle, options: .caseInsensitive) != nil } ?? payloads.first ?? ""
+      let matching =
+        payloads.first { $0.range(of: needle, options: .caseInsensitive) != nil } ?? payloads.first ?? ""
       let marked = NoteDatabase.mark([needle], in: matching)
       hits.append(
         NoteSearchHit(
           id: statement.int64(at: 0) ?? 0, recognizedAt: statement.string(at: 1) ?? "",
           chars: statement.int(at: 2) ?? 0, source: statement.string(at: 3) ?? "",
           entry: statement.string(at: 4) ?? "",
-          snippet: "code: " + NoteDatabase.snippet(marked, context: options.context, highlight: options.highlight),
+          snippet: "code: "
+            + NoteDatabase.snippet(marked, context: options.context, highlight: options.highlight),
           score: nil))
     }
     return hits

@@ -210,11 +210,15 @@ public final class NoteDatabase {
       lang: statement.string(at: 10) ?? "", confidence: statement.double(at: 11),
       chars: statement.int(at: 12) ?? 0, gtChars: statement.int(at: 13), edits: statement.int(at: 14),
       cer: statement.double(at: 15), metric: statement.string(at: 16), engine: engine)
-    if let layout = statement.string(at: 18).flatMap({ try? decoder.decode(TextLayout.self, from: Data($0.utf8)) }) {
+    if let layout = statement.string(at: 18).flatMap({
+      try? decoder.decode(TextLayout.self, from: Data($0.utf8))
+    }) {
       note.words = layout.words
       note.lines = layout.lines
     }
-    note.barcodes = statement.string(at: 19).flatMap { try? decoder.decode([Barcode].self, from: Data($0.utf8)) }
+    note.barcodes = statement.string(at: 19).flatMap {
+      try? decoder.decode([Barcode].self, from: Data($0.utf8))
+    }
     return note
   }
 

@@ -456,7 +456,8 @@ public final class NoteImporter {
     try statement.bind(layout, at: 21)
     let codes = record.barcodes.flatMap { $0.isEmpty ? nil : $0 }
     try statement.bind(codes.map { String(decoding: try jsonEncoder.encode($0), as: UTF8.self) }, at: 22)
-    try statement.bind(codes.map { $0.map { $0.data ?? $0.dataBase64 ?? "" }.joined(separator: "\n") }, at: 23)
+    try statement.bind(
+      codes.map { $0.map { $0.data ?? $0.dataBase64 ?? "" }.joined(separator: "\n") }, at: 23)
   }
 
   private func engineID(_ engine: EngineIdentity) throws -> Int64 {

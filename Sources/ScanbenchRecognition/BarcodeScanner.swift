@@ -60,9 +60,10 @@ public final class BarcodeScanner {
     let type = zbar_symbol_get_type(symbol)
     let name = zbar_get_symbol_name(type).map { String(cString: $0) } ?? "unknown"
     let length = Int(zbar_symbol_get_data_length(symbol))
-    let payload = zbar_symbol_get_data(symbol).map {
-      Array(UnsafeRawBufferPointer(start: $0, count: length).bindMemory(to: UInt8.self))
-    } ?? []
+    let payload =
+      zbar_symbol_get_data(symbol).map {
+        Array(UnsafeRawBufferPointer(start: $0, count: length).bindMemory(to: UInt8.self))
+      } ?? []
     let points = (0..<zbar_symbol_get_loc_size(symbol)).map {
       (x: Int(zbar_symbol_get_loc_x(symbol, $0)), y: Int(zbar_symbol_get_loc_y(symbol, $0)))
     }

@@ -80,7 +80,11 @@ public enum ImageDecoder {
       }
       throw ImageDecodeError(kind: .notAnImage, message: "not an image leptonica can read (unknown header)")
     }
-    let tiffFormats = Set([IFF_TIFF, IFF_TIFF_PACKBITS, IFF_TIFF_RLE, IFF_TIFF_G3, IFF_TIFF_G4, IFF_TIFF_LZW, IFF_TIFF_ZIP, IFF_TIFF_JPEG].map { Int32($0) })
+    let tiffFormats = Set(
+      [
+        IFF_TIFF, IFF_TIFF_PACKBITS, IFF_TIFF_RLE, IFF_TIFF_G3, IFF_TIFF_G4, IFF_TIFF_LZW, IFF_TIFF_ZIP,
+        IFF_TIFF_JPEG,
+      ].map { Int32($0) })
     return Header(width: Int(width), height: Int(height), isTIFF: tiffFormats.contains(format))
   }
 
@@ -121,7 +125,9 @@ public enum ImageDecoder {
     else {
       throw ImageDecodeError(
         kind: .tooManyPixels,
-        message: "header claims \(header.width)×\(header.height) pixels, over the limit of \(maxPixels) (--max-pixels)")
+        message:
+          "header claims \(header.width)×\(header.height) pixels, over the limit of \(maxPixels) (--max-pixels)"
+      )
     }
     return try data.withUnsafeBytes { raw -> [Image] in
       let bytes = raw.bindMemory(to: UInt8.self).baseAddress
@@ -143,7 +149,8 @@ public enum ImageDecoder {
         if page.width * page.height > maxPixels {
           throw ImageDecodeError(
             kind: .tooManyPixels,
-            message: "TIFF page \(pages.count + 1) has \(page.width)×\(page.height) pixels, over --max-pixels")
+            message: "TIFF page \(pages.count + 1) has \(page.width)×\(page.height) pixels, over --max-pixels"
+          )
         }
         pages.append(page)
       } while offset != 0

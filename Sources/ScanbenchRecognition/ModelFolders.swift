@@ -4,7 +4,9 @@ import Foundation
 /// `$SCANBENCH_MODELS`; `.models/` beside the binary or up to four folders above it (a build inside
 /// the checkout); `.models/` in the current folder; the user's data folder.
 public enum ModelFolders {
-  public static func candidates(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+  public static func candidates(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> [String]
+  {
     var folders: [String] = []
     if let explicit = environment["SCANBENCH_MODELS"], !explicit.isEmpty { folders.append(explicit) }
     // The binary itself, not argv[0]: found through PATH, argv[0] is only its name.
@@ -17,7 +19,8 @@ public enum ModelFolders {
       folder.deleteLastPathComponent()
     }
     folders.append(FileManager.default.currentDirectoryPath + "/.models")
-    let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.local/share")
+    let dataHome =
+      environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.local/share")
     folders.append(dataHome + "/scanbench/models")
     return folders
   }

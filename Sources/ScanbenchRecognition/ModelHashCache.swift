@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import ScanbenchSupport
+import Synchronization
 
 /// Model files are tens of MB, and hashing the standard English model took 0.3 s of every run's
 /// start-up, on the critical path. Each file is hashed once per process, and its digest is kept in
@@ -19,7 +19,8 @@ package final class ModelHashCache: Sendable {
 
   static var defaultFolder: URL? {
     let environment = ProcessInfo.processInfo.environment
-    let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.cache")
+    let cache =
+      environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.cache")
     return URL(fileURLWithPath: cache).appendingPathComponent("scanbench/model-hashes")
   }
 
@@ -33,7 +34,9 @@ package final class ModelHashCache: Sendable {
     }
     let digest = try SHA256.hex(fileAt: URL(fileURLWithPath: path))
     // A file that changed while it was read has no digest worth keeping.
-    if let before, let entry, Self.identity(of: path) == before { Self.write(entry, identity: before, digest: digest) }
+    if let before, let entry, Self.identity(of: path) == before {
+      Self.write(entry, identity: before, digest: digest)
+    }
     hashes.withLock { $0[path] = digest }
     return digest
   }
@@ -63,7 +66,8 @@ package final class ModelHashCache: Sendable {
   /// name, then renamed, so a concurrent run never reads half an entry.
   private static func write(_ entry: URL, identity: String, digest: String) {
     let folder = entry.deletingLastPathComponent()
-    let temporary = folder.appendingPathComponent(".\(entry.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
+    let temporary = folder.appendingPathComponent(
+      ".\(entry.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       try Data("\(identity) \(digest)\n".utf8).write(to: temporary)

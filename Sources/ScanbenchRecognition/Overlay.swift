@@ -29,7 +29,9 @@ public enum Overlay {
   }
 
   /// Draws `record`'s boxes over `imageData` (the image the record was made from) and returns a PNG.
-  public static func render(_ record: ResultRecord, imageData: Data, maxPixels: Int = 100_000_000) throws -> Data {
+  public static func render(_ record: ResultRecord, imageData: Data, maxPixels: Int = 100_000_000) throws
+    -> Data
+  {
     guard let words = record.words, let lines = record.lines else {
       throw OverlayError(message: "\(record.entry): the result has no boxes (run with --boxes)")
     }
@@ -52,9 +54,12 @@ public enum Overlay {
     guard let canvas = Image(owning: pixConvertTo32(page.pointer)) else {
       throw OverlayError(message: "\(record.entry): could not convert the image to colour")
     }
-    if let width = record.width, let height = record.height, width != canvas.width || height != canvas.height {
+    if let width = record.width, let height = record.height, width != canvas.width || height != canvas.height
+    {
       throw OverlayError(
-        message: "\(record.entry): the image is \(canvas.width)×\(canvas.height), the result says \(width)×\(height)")
+        message:
+          "\(record.entry): the image is \(canvas.width)×\(canvas.height), the result says \(width)×\(height)"
+      )
     }
     // Thick enough to see on a 3000-pixel photo, thin enough not to hide a 10-pixel word.
     let stroke = Int32(max(1, min(canvas.width, canvas.height) / 600))

@@ -1,7 +1,7 @@
 import Foundation
-import ScanbenchSupport
-import ScanbenchStore
 import ScanbenchScoring
+import ScanbenchStore
+import ScanbenchSupport
 
 /// One self-contained HTML page about a run: its identity and numbers, charts drawn as inline SVG, the
 /// most frequent confusions, the images worst first with ground truth and OCR side by side, and, given a

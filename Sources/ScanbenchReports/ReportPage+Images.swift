@@ -180,7 +180,8 @@ extension Page {
       html += "<p class=\"muted small\">source <code>\(Markup.escape(record.source))</code></p></article>\n"
       return html
     }
-    html += "<span class=\"badge \(ReportFormat.tone(row.cer) ?? "muted")\">CER \(Format.percent(row.cer))</span>"
+    html +=
+      "<span class=\"badge \(ReportFormat.tone(row.cer) ?? "muted")\">CER \(Format.percent(row.cer))</span>"
     var meta: [String] = []
     if let edits = record.edits, let length = record.gtChars {
       meta.append("\(edits) edits / \(length) characters")

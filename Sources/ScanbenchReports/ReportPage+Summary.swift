@@ -95,7 +95,8 @@ extension Page {
     let median = Self.median(Self.recognizeTimes(run))
     var speedNote = "median recognition time"
     if let comparison, let otherMedian = Self.median(Self.recognizeTimes(comparison)) {
-      speedNote = "median · \(ReportFormat.milliseconds(otherMedian)) for \(Markup.escape(seriesName(comparison)))"
+      speedNote =
+        "median · \(ReportFormat.milliseconds(otherMedian)) for \(Markup.escape(seriesName(comparison)))"
     }
     html += kpi("Per image", median.map(ReportFormat.millisecondsMarkup) ?? "n/a", speedNote)
     if let summary = run.summary {

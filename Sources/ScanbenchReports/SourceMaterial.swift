@@ -1,6 +1,6 @@
 import Foundation
-import ScanbenchSupport
 import ScanbenchStore
+import ScanbenchSupport
 
 /// What a report re-reads from a run's inputs, which the store does not keep: each image's ground
 /// truth, and small images to show as thumbnails.

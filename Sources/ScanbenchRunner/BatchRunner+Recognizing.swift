@@ -33,7 +33,9 @@ extension BatchRunner {
     let decodeMs = PagePipeline.milliseconds(since: decodeStart) / Double(pages.count)
     for (offset, image) in pages.enumerated() {
       let page = pages.count > 1 ? offset + 1 : nil
-      if page != nil, context.done.contains(source: item.source, entry: item.entry, sha256: sha256, page: page) {
+      if page != nil,
+        context.done.contains(source: item.source, entry: item.entry, sha256: sha256, page: page)
+      {
         context.resumed(item.entry)
         continue
       }

@@ -1,5 +1,5 @@
-import Synchronization
 import ScanbenchStore
+import Synchronization
 
 /// Meets recognized images with their ground truth, whichever arrives first.
 ///

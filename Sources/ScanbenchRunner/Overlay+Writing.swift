@@ -1,9 +1,9 @@
 import Foundation
 import ScanbenchArchive
 import ScanbenchRecognition
+import ScanbenchReports
 import ScanbenchStore
 import ScanbenchSupport
-import ScanbenchReports
 
 extension Overlay {
   /// What `write` did.

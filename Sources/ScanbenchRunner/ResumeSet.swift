@@ -62,7 +62,8 @@ public struct ResumeSet: Sendable {
       }
     }
     let given = Set(inputs)
-    set.continuedRun = runs.filter { $0.value.identity == wanted && $0.value.sources.isSubset(of: given) }
+    set.continuedRun =
+      runs.filter { $0.value.identity == wanted && $0.value.sources.isSubset(of: given) }
       .max { $0.value.lastLine < $1.value.lastLine }?.key
     return set
   }
@@ -79,7 +80,8 @@ public struct ResumeSet: Sendable {
   /// Inputs by name, as `ImageKey` has them: a corpus resumed from another folder is the same corpus.
   /// Entry paths are printable (escaped) and may hold `|`, so the parts are length-prefixed.
   static func imageKey(source: String, entry: String, sha256: String, page: Int?) -> String {
-    "image:" + [ImageKey.inputName(source), entry, sha256, page.map(String.init) ?? "-"]
+    "image:"
+      + [ImageKey.inputName(source), entry, sha256, page.map(String.init) ?? "-"]
       .map { "\($0.utf8.count):\($0)" }.joined()
   }
 

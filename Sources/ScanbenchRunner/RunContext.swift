@@ -1,10 +1,10 @@
 import Dispatch
 import Foundation
+import ScanbenchRecognition
 import ScanbenchScoring
-import Synchronization
 import ScanbenchStore
 import ScanbenchSupport
-import ScanbenchRecognition
+import Synchronization
 
 /// What the reader and the workers of one run share: the store, the ground-truth board and the
 /// counters behind the summary.

@@ -1,9 +1,9 @@
 import Foundation
-import ScanbenchScoring
 import ScanbenchArchive
-import ScanbenchSupport
-import ScanbenchStore
 import ScanbenchRecognition
+import ScanbenchScoring
+import ScanbenchStore
+import ScanbenchSupport
 
 /// Scores OCR output that already exists (`scanbench score GT OCR`), as dinglehopper and ocreval do:
 /// `NAME.gt.txt` in one folder or archive against `NAME.txt` in the other.
@@ -21,7 +21,8 @@ public enum TextPairScoring {
 
   public static func run(
     groundTruth: String, recognized: String, options: ScoringOptions, store: URL,
-    maxEntryBytes: Int = 64 << 20, provenance: Provenance, onRecord: @Sendable (ResultRecord) -> Void = { _ in }
+    maxEntryBytes: Int = 64 << 20, provenance: Provenance,
+    onRecord: @Sendable (ResultRecord) -> Void = { _ in }
   ) throws -> Outcome {
     let started = DispatchTime.now()
     var unreadable: [(String, String)] = []
@@ -78,7 +79,8 @@ public enum TextPairScoring {
       jobs: 1, images: accumulator.images + failed, succeeded: accumulator.images, failed: failed, skipped: 0,
       scored: accumulator.images, gtChars: accumulator.groundTruthLength, edits: accumulator.edits,
       cerMicro: accumulator.cerMicro, cerMacro: accumulator.cerMacro, metric: options.descriptor,
-      imagesPerSecond: wall > 0 ? Double(accumulator.images) / wall : 0, wallSeconds: wall, interrupted: false,
+      imagesPerSecond: wall > 0 ? Double(accumulator.images) / wall : 0, wallSeconds: wall,
+      interrupted: false,
       shard: nil, engine: engine)
     summary.settings = settings
     summary.scanbench = provenance
@@ -108,11 +110,13 @@ public enum TextPairScoring {
     var preferred: [String: TextFile] = [:]
     var plain: [String: TextFile] = [:]
     while let header = try source.nextEntry() {
-      guard header.kind == .file, case .groundTruth(let stem, let isGroundTruthFile) = EntryName.role(of: header.path)
+      guard header.kind == .file,
+        case .groundTruth(let stem, let isGroundTruthFile) = EntryName.role(of: header.path)
       else { continue }
       do {
         let data = try source.readData(limit: maxEntryBytes)
-        let file = TextFile(entry: header.path, text: try GroundTruthDecoder.decode(data), sha256: SHA256.hex(data))
+        let file = TextFile(
+          entry: header.path, text: try GroundTruthDecoder.decode(data), sha256: SHA256.hex(data))
         if isGroundTruthFile == preferGroundTruthFiles {
           preferred[stem] = file
         } else {

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Synchronization
 import ScanbenchSupport
+import Synchronization
 
 /// A store read and decoded on a thread of its own, a few chunks of lines ahead of the importer:
 /// decoding a line costs a good part of what writing its note does, and the two overlap on a

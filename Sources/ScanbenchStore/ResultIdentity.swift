@@ -35,7 +35,8 @@ public struct ResultIdentity: Hashable, Sendable, CustomStringConvertible {
 
   /// One text per identity, for keys.
   public var key: String {
-    let settingsText = settings.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+    let settingsText = settings.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+      separator: ",")
     return [profile, lang, engine.canonical, settingsText, scanbenchVersion ?? "-"]
       .map { "\($0.utf8.count):\($0)" }.joined()
   }
@@ -46,7 +47,8 @@ public struct ResultIdentity: Hashable, Sendable, CustomStringConvertible {
     if lang != other.lang { parts.append("language \(lang) → \(other.lang)") }
     if profile != other.profile { parts.append("profile \(profile) → \(other.profile)") }
     parts += engine.differences(to: other.engine)
-    for key in Set(settings.keys).union(other.settings.keys).sorted() where settings[key] != other.settings[key] {
+    for key in Set(settings.keys).union(other.settings.keys).sorted()
+    where settings[key] != other.settings[key] {
       parts.append("\(key) \(settings[key] ?? "unset") → \(other.settings[key] ?? "unset")")
     }
     if scanbenchVersion != other.scanbenchVersion {
@@ -61,7 +63,8 @@ public struct ResultIdentity: Hashable, Sendable, CustomStringConvertible {
     if !models.isEmpty { text += ", models \(models.joined(separator: ","))" }
     let all = engine.settings.merging(settings) { engine, _ in engine }
     if !all.isEmpty {
-      text += ", settings " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+      text +=
+        ", settings " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
     }
     if let scanbenchVersion { text += ", scanbench \(scanbenchVersion)" }
     return text

@@ -63,7 +63,8 @@ public struct ResultRecord: Codable, Sendable, Equatable {
     public var osd: Double?
 
     public init(
-      decode: Double = 0, recognize: Double = 0, score: Double = 0, barcodes: Double? = nil, osd: Double? = nil
+      decode: Double = 0, recognize: Double = 0, score: Double = 0, barcodes: Double? = nil,
+      osd: Double? = nil
     ) {
       self.decode = decode
       self.recognize = recognize

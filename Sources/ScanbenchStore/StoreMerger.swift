@@ -85,7 +85,8 @@ public enum StoreMerger {
         pread(descriptor, $0.baseAddress, candidate.length, off_t(candidate.offset))
       }
       let location = StoreLocation(store: store.relativePath, line: candidate.line)
-      guard read == candidate.length, case .result(var record) = StoreReader.decodeFast(bytes, complete: true),
+      guard read == candidate.length,
+        case .result(var record) = StoreReader.decodeFast(bytes, complete: true),
         EntryKey(entry: record.entry, page: record.page, sha256: record.sha256) == key
       else {
         throw MergeError(.inconsistentStore, "\(location): the store changed while it was being merged")

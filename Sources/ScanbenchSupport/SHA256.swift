@@ -77,13 +77,17 @@ public struct SHA256: Sendable {
     var tail = buffer
     tail.append(0x80)
     while tail.count % 64 != 56 { tail.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+    for shift in stride(from: 56, through: 0, by: -8) {
+      tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+    }
     tail.withUnsafeBytes { compress($0, blocks: $0.count / 64) }
     let digits = Array("0123456789abcdef".utf8)
     var text = [UInt8]()
     text.reserveCapacity(64)
     for word in [h0, h1, h2, h3, h4, h5, h6, h7] {
-      for shift in stride(from: 28, through: 0, by: -4) { text.append(digits[Int((word >> UInt32(shift)) & 0xf)]) }
+      for shift in stride(from: 28, through: 0, by: -4) {
+        text.append(digits[Int((word >> UInt32(shift)) & 0xf)])
+      }
     }
     return String(decoding: text, as: UTF8.self)
   }

@@ -59,25 +59,30 @@ extension Shard {
   /// `JOB_COMPLETION_INDEX` (the count comes from `shards`, i.e. `--shards`, the job's completions);
   /// Slurm arrays set `SLURM_ARRAY_TASK_ID`, `SLURM_ARRAY_TASK_COUNT` and `SLURM_ARRAY_TASK_MIN`
   /// (or, with `shards`, the task id is the shard number itself).
-  public static func fromEnvironment(_ environment: [String: String], shards: Int?) throws -> (Shard, Source)? {
+  public static func fromEnvironment(_ environment: [String: String], shards: Int?) throws -> (Shard, Source)?
+  {
     if let text = environment["JOB_COMPLETION_INDEX"] {
       guard let index = Int(text) else {
         throw ShardError(message: "JOB_COMPLETION_INDEX is '\(text)', not a number")
       }
       guard let count = shards else {
         throw ShardError(
-          message: "JOB_COMPLETION_INDEX is set but the shard count is not: pass --shards N (the Job's completions)")
+          message:
+            "JOB_COMPLETION_INDEX is set but the shard count is not: pass --shards N (the Job's completions)")
       }
       return (try Shard(index: index, count: count), .kubernetes)
     }
     if let text = environment["SLURM_ARRAY_TASK_ID"] {
-      guard let id = Int(text) else { throw ShardError(message: "SLURM_ARRAY_TASK_ID is '\(text)', not a number") }
+      guard let id = Int(text) else {
+        throw ShardError(message: "SLURM_ARRAY_TASK_ID is '\(text)', not a number")
+      }
       // With --shards the array ids are the shard numbers, so `sbatch --array=3,7` re-runs shards 3
       // and 7 of N; without it the array is taken as contiguous and numbered from its minimum.
       if let shards { return (try Shard(index: id, count: shards), .slurm) }
       let minimum = environment["SLURM_ARRAY_TASK_MIN"].flatMap(Int.init) ?? 0
       guard let count = environment["SLURM_ARRAY_TASK_COUNT"].flatMap(Int.init) else {
-        throw ShardError(message: "SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not: pass --shards N")
+        throw ShardError(
+          message: "SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not: pass --shards N")
       }
       return (try Shard(index: id - minimum, count: count), .slurm)
     }

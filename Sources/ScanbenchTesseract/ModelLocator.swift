@@ -58,11 +58,13 @@ public struct ModelLocator: Sendable {
       throw EngineError(
         message: kind == .fast
           ? "no Tesseract language data found (apt-get install tesseract-ocr-eng, or set TESSDATA_PREFIX)"
-          : "the standard models are missing: run 'make setup' or set SCANBENCH_MODELS to a folder with \(language).traineddata")
+          : "the standard models are missing: run 'make setup' or set SCANBENCH_MODELS to a folder with \(language).traineddata"
+      )
     }
     let path = folder + "/" + language + ".traineddata"
     guard FileManager.default.fileExists(atPath: path) else {
-      throw EngineError(message: "no \(kind.rawValue) model for '\(language)' in \(folder) (run 'make setup')")
+      throw EngineError(
+        message: "no \(kind.rawValue) model for '\(language)' in \(folder) (run 'make setup')")
     }
     return path
   }

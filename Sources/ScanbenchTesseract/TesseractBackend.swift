@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 import ScanbenchRecognition
 import ScanbenchStore
 import ScanbenchSupport
+import Synchronization
 
 /// Tesseract as an engine of the run: which models and settings each level uses, chosen by
 /// measurement (README, "Profiles"), and one `TessBaseAPI` per worker.
@@ -30,7 +30,8 @@ public struct TesseractBackend: EngineBackend {
   public init(_ options: EngineOptions, models: ModelLocator = .discover()) throws {
     guard Self.languages.contains(options.language) else {
       throw EngineError(
-        message: "Tesseract has no recipe for '\(options.language)' (\(Self.languages.joined(separator: ", ")))")
+        message:
+          "Tesseract has no recipe for '\(options.language)' (\(Self.languages.joined(separator: ", ")))")
     }
     var kind: ModelLocator.Kind?
     if let name = options.modelKind {
@@ -92,7 +93,8 @@ public struct TesseractBackend: EngineBackend {
 
   public func makeEngine() throws -> any RecognitionEngine {
     try TesseractEngine(
-      modelFolder: modelFolder, language: language, pageSegmentation: pageSegmentation, resolution: resolution,
+      modelFolder: modelFolder, language: language, pageSegmentation: pageSegmentation,
+      resolution: resolution,
       variables: variables)
   }
 
@@ -136,13 +138,16 @@ enum ModelFolder {
     if folders.count == 1, let folder = folders.first { return folder }
     let environment = ProcessInfo.processInfo.environment
     let cache = environment["XDG_CACHE_HOME"] ?? (NSHomeDirectory() + "/.cache")
-    let key = SHA256.hex(Data(files.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n").utf8))
+    let key = SHA256.hex(
+      Data(files.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n").utf8))
     let folder = URL(fileURLWithPath: cache).appendingPathComponent("scanbench/tessdata-\(key.prefix(16))")
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       for (name, path) in files {
         let link = folder.appendingPathComponent(name + ".traineddata")
-        guard (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != path else { continue }
+        guard (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != path else {
+          continue
+        }
         // Made under a unique name, then renamed: concurrent runs (shards) may race here.
         let temporary = link.path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
         guard symlink(path, temporary) == 0, rename(temporary, link.path) == 0 else {

@@ -1,8 +1,8 @@
 import CLeptonica
 import CTesseract
 import Foundation
-import ScanbenchStore
 import ScanbenchRecognition
+import ScanbenchStore
 
 /// One Tesseract engine (`TessBaseAPI`), initialised once and reused for every image a worker takes.
 ///

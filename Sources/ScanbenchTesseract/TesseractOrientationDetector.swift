@@ -1,8 +1,8 @@
 import CLeptonica
 import CTesseract
 import Foundation
-import ScanbenchStore
 import ScanbenchRecognition
+import ScanbenchStore
 
 /// Tesseract's orientation and script detection (OSD): one `TessBaseAPI` loaded with
 /// `osd.traineddata` (Debian's `tesseract-ocr-osd`), kept for every page a worker takes, that tells

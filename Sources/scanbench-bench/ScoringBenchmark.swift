@@ -8,7 +8,6 @@ import Foundation
 import ScanbenchScoring
 import ScanbenchSupport
 
-
 private enum PairGenerator {
   static let words = [
     "the", "of", "and", "invoice", "total", "amount", "Straße", "café", "naïve", "receipt", "number",

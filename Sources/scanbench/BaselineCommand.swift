@@ -6,7 +6,8 @@ import ScanbenchSupport
 enum BaselineCommand: Command {
   static let out = Option<String>(
     "--out", help: "Where to write the baseline.", valueName: "file", default: "Reports/baseline.json")
-  static let run = Option<String?>("--run", help: "Use this run of the store instead of the latest.", valueName: "id")
+  static let run = Option<String?>(
+    "--run", help: "Use this run of the store instead of the latest.", valueName: "id")
 
   static let spec = CommandSpec(
     name: "baseline",

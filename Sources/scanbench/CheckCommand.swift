@@ -28,8 +28,10 @@ enum CheckCommand: Command {
   static let allowMetricMismatch = Flag(
     "--allow-metric-mismatch", help: "Compare even when the run used another metric descriptor.")
   static let allowMissing = Flag(
-    "--allow-missing", help: "Pass even when images of the baseline are missing from the run (they are listed).")
-  static let run = Option<String?>("--run", help: "Check this run of the store instead of the latest.", valueName: "id")
+    "--allow-missing",
+    help: "Pass even when images of the baseline are missing from the run (they are listed).")
+  static let run = Option<String?>(
+    "--run", help: "Check this run of the store instead of the latest.", valueName: "id")
   static let junit = Option<String?>(
     "--junit", help: "Also write the result as JUnit XML (one test case per image).", valueName: "file")
   static let markdown = Option<String?>(

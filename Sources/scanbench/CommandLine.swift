@@ -95,7 +95,8 @@ extension Option where Value == String? {
     _ name: String, help: String, valueName: String, defaultText: String? = nil, implicitValue: String? = nil
   ) {
     self.init(
-      name, help: help, valueName: valueName, default: nil, defaultText: defaultText, implicitValue: implicitValue
+      name, help: help, valueName: valueName, default: nil, defaultText: defaultText,
+      implicitValue: implicitValue
     ) { $0 }
   }
 }
@@ -157,7 +158,8 @@ extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue ==
 enum Conversion {
   static func integer(_ text: String, name: String, range: ClosedRange<Int>) throws -> Int {
     guard let number = Int(text), range.contains(number) else {
-      let bounds = range.upperBound == Int.max ? "≥ \(range.lowerBound)" : "in \(range.lowerBound)...\(range.upperBound)"
+      let bounds =
+        range.upperBound == Int.max ? "≥ \(range.lowerBound)" : "in \(range.lowerBound)...\(range.upperBound)"
       throw UsageError("\(name) takes a whole number \(bounds), not '\(text)'")
     }
     return number

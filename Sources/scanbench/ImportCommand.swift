@@ -4,7 +4,8 @@ import ScanbenchNotes
 import ScanbenchStore
 
 enum ImportCommand: Command {
-  static let strict = Flag("--strict", help: "Fail on the first unreadable line, importing nothing of the store.")
+  static let strict = Flag(
+    "--strict", help: "Fail on the first unreadable line, importing nothing of the store.")
 
   static let spec = CommandSpec(
     name: "import",

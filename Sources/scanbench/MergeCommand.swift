@@ -6,7 +6,8 @@ enum MergeCommand: Command {
   static let out = Option<String?>(
     "--out", help: "The merged store, replaced if it exists (required).", valueName: "file")
   static let preferLatest = Flag(
-    "--prefer-latest", help: "Resolve copies with different texts to the latest (by time) instead of refusing.")
+    "--prefer-latest",
+    help: "Resolve copies with different texts to the latest (by time) instead of refusing.")
   static let allowPartial = Flag(
     "--allow-partial", help: "Merge even with missing or incomplete shards; the summary says interrupted.")
 

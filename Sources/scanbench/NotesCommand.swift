@@ -231,7 +231,8 @@ enum NotesShowCommand: Command {
     }
     for code in note.barcodes ?? [] {
       let payload = code.data ?? "base64 " + (code.dataBase64 ?? "")
-      rows.append(("code", "\(code.symbology) at \(code.x),\(code.y) \(code.width)×\(code.height): \(payload)"))
+      rows.append(
+        ("code", "\(code.symbology) at \(code.x),\(code.y) \(code.width)×\(code.height): \(payload)"))
     }
     rows.append(("run", note.run))
     if let engine = note.engine {
@@ -247,7 +248,8 @@ enum NotesShowCommand: Command {
 }
 
 enum NotesSearchCommand: Command {
-  static let limit = Option<Int>.integer("--limit", help: "Show at most this many notes.", range: 1...Int.max, default: 20)
+  static let limit = Option<Int>.integer(
+    "--limit", help: "Show at most this many notes.", range: 1...Int.max, default: 20)
 
   static let spec = CommandSpec(
     name: "notes search",
@@ -326,7 +328,8 @@ enum NotesDeleteCommand: Command {
 }
 
 enum NotesExportCommand: Command {
-  static let jsonLines = Flag("--jsonl", help: "Write store records (JSON lines) that 'scanbench import' reads back.")
+  static let jsonLines = Flag(
+    "--jsonl", help: "Write store records (JSON lines) that 'scanbench import' reads back.")
 
   static let spec = CommandSpec(
     name: "notes export",
@@ -339,7 +342,9 @@ enum NotesExportCommand: Command {
     options: [jsonLines.spec, NoteDatabaseOption.option, Flag.json.spec])
 
   static func validate(_ arguments: ParsedArguments) throws {
-    if arguments[jsonLines] && arguments[Flag.json] { throw UsageError("--json and --jsonl cannot be used together.") }
+    if arguments[jsonLines] && arguments[Flag.json] {
+      throw UsageError("--json and --jsonl cannot be used together.")
+    }
     try NoteDatabaseOption.checkExists(arguments)
   }
 

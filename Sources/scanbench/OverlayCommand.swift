@@ -4,7 +4,8 @@ import ScanbenchRunner
 
 enum OverlayCommand: Command {
   static let entry = Option<String?>(
-    "--entry", help: "Only this entry (its path in the input, as in the store; repeatable).", valueName: "name",
+    "--entry", help: "Only this entry (its path in the input, as in the store; repeatable).",
+    valueName: "name",
     default: nil, isRepeatable: true
   ) { $0 }
   static let out = Option<String>(

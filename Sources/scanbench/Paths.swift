@@ -38,7 +38,8 @@ enum Paths {
     }
     let header = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 16) } ?? Data()
     guard !isDirectory.boolValue, header.isEmpty || header == Data("SQLite format 3\u{0}".utf8) else {
-      throw CommandFailure("\(path): not a note database (not an SQLite file)", exitCode: ExitCode.inputUnreadable)
+      throw CommandFailure(
+        "\(path): not a note database (not an SQLite file)", exitCode: ExitCode.inputUnreadable)
     }
   }
 

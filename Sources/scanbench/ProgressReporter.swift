@@ -1,15 +1,15 @@
 import Dispatch
 import Foundation
-import ScanbenchSupport
-import ScanbenchScoring
-import ScanbenchStore
 import ScanbenchArchive
-import ScanbenchRecognition
-import ScanbenchNotes
+import ScanbenchEngines
 import ScanbenchGate
+import ScanbenchNotes
+import ScanbenchRecognition
 import ScanbenchReports
 import ScanbenchRunner
-import ScanbenchEngines
+import ScanbenchScoring
+import ScanbenchStore
+import ScanbenchSupport
 import Synchronization
 
 /// Renders run events on stderr: a line redrawn in place on a terminal, a line every few seconds

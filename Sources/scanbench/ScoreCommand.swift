@@ -7,7 +7,8 @@ import ScanbenchSupport
 
 enum ScoreCommand: Command {
   static let out = Option<String>(
-    "--out", help: "The JSON-lines store to append to.", valueName: "file", default: "Reports/score-results.jsonl")
+    "--out", help: "The JSON-lines store to append to.", valueName: "file",
+    default: "Reports/score-results.jsonl")
   static let confusions = Option<Int>.integer(
     "--confusions", help: "How many of the most frequent confusions to list.", range: 0...1000, default: 10)
 
@@ -38,7 +39,8 @@ enum ScoreCommand: Command {
     let outcome: TextPairScoring.Outcome
     do {
       outcome = try TextPairScoring.run(
-        groundTruth: arguments.positionals[0], recognized: arguments.positionals[1], options: options, store: store,
+        groundTruth: arguments.positionals[0], recognized: arguments.positionals[1], options: options,
+        store: store,
         provenance: Scanbench.provenance)
     } catch let error as ArchiveError {
       throw CommandFailure(error.description, exitCode: ExitCode.inputUnreadable)
@@ -62,13 +64,17 @@ enum ScoreCommand: Command {
       let report = Report(
         summary: outcome.summary, werMicro: accumulator.werMicro, werMacro: accumulator.werMacro,
         substitutions: accumulator.editCounts.substitutions, insertions: accumulator.editCounts.insertions,
-        deletions: accumulator.editCounts.deletions, confusions: Array(outcome.confusions.prefix(confusionLimit)),
+        deletions: accumulator.editCounts.deletions,
+        confusions: Array(outcome.confusions.prefix(confusionLimit)),
         missingOCR: outcome.missingRecognized, missingGroundTruth: outcome.missingGroundTruth)
       Console.out(String(decoding: try StoreWriter.line(for: report), as: UTF8.self))
     } else {
       var lines = [
         ("pairs scored", "\(accumulator.images)"),
-        ("missing", "\(outcome.missingRecognized.count) OCR, \(outcome.missingGroundTruth.count) ground truth"),
+        (
+          "missing",
+          "\(outcome.missingRecognized.count) OCR, \(outcome.missingGroundTruth.count) ground truth"
+        ),
         ("characters", "\(accumulator.groundTruthLength)"),
         (
           "edits",

@@ -1,11 +1,11 @@
 import Foundation
+import ScanbenchTestSupport
 import Testing
 
 @testable import ScanbenchGate
+@testable import ScanbenchScoring
 @testable import ScanbenchStore
 @testable import ScanbenchSupport
-@testable import ScanbenchScoring
-import ScanbenchTestSupport
 
 struct BaselineCheckTests {
   /// 60 line images, a few with errors, as the baseline.

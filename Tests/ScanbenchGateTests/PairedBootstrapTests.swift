@@ -1,10 +1,10 @@
+import ScanbenchTestSupport
 import Testing
 
 @testable import ScanbenchGate
+@testable import ScanbenchScoring
 @testable import ScanbenchStore
 @testable import ScanbenchSupport
-@testable import ScanbenchScoring
-import ScanbenchTestSupport
 
 struct PairedBootstrapTests {
   @Test func seedingFollowsTheReferenceSplitMix64AndXoshiro() {

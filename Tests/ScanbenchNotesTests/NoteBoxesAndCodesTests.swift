@@ -79,7 +79,8 @@ extension Notes {
       }
       #expect(decoded.count == 2)
       try NoteImporter(database: other).importRecords(decoded)
-      let copy = try #require(try other.list().first { $0.entry == "images/ticket.png" }.flatMap { try other.note(id: $0.id) })
+      let copy = try #require(
+        try other.list().first { $0.entry == "images/ticket.png" }.flatMap { try other.note(id: $0.id) })
       let original = try note("ticket")
       #expect(copy.words == original.words)
       #expect(copy.lines == original.lines)

@@ -1,17 +1,18 @@
 import Foundation
+import ScanbenchTestSupport
 import Testing
 
 @testable import ScanbenchRecognition
-@testable import ScanbenchTesseract
 @testable import ScanbenchStore
 @testable import ScanbenchSupport
-import ScanbenchTestSupport
+@testable import ScanbenchTesseract
 
 /// `--barcodes`: QR codes made by Debian's `qrencode`, decoded by ZBar to the exact payload.
 struct BarcodeScannerTests {
   /// A QR code PNG of `payload`: `modulePixels` per module and a 4-module quiet zone.
   static func qrCode(_ payload: String, modulePixels: Int = 6) throws -> Data {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scanbench-qr-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "scanbench-qr-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("code.png")
@@ -50,7 +51,8 @@ struct BarcodeScannerTests {
   }
 
   @Test func aPageOfTextHasNoCodes() throws {
-    let pix = try #require(try ImageDecoder.decodePages(RenderedPage.threeLines.png, maxPixels: 10_000_000).first)
+    let pix = try #require(
+      try ImageDecoder.decodePages(RenderedPage.threeLines.png, maxPixels: 10_000_000).first)
     #expect(try BarcodeScanner().scan(pix).isEmpty)
   }
 
@@ -58,7 +60,8 @@ struct BarcodeScannerTests {
   func oneScannerServesManyImages() throws {
     let scanner = try BarcodeScanner()
     for number in 1...5 {
-      let pix = try #require(try ImageDecoder.decodePages(try Self.qrCode("item-\(number)"), maxPixels: 10_000_000).first)
+      let pix = try #require(
+        try ImageDecoder.decodePages(try Self.qrCode("item-\(number)"), maxPixels: 10_000_000).first)
       #expect(try scanner.scan(pix).map(\.data) == ["item-\(number)"])
     }
   }

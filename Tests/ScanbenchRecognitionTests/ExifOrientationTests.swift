@@ -1,12 +1,12 @@
 import Foundation
+import ScanbenchScoring
+import ScanbenchTestSupport
 import Testing
 
 @testable import ScanbenchRecognition
-import ScanbenchScoring
-@testable import ScanbenchTesseract
 @testable import ScanbenchStore
 @testable import ScanbenchSupport
-import ScanbenchTestSupport
+@testable import ScanbenchTesseract
 
 struct ExifOrientationTests {
   /// A JPEG line image of the project's corpus (leptonica decodes it; the tests re-encode it).

@@ -1,11 +1,11 @@
 import Foundation
+import ScanbenchTestSupport
 import Testing
 
 @testable import ScanbenchRecognition
-@testable import ScanbenchTesseract
 @testable import ScanbenchStore
 @testable import ScanbenchSupport
-import ScanbenchTestSupport
+@testable import ScanbenchTesseract
 
 struct HeifTests {
   static let hasEncoder = PhotoFixtures.hasTool("heif-enc")

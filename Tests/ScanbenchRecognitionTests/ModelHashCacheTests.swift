@@ -1,15 +1,16 @@
 import Foundation
+import ScanbenchTestSupport
 import Testing
 
 @testable import ScanbenchRecognition
-@testable import ScanbenchTesseract
 @testable import ScanbenchStore
 @testable import ScanbenchSupport
-import ScanbenchTestSupport
+@testable import ScanbenchTesseract
 
 @Suite struct ModelHashCacheTests {
   private func scratch() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("model-hash-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "model-hash-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
   }

@@ -1,12 +1,12 @@
 import CLeptonica
 import Foundation
+import ScanbenchTestSupport
 import Testing
 
 @testable import ScanbenchRecognition
-@testable import ScanbenchTesseract
 @testable import ScanbenchStore
 @testable import ScanbenchSupport
-import ScanbenchTestSupport
+@testable import ScanbenchTesseract
 
 /// `scanbench overlay`: the boxes of a result drawn over its image.
 struct OverlayTests {
@@ -34,7 +34,8 @@ struct OverlayTests {
     #expect(middleOfTopEdge == (30, 90, 230), "word box edge is blue")
     let line = try #require(record.lines?.first)
     let leftEdge = Self.pixel(overlay, x: line.x, y: line.y + line.height / 2)
-    #expect(leftEdge == (255, 140, 0) || leftEdge == (30, 90, 230), "line box edge is orange (or under a word's)")
+    #expect(
+      leftEdge == (255, 140, 0) || leftEdge == (30, 90, 230), "line box edge is orange (or under a word's)")
     #expect(Self.pixel(overlay, x: width - 3, y: height - 3) == (255, 255, 255), "paper away from any box")
   }
 

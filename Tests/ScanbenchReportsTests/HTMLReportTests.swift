@@ -1,12 +1,12 @@
 import Foundation
+import ScanbenchTestSupport
 import Testing
 
 @testable import ScanbenchReports
 @testable import ScanbenchRunner
+@testable import ScanbenchScoring
 @testable import ScanbenchStore
 @testable import ScanbenchSupport
-@testable import ScanbenchScoring
-import ScanbenchTestSupport
 
 struct HTMLReportTests {
   let folder: URL

@@ -1,17 +1,17 @@
 import Dispatch
 import Foundation
+import ScanbenchTestSupport
 import Synchronization
 import Testing
 
-@testable import ScanbenchRunner
-@testable import ScanbenchRecognition
-@testable import ScanbenchTesseract
-@testable import ScanbenchEngines
-@testable import ScanbenchStore
 @testable import ScanbenchArchive
-@testable import ScanbenchSupport
+@testable import ScanbenchEngines
+@testable import ScanbenchRecognition
+@testable import ScanbenchRunner
 @testable import ScanbenchScoring
-import ScanbenchTestSupport
+@testable import ScanbenchStore
+@testable import ScanbenchSupport
+@testable import ScanbenchTesseract
 
 /// The runner's shared parts under many threads, in process so ThreadSanitizer sees them
 /// (`make tsan`): the bounded queue, the ground-truth board, and a whole cancelled run.

@@ -1,16 +1,16 @@
 import Foundation
+import ScanbenchTestSupport
 import Synchronization
 import Testing
 
-@testable import ScanbenchRunner
-@testable import ScanbenchRecognition
-@testable import ScanbenchTesseract
-@testable import ScanbenchEngines
-@testable import ScanbenchStore
 @testable import ScanbenchArchive
-@testable import ScanbenchSupport
+@testable import ScanbenchEngines
+@testable import ScanbenchRecognition
+@testable import ScanbenchRunner
 @testable import ScanbenchScoring
-import ScanbenchTestSupport
+@testable import ScanbenchStore
+@testable import ScanbenchSupport
+@testable import ScanbenchTesseract
 
 /// The store under faults: a full disk, a file that is not a store, a lock held by another writer,
 /// damaged lines. Killed and concurrent runs are tried end to end in ReliabilityTests.
@@ -135,7 +135,9 @@ struct StoreFaultTests {
     var other = ResultIdentity(link)
     other.engine.version = "6.0"
     let otherSet = try ResumeSet.load(from: url, identity: other, inputs: ["in.tar"])
-    #expect(!otherSet.contains(source: "in.tar", entry: "a.png", sha256: "abc", page: nil), "results of another engine are not done")
+    #expect(
+      !otherSet.contains(source: "in.tar", entry: "a.png", sha256: "abc", page: nil),
+      "results of another engine are not done")
     #expect(!otherSet.containsEntry(source: "in.tar", entry: "link.png"))
   }
 }

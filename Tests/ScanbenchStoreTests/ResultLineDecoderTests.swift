@@ -1,10 +1,10 @@
 import Foundation
+import ScanbenchTestSupport
 import Testing
 
+@testable import ScanbenchScoring
 @testable import ScanbenchStore
 @testable import ScanbenchSupport
-@testable import ScanbenchScoring
-import ScanbenchTestSupport
 
 extension StoreSuites {
   /// The fast decoder against the reference, `StoreReader.decode`: on random records, and on those
@@ -269,7 +269,8 @@ struct ResultRecordCodecTests {
     var record = ResultRecord(
       run: "r", time: "2026-12-01T00:00:00.000Z", source: "in.tar", entry: "a.png", sha256: "ab", page: 2,
       profile: "accurate", lang: "eng",
-      engine: EngineIdentity(name: "tesseract", version: "5.3.0", models: ["eng.traineddata": "cd"], settings: ["psm": "3"]))
+      engine: EngineIdentity(
+        name: "tesseract", version: "5.3.0", models: ["eng.traineddata": "cd"], settings: ["psm": "3"]))
     record.entryRaw = RawName(encoding: "CP932", hex: "93fa")
     record.linkOf = "first.png"
     record.text = "text"
@@ -289,7 +290,9 @@ struct ResultRecordCodecTests {
     record.metric = "cer/grapheme/nfc/ws-collapse/cjk-nospace/v1"
     record.words = [TextBox(text: "text", confidence: 90, x: 1, y: 2, width: 3, height: 4)]
     record.lines = [TextBox(text: "text", confidence: 90, x: 1, y: 2, width: 3, height: 4)]
-    record.barcodes = [Barcode(symbology: "QR-Code", payload: Array("x".utf8), x: 0, y: 0, width: 1, height: 1)]
+    record.barcodes = [
+      Barcode(symbology: "QR-Code", payload: Array("x".utf8), x: 0, y: 0, width: 1, height: 1)
+    ]
     record.error = .init(kind: "barcodes", message: "m")
     record.orientation = .init(exif: 6, heif: ["irot"], osdDegrees: 90, osdConfidence: 2, applied: "rotate")
     record.orientation?.osdApplied = true
@@ -301,10 +304,12 @@ struct ResultRecordCodecTests {
       let mirror = Mirror(reflecting: child.value)
       #expect(
         mirror.displayStyle != .optional || mirror.children.count == 1,
-        "ResultRecord.\(child.label ?? "?") is nil in the fixture: set it, and decode it in ResultLineDecoder")
+        "ResultRecord.\(child.label ?? "?") is nil in the fixture: set it, and decode it in ResultLineDecoder"
+      )
     }
     let keys = Set(ResultRecord.CodingKeys.allCases.map(\.stringValue))
-    #expect(keys.count == Mirror(reflecting: Self.everyField).children.count, "every stored property is coded")
+    #expect(
+      keys.count == Mirror(reflecting: Self.everyField).children.count, "every stored property is coded")
   }
 
   @Test func everyFieldSurvivesBothDecoders() throws {

@@ -1,10 +1,10 @@
 import Foundation
+import ScanbenchTestSupport
 import Testing
 
+@testable import ScanbenchScoring
 @testable import ScanbenchStore
 @testable import ScanbenchSupport
-@testable import ScanbenchScoring
-import ScanbenchTestSupport
 
 /// `StoreMerger` on synthetic shard stores, each written as `run --shard K/N` would write it.
 struct StoreMergerTests {
@@ -238,7 +238,8 @@ struct StoreMergerTests {
 
   @Test func storesOfAnotherEngineOrProfileAreRefused() throws {
     let stores = try shardStores(count: 2)
-    let otherModels = EngineIdentity.schema1(version: "5.3.0", models: ["eng": String(repeating: "cd", count: 32)])
+    let otherModels = EngineIdentity.schema1(
+      version: "5.3.0", models: ["eng": String(repeating: "cd", count: 32)])
     let mine = entries(of: try Shard(index: 1, count: 2))
     let foreign = try store(
       "foreign.shard-0001-of-0002.jsonl",
@@ -387,4 +388,3 @@ struct StoreMergerTests {
     #expect(summaries.count == 1 && summaries.first?.images == reference.count)
   }
 }
-

@@ -1,10 +1,10 @@
 import Foundation
+import ScanbenchTestSupport
 import Testing
 
+@testable import ScanbenchScoring
 @testable import ScanbenchStore
 @testable import ScanbenchSupport
-@testable import ScanbenchScoring
-import ScanbenchTestSupport
 
 struct StoreRunLoaderTests {
   @Test func theLatestRunIsTheLastSummarysRunElseTheLastResults() throws {

@@ -1,10 +1,10 @@
 import Foundation
+import ScanbenchTestSupport
 import Testing
 
+@testable import ScanbenchScoring
 @testable import ScanbenchStore
 @testable import ScanbenchSupport
-@testable import ScanbenchScoring
-import ScanbenchTestSupport
 
 struct StoreTests {
   let folder: URL
@@ -16,7 +16,8 @@ struct StoreTests {
 
   func record(_ entry: String) -> ResultRecord {
     var record = ResultRecord(
-      run: "r1", time: "2026-11-30T00:00:00.000Z", source: "in.tar", entry: entry, sha256: "ab", profile: "fast",
+      run: "r1", time: "2026-11-30T00:00:00.000Z", source: "in.tar", entry: entry, sha256: "ab",
+      profile: "fast",
       lang: "eng", engine: EngineIdentity.schema1(version: "5.3.0", models: ["eng": "cd"]))
     record.text = "hello\nworld"
     return record
@@ -54,10 +55,11 @@ struct StoreTests {
     #expect(removed == 25)
     let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
     #expect(lines.count == 2)
-    #expect(lines.allSatisfy { line in
-      if case .result = StoreReader.decode(Data(line.utf8)) { return true }
-      return false
-    })
+    #expect(
+      lines.allSatisfy { line in
+        if case .result = StoreReader.decode(Data(line.utf8)) { return true }
+        return false
+      })
   }
 
   @Test func aSecondWriterIsRefusedWithNoWait() throws {

@@ -1,16 +1,18 @@
 import Foundation
+import ScanbenchTestSupport
 import Testing
 
-@testable import ScanbenchTesseract
 @testable import ScanbenchRecognition
 @testable import ScanbenchStore
-import ScanbenchTestSupport
+@testable import ScanbenchTesseract
 
 /// `--boxes`: every word and line Tesseract found, where it found it.
 struct TextBoxTests {
   static let page = RenderedPage.threeLines
 
-  static func recognize(_ png: Data, boxes: Bool = true) throws -> (output: RecognizedText, width: Int, height: Int) {
+  static func recognize(_ png: Data, boxes: Bool = true) throws -> (
+    output: RecognizedText, width: Int, height: Int
+  ) {
     try PhotoFixtures.recognizePage(png, boxes: boxes)
   }
 
@@ -27,10 +29,15 @@ struct TextBoxTests {
       let found = try #require(layout.words.first { $0.text == drawn.text })
       // The box covers the word's ink: its centre is inside what was drawn, and it does not stray
       // more than a few pixels beyond it on any side.
-      #expect(drawn.contains(x: found.x + found.width / 2, y: found.y + found.height / 2), "\(found) vs \(drawn)")
+      #expect(
+        drawn.contains(x: found.x + found.width / 2, y: found.y + found.height / 2), "\(found) vs \(drawn)")
       let slack = 6
-      #expect(found.x >= drawn.x - slack && found.x + found.width <= drawn.x + drawn.width + slack, "\(found) vs \(drawn)")
-      #expect(found.y >= drawn.y - slack && found.y + found.height <= drawn.y + drawn.height + slack, "\(found) vs \(drawn)")
+      #expect(
+        found.x >= drawn.x - slack && found.x + found.width <= drawn.x + drawn.width + slack,
+        "\(found) vs \(drawn)")
+      #expect(
+        found.y >= drawn.y - slack && found.y + found.height <= drawn.y + drawn.height + slack,
+        "\(found) vs \(drawn)")
       #expect(found.width >= drawn.width * 3 / 4, "\(found) covers most of \(drawn)")
     }
   }

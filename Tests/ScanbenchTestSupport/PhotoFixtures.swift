@@ -1,11 +1,11 @@
 import Foundation
 
-@testable import ScanbenchSupport
-@testable import ScanbenchStore
 @testable import ScanbenchArchive
 @testable import ScanbenchRecognition
-@testable import ScanbenchTesseract
 @testable import ScanbenchScoring
+@testable import ScanbenchStore
+@testable import ScanbenchSupport
+@testable import ScanbenchTesseract
 
 /// Images for the orientation and HEIF tests, made by the tests from the project's own corpora.
 package enum PhotoFixtures {

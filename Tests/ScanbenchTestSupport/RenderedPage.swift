@@ -1,12 +1,12 @@
 import CLeptonica
 import Foundation
 
-@testable import ScanbenchSupport
-@testable import ScanbenchStore
 @testable import ScanbenchArchive
 @testable import ScanbenchRecognition
-@testable import ScanbenchTesseract
 @testable import ScanbenchScoring
+@testable import ScanbenchStore
+@testable import ScanbenchSupport
+@testable import ScanbenchTesseract
 
 /// A page of words drawn by the test at positions it chooses, with leptonica's built-in bitmap
 /// font: where each word is is known exactly, without any font package.
@@ -33,12 +33,13 @@ package struct RenderedPage {
     self.width = width
     self.height = height
     let scale: Int32 = 1
-    let page = pixCreate(Int32(width) / scale, Int32(height) / scale, 1)!
+    // A fixture leptonica cannot make is a broken test machine, not a case to handle.
+    guard let page = pixCreate(Int32(width) / scale, Int32(height) / scale, 1), let font = bmfCreate(nil, 20)
+    else { preconditionFailure("leptonica could not make a \(width)×\(height) page and its font") }
     defer {
       var pointer: UnsafeMutablePointer<PIX>? = page
       pixDestroy(&pointer)
     }
-    let font = bmfCreate(nil, 20)!
     defer {
       var pointer: UnsafeMutablePointer<L_BMF>? = font
       bmfDestroy(&pointer)
@@ -62,13 +63,17 @@ package struct RenderedPage {
     defer { pixDestroy(&scaledPointer) }
     var bytes: UnsafeMutablePointer<UInt8>?
     var size = 0
-    pixWriteMemPng(&bytes, &size, scaled, 0)
-    png = Data(bytes: bytes!, count: size)
+    guard pixWriteMemPng(&bytes, &size, scaled, 0) == 0, let bytes else {
+      preconditionFailure("leptonica could not encode the page as PNG")
+    }
+    png = Data(bytes: bytes, count: size)
     lept_free(bytes)
   }
 
   /// How far the word's glyphs reach above and below the baseline.
-  private static func inkBox(of word: String, font: UnsafeMutablePointer<L_BMF>) -> (above: Int32, below: Int32) {
+  private static func inkBox(of word: String, font: UnsafeMutablePointer<L_BMF>) -> (
+    above: Int32, below: Int32
+  ) {
     // Leptonica's fonts have one line height; glyphs sit on `baselinetab` rows from the top.
     let baselines = word.utf8.map { font.pointee.baselinetab[Int($0)] }
     return (baselines.max() ?? 0, font.pointee.lineheight - (baselines.min() ?? 0))

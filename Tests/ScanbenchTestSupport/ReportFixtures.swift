@@ -1,11 +1,11 @@
 import Foundation
 
-@testable import ScanbenchSupport
-@testable import ScanbenchStore
 @testable import ScanbenchArchive
 @testable import ScanbenchRecognition
-@testable import ScanbenchTesseract
 @testable import ScanbenchScoring
+@testable import ScanbenchStore
+@testable import ScanbenchSupport
+@testable import ScanbenchTesseract
 
 /// Synthetic runs for the report tests: records written by hand, no recognition.
 package enum ReportFixtures {
@@ -57,7 +57,9 @@ package enum ReportFixtures {
   }
 
   /// A StoreRun as `StoreRunLoader` would give it.
-  package static func run(_ records: [ResultRecord], summary: Bool = true, store: String = "s.jsonl") -> StoreRun {
+  package static func run(_ records: [ResultRecord], summary: Bool = true, store: String = "s.jsonl")
+    -> StoreRun
+  {
     StoreRun(
       store: store, runID: records.first?.run ?? "r1",
       summary: summary

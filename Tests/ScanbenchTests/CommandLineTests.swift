@@ -20,13 +20,16 @@ final class CommandLineTests: XCTestCase {
       let result = try Harness.run(["help"] + command)
       XCTAssertEqual(result.exitCode, 0, "help \(command)")
       XCTAssertEqual(result.stderr, "")
-      let file = Self.golden.appendingPathComponent((command.isEmpty ? ["scanbench"] : command).joined(separator: "-") + ".txt")
+      let file = Self.golden.appendingPathComponent(
+        (command.isEmpty ? ["scanbench"] : command).joined(separator: "-") + ".txt")
       if record {
         try result.stdout.write(to: file, atomically: true, encoding: .utf8)
         continue
       }
       let expected = try String(contentsOf: file, encoding: .utf8)
-      XCTAssertEqual(result.stdout, expected, "help \(command.joined(separator: " ")) differs from \(file.lastPathComponent)")
+      XCTAssertEqual(
+        result.stdout, expected,
+        "help \(command.joined(separator: " ")) differs from \(file.lastPathComponent)")
       // `--help` anywhere says the same as `help COMMAND`.
       if !command.isEmpty, command != ["notes"] {
         XCTAssertEqual(try Harness.run(command + ["--help"]).stdout, expected)
@@ -39,21 +42,31 @@ final class CommandLineTests: XCTestCase {
     let cases: [([String], String)] = [
       (["run", "in.tar", "--out", "--json"], "Missing value for '--out <file>'."),
       (["run", "in.tar", "--levle", "fast"], "Unknown option '--levle'. Did you mean '--level'?"),
-      (["run", "in.tar", "--level", "quick"], "'quick' is not a valid value for --level (values: accurate, fast)."),
+      (
+        ["run", "in.tar", "--level", "quick"],
+        "'quick' is not a valid value for --level (values: accurate, fast)."
+      ),
       (["run", "in.tar", "--jobs", "0"], "--jobs takes a whole number in 1...1024, not '0'"),
       (["run", "in.tar", "--tesseract-set", "foo"], "--tesseract-set takes name=value, not 'foo'"),
-      (["run", "in.tar", "--max-entry-bytes", "lots"], "--max-entry-bytes takes a size such as 256M or 2G, not 'lots'"),
+      (
+        ["run", "in.tar", "--max-entry-bytes", "lots"],
+        "--max-entry-bytes takes a size such as 256M or 2G, not 'lots'"
+      ),
       (["run", "in.tar", "--psm", "7", "--psm", "6"], "--psm was given more than once."),
       (["run", "in.tar", "--boxes=yes"], "--boxes takes no value"),
       (["run"], "Missing expected argument '<input>'."),
       (["score", "gt"], "Missing expected argument '<ocr>'."),
       (["baseline", "a.jsonl", "b.jsonl"], "Unexpected argument 'b.jsonl'."),
       (["check", "a.jsonl"], "Missing '--baseline <file>': the baseline to compare with."),
-      (["check", "a.jsonl", "--baseline", "b.json", "--max-cer-increase", "x"],
-       "--max-cer-increase takes a fraction (0.002) or points (0.2%), not 'x'"),
+      (
+        ["check", "a.jsonl", "--baseline", "b.json", "--max-cer-increase", "x"],
+        "--max-cer-increase takes a fraction (0.002) or points (0.2%), not 'x'"
+      ),
       (["merge", "a.jsonl"], "Missing '--out <file>': where to write the merged store."),
-      (["notes", "list", "--since", "yesterday"],
-       "--since takes a date such as 2024-05-01 or 2024-05-01T12:00:00Z, not 'yesterday'"),
+      (
+        ["notes", "list", "--since", "yesterday"],
+        "--since takes a date such as 2024-05-01 or 2024-05-01T12:00:00Z, not 'yesterday'"
+      ),
     ]
     for (arguments, message) in cases {
       let result = try Harness.run(arguments)
@@ -64,7 +77,8 @@ final class CommandLineTests: XCTestCase {
       XCTAssertEqual(result.exitCode, 64, "\(arguments): \(result.stderr)")
       XCTAssertEqual(result.stdout, "", "\(arguments)")
       XCTAssertEqual(
-        result.stderr, "Error: \(message)\nUsage: \(usage)\nSee 'scanbench \(command) --help'.\n", "\(arguments)")
+        result.stderr, "Error: \(message)\nUsage: \(usage)\nSee 'scanbench \(command) --help'.\n",
+        "\(arguments)")
     }
   }
 
@@ -78,16 +92,28 @@ final class CommandLineTests: XCTestCase {
       (["run", folder.appendingPathComponent("missing.tar").path], "missing.tar: no such file or folder"),
       (["run", png.path, "--out", png.path], "not-a-store.png: is not a scanbench store"),
       (["run", png.path, "--out", "/proc/version/x.jsonl"], "cannot be written"),
-      (["import", png.path, "--db", folder.appendingPathComponent("n.sqlite").path], "is not a scanbench store"),
-      (["notes", "list", "--db", folder.appendingPathComponent("typo.sqlite").path], "no such note database"),
-      (["notes", "search", "x", "--db", folder.appendingPathComponent("typo.sqlite").path], "no such note database"),
-      (["check", png.path, "--baseline", folder.appendingPathComponent("none.json").path], "no such baseline"),
+      (
+        ["import", png.path, "--db", folder.appendingPathComponent("n.sqlite").path],
+        "is not a scanbench store"
+      ),
+      (
+        ["notes", "list", "--db", folder.appendingPathComponent("typo.sqlite").path], "no such note database"
+      ),
+      (
+        ["notes", "search", "x", "--db", folder.appendingPathComponent("typo.sqlite").path],
+        "no such note database"
+      ),
+      (
+        ["check", png.path, "--baseline", folder.appendingPathComponent("none.json").path], "no such baseline"
+      ),
       (["run", png.path, "--import-to", png.path], "not a note database"),
     ]
     for (arguments, fragment) in cases {
       let result = try Harness.run(arguments)
       XCTAssertEqual(result.exitCode, 2, "\(arguments): \(result.stderr)")
-      XCTAssertTrue(result.stderr.hasPrefix("Error: ") && result.stderr.contains(fragment), "\(arguments): \(result.stderr)")
+      XCTAssertTrue(
+        result.stderr.hasPrefix("Error: ") && result.stderr.contains(fragment),
+        "\(arguments): \(result.stderr)")
       XCTAssertEqual(result.stdout, "")
     }
     XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("typo.sqlite").path))
@@ -98,6 +124,7 @@ final class CommandLineTests: XCTestCase {
   func testUnknownCommandSuggestsTheClosest() throws {
     let result = try Harness.run(["rnu"])
     XCTAssertEqual(result.exitCode, 64)
-    XCTAssertEqual(result.stderr, "Error: Unknown command 'rnu'. Did you mean 'run'?\nSee 'scanbench --help'.\n")
+    XCTAssertEqual(
+      result.stderr, "Error: Unknown command 'rnu'. Did you mean 'run'?\nSee 'scanbench --help'.\n")
   }
 }

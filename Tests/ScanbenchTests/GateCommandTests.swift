@@ -1,13 +1,14 @@
 import Foundation
+import XCTest
+
 @testable import ScanbenchArchive
-@testable import ScanbenchRecognition
-@testable import ScanbenchStore
-@testable import ScanbenchTesseract
-@testable import ScanbenchSupport
-@testable import ScanbenchScoring
 @testable import ScanbenchGate
 @testable import ScanbenchNotes
-import XCTest
+@testable import ScanbenchRecognition
+@testable import ScanbenchScoring
+@testable import ScanbenchStore
+@testable import ScanbenchSupport
+@testable import ScanbenchTesseract
 
 #if canImport(FoundationXML)
   import FoundationXML
@@ -225,7 +226,8 @@ final class GateCommandTests: XCTestCase {
   func testHelpDescribesTheExitStatus() throws {
     let result = try Harness.run(["help", "check"])
     XCTAssertEqual(result.exitCode, 0)
-    XCTAssertTrue(result.stdout.contains("0 pass, 1 regression or missing images, 2 not comparable"), result.stdout)
+    XCTAssertTrue(
+      result.stdout.contains("0 pass, 1 regression or missing images, 2 not comparable"), result.stdout)
     XCTAssertTrue(result.stdout.contains("--max-cer-increase <x>"), result.stdout)
   }
 }

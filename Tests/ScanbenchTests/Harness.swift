@@ -1,13 +1,14 @@
 import Foundation
+import XCTest
+
 @testable import ScanbenchArchive
-@testable import ScanbenchRecognition
-@testable import ScanbenchStore
-@testable import ScanbenchTesseract
-@testable import ScanbenchSupport
-@testable import ScanbenchScoring
 @testable import ScanbenchGate
 @testable import ScanbenchNotes
-import XCTest
+@testable import ScanbenchRecognition
+@testable import ScanbenchScoring
+@testable import ScanbenchStore
+@testable import ScanbenchSupport
+@testable import ScanbenchTesseract
 
 /// A fixture could not be made: the test fails with this message.
 struct FixtureError: Error, CustomStringConvertible {
@@ -84,7 +85,8 @@ enum Harness {
   }
 
   static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("scanbench-tests-\(UUID().uuidString)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "scanbench-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }

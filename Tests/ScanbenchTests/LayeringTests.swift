@@ -12,7 +12,9 @@ final class LayeringTests: XCTestCase {
     "ScanbenchStore": ["ScanbenchSupport", "ScanbenchScoring"],
     "ScanbenchArchive": ["ScanbenchSupport", "CArchive", "CCompression"],
     "ScanbenchRecognition": ["ScanbenchSupport", "ScanbenchStore", "CLeptonica", "CHeif", "CZBar"],
-    "ScanbenchTesseract": ["ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "CTesseract", "CLeptonica"],
+    "ScanbenchTesseract": [
+      "ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "CTesseract", "CLeptonica",
+    ],
     "ScanbenchPPOCR": ["ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "CLeptonica"],
     "ScanbenchExternal": ["ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition"],
     "ScanbenchNotes": ["ScanbenchSupport", "ScanbenchStore", "CSQLite"],
@@ -38,13 +40,16 @@ final class LayeringTests: XCTestCase {
         allowed != nil || Self.tops.contains(module),
         "\(module) is in no layer: add it to LayeringTests and the README's Layout")
       for (file, imported) in try imports(in: sources.appendingPathComponent(module)) {
-        guard imported.hasPrefix("Scanbench") || imported.hasPrefix("C") && imported.first?.isUppercase == true
+        guard
+          imported.hasPrefix("Scanbench") || imported.hasPrefix("C") && imported.first?.isUppercase == true
         else { continue }
         checked += 1
         if let allowed {
-          XCTAssertTrue(allowed.contains(imported), "\(module)/\(file) imports \(imported): an arrow the wrong way")
+          XCTAssertTrue(
+            allowed.contains(imported), "\(module)/\(file) imports \(imported): an arrow the wrong way")
         } else {
-          XCTAssertTrue(imported.hasPrefix("Scanbench"), "\(module)/\(file) imports the C library \(imported)")
+          XCTAssertTrue(
+            imported.hasPrefix("Scanbench"), "\(module)/\(file) imports the C library \(imported)")
         }
       }
     }

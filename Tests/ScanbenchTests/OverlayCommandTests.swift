@@ -1,13 +1,14 @@
 import Foundation
+import XCTest
+
 @testable import ScanbenchArchive
-@testable import ScanbenchRecognition
-@testable import ScanbenchStore
-@testable import ScanbenchTesseract
-@testable import ScanbenchSupport
-@testable import ScanbenchScoring
 @testable import ScanbenchGate
 @testable import ScanbenchNotes
-import XCTest
+@testable import ScanbenchRecognition
+@testable import ScanbenchScoring
+@testable import ScanbenchStore
+@testable import ScanbenchSupport
+@testable import ScanbenchTesseract
 
 /// `run --boxes --barcodes`, then `overlay` and `report --overlays`, as a user runs them.
 final class OverlayCommandTests: XCTestCase {
@@ -94,7 +95,8 @@ final class OverlayCommandTests: XCTestCase {
     let report = try Harness.run(["report", store.path, "--html", page.path, "--overlays", overlays.path])
     XCTAssertEqual(report.exitCode, 0, report.stderr)
     let html = try String(contentsOf: page, encoding: .utf8)
-    XCTAssertTrue(html.contains("href=\"overlays/eng-page-02-letter.overlay.png\""), "links relative to the page")
+    XCTAssertTrue(
+      html.contains("href=\"overlays/eng-page-02-letter.overlay.png\""), "links relative to the page")
   }
 
   func testOverlayWithoutBoxesSaysWhichFlagIsMissing() throws {

@@ -1,13 +1,14 @@
 import Foundation
+import XCTest
+
 @testable import ScanbenchArchive
-@testable import ScanbenchRecognition
-@testable import ScanbenchStore
-@testable import ScanbenchTesseract
-@testable import ScanbenchSupport
-@testable import ScanbenchScoring
 @testable import ScanbenchGate
 @testable import ScanbenchNotes
-import XCTest
+@testable import ScanbenchRecognition
+@testable import ScanbenchScoring
+@testable import ScanbenchStore
+@testable import ScanbenchSupport
+@testable import ScanbenchTesseract
 
 /// Photos as phones export them, end to end on the built binary: HEIC, JPEG with an EXIF
 /// orientation, PNG, and the sidecars beside them; and the accurate profile's orientation detection
@@ -215,6 +216,7 @@ final class PhotoCommandTests: XCTestCase {
       XCTAssertLessThan(record.cer ?? 1, 0.02, "\(record.entry) read upright")
     }
     XCTAssertNotNil(
-      summaries.first?.engine.models["osd.traineddata"], "the orientation model is part of the engine identity")
+      summaries.first?.engine.models["osd.traineddata"],
+      "the orientation model is part of the engine identity")
   }
 }

@@ -1,13 +1,14 @@
 import Foundation
+import XCTest
+
 @testable import ScanbenchArchive
-@testable import ScanbenchRecognition
-@testable import ScanbenchStore
-@testable import ScanbenchTesseract
-@testable import ScanbenchSupport
-@testable import ScanbenchScoring
 @testable import ScanbenchGate
 @testable import ScanbenchNotes
-import XCTest
+@testable import ScanbenchRecognition
+@testable import ScanbenchScoring
+@testable import ScanbenchStore
+@testable import ScanbenchSupport
+@testable import ScanbenchTesseract
 
 /// README's "Guarantees", each tried on the built binary: hostile archives, broken input, killed and
 /// concurrent runs, a full disk. Reports/RELIABILITY.md lists them with what each showed.

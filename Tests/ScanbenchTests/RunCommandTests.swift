@@ -1,13 +1,14 @@
 import Foundation
+import XCTest
+
 @testable import ScanbenchArchive
-@testable import ScanbenchRecognition
-@testable import ScanbenchStore
-@testable import ScanbenchTesseract
-@testable import ScanbenchSupport
-@testable import ScanbenchScoring
 @testable import ScanbenchGate
 @testable import ScanbenchNotes
-import XCTest
+@testable import ScanbenchRecognition
+@testable import ScanbenchScoring
+@testable import ScanbenchStore
+@testable import ScanbenchSupport
+@testable import ScanbenchTesseract
 
 /// `scanbench run` end to end: the built binary on real archives, checked through its store.
 final class RunCommandTests: XCTestCase {
@@ -79,7 +80,8 @@ final class RunCommandTests: XCTestCase {
     var stores: [[String: Int?]] = []
     for order in [images + truths, truths + images, zip(images, truths).flatMap { [$1, $0] }] {
       let archive = folder.appendingPathComponent("order-\(stores.count).tar")
-      try Harness.shell("bsdtar -cf '\(archive.path)' \(order.map { "'\($0)'" }.joined(separator: " "))", in: sample)
+      try Harness.shell(
+        "bsdtar -cf '\(archive.path)' \(order.map { "'\($0)'" }.joined(separator: " "))", in: sample)
       let store = folder.appendingPathComponent("order-\(stores.count).jsonl")
       XCTAssertEqual(try runLines(archive, store: store).exitCode, 0)
       let results = try Harness.records(in: store).results
@@ -93,8 +95,10 @@ final class RunCommandTests: XCTestCase {
 
   func testImageWithoutGroundTruthIsRecognizedAndNotScored() throws {
     let sample = try uw3Sample(2)
-    let truth = try FileManager.default.contentsOfDirectory(atPath: sample.path).filter { $0.hasSuffix(".gt.txt") }
-      .sorted()[0]
+    let truth = try FileManager.default.contentsOfDirectory(atPath: sample.path).filter {
+      $0.hasSuffix(".gt.txt")
+    }
+    .sorted()[0]
     try FileManager.default.removeItem(at: sample.appendingPathComponent(truth))
     let store = folder.appendingPathComponent("store.jsonl")
     XCTAssertEqual(try runLines(sample, store: store).exitCode, 0)
@@ -120,8 +124,10 @@ final class RunCommandTests: XCTestCase {
 
   func testCorruptImageIsARecordedFailureAndTheRunContinues() throws {
     let sample = try uw3Sample(3)
-    let image = try FileManager.default.contentsOfDirectory(atPath: sample.path).filter { $0.hasSuffix(".png") }
-      .sorted()[1]
+    let image = try FileManager.default.contentsOfDirectory(atPath: sample.path).filter {
+      $0.hasSuffix(".png")
+    }
+    .sorted()[1]
     let url = sample.appendingPathComponent(image)
     let bytes = try Data(contentsOf: url)
     try bytes.prefix(bytes.count / 3).write(to: url)  // a truncated PNG
@@ -164,9 +170,11 @@ final class RunCommandTests: XCTestCase {
     try FileManager.default.createDirectory(at: tiffs, withIntermediateDirectories: true)
     try Harness.shell(
       "tiffcp '\(pages.appendingPathComponent("phototest.tif").path)' "
-        + "'\(pages.appendingPathComponent("eurotext.tif").path)' '\(tiffs.appendingPathComponent("two.tif").path)'")
+        + "'\(pages.appendingPathComponent("eurotext.tif").path)' '\(tiffs.appendingPathComponent("two.tif").path)'"
+    )
     try FileManager.default.copyItem(
-      at: pages.appendingPathComponent("eurotext.gt.txt"), to: tiffs.appendingPathComponent("two.page-2.gt.txt"))
+      at: pages.appendingPathComponent("eurotext.gt.txt"),
+      to: tiffs.appendingPathComponent("two.page-2.gt.txt"))
     let store = folder.appendingPathComponent("store.jsonl")
     let result = try Harness.run(["run", tiffs.path, "--level", "fast", "--out", store.path])
     XCTAssertEqual(result.exitCode, 0, result.stderr)
@@ -186,7 +194,9 @@ final class RunCommandTests: XCTestCase {
     let badLevel = try Harness.run(["run", "x.tar", "--level", "best"])
     XCTAssertEqual(badLevel.exitCode, 64)
     XCTAssertTrue(badLevel.stderr.contains("values: accurate, fast"), badLevel.stderr)
-    let missing = try Harness.run(["run", folder.appendingPathComponent("nope.tar.gz").path, "--level", "fast"])
+    let missing = try Harness.run([
+      "run", folder.appendingPathComponent("nope.tar.gz").path, "--level", "fast",
+    ])
     XCTAssertEqual(missing.exitCode, 2)
     XCTAssertTrue(missing.stderr.contains("nope.tar.gz: no such file"), missing.stderr)
     let help = try Harness.run(["help", "run"])
@@ -248,7 +258,10 @@ final class CorpusRunTests: XCTestCase {
       let store = folder.appendingPathComponent(corpus.archive + ".jsonl")
       let archive = Harness.packageRoot.appendingPathComponent("Corpora/" + corpus.archive)
       let result = try Harness.run(
-        ["run", archive.path, "--level", "fast", "--lang", corpus.lang, "--psm", corpus.psm, "--out", store.path])
+        [
+          "run", archive.path, "--level", "fast", "--lang", corpus.lang, "--psm", corpus.psm, "--out",
+          store.path,
+        ])
       XCTAssertEqual(result.exitCode, 0, result.stderr)
       let (results, summaries) = try Harness.records(in: store)
       XCTAssertEqual(results.count, corpus.images, corpus.archive)

@@ -1,13 +1,14 @@
 import Foundation
+import XCTest
+
 @testable import ScanbenchArchive
-@testable import ScanbenchRecognition
-@testable import ScanbenchStore
-@testable import ScanbenchTesseract
-@testable import ScanbenchSupport
-@testable import ScanbenchScoring
 @testable import ScanbenchGate
 @testable import ScanbenchNotes
-import XCTest
+@testable import ScanbenchRecognition
+@testable import ScanbenchScoring
+@testable import ScanbenchStore
+@testable import ScanbenchSupport
+@testable import ScanbenchTesseract
 
 /// `scanbench score` on existing OCR output, and `import`/`notes` on a store, through the binary.
 final class ScoreCommandTests: XCTestCase {
@@ -23,7 +24,8 @@ final class ScoreCommandTests: XCTestCase {
 
   func write(_ text: String, _ path: String) throws {
     let url = folder.appendingPathComponent(path)
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(text.utf8).write(to: url)
   }
 
@@ -36,7 +38,8 @@ final class ScoreCommandTests: XCTestCase {
     try write("only ocr", "ocr/d.txt")
     let store = folder.appendingPathComponent("score.jsonl")
     let result = try Harness.run([
-      "score", folder.appendingPathComponent("gt").path, folder.appendingPathComponent("ocr").path, "--out", store.path,
+      "score", folder.appendingPathComponent("gt").path, folder.appendingPathComponent("ocr").path, "--out",
+      store.path,
       "--json",
     ])
     XCTAssertEqual(result.exitCode, 0, result.stderr)
@@ -68,7 +71,8 @@ final class ScoreCommandTests: XCTestCase {
     let plain = try Harness.run(["score", gt, ocr, "--out", folder.appendingPathComponent("1.jsonl").path])
     XCTAssertTrue(plain.stdout.contains("edits           3 "), plain.stdout)
     let folded = try Harness.run([
-      "score", gt, ocr, "--case-fold", "--ignore-punctuation", "--out", folder.appendingPathComponent("2.jsonl").path,
+      "score", gt, ocr, "--case-fold", "--ignore-punctuation", "--out",
+      folder.appendingPathComponent("2.jsonl").path,
     ])
     XCTAssertTrue(folded.stdout.contains("edits           0 "), folded.stdout)
     XCTAssertTrue(folded.stdout.contains("/casefold"), folded.stdout)
@@ -91,7 +95,8 @@ final class ScoreCommandTests: XCTestCase {
       XCTAssertEqual(imported.exitCode, 0, imported.stderr)
     }
     let list = try Harness.run(["notes", "list", "--db", db, "--json"])
-    let notes = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [Any], list.stdout)
+    let notes = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [Any], list.stdout)
     XCTAssertEqual(notes.count, 2)
     let english = try Harness.run(["notes", "search", "brown", "--db", db])
     XCTAssertTrue(english.stdout.contains("brown"), english.stdout)

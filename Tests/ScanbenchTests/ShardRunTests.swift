@@ -1,13 +1,14 @@
 import Foundation
+import XCTest
+
 @testable import ScanbenchArchive
-@testable import ScanbenchRecognition
-@testable import ScanbenchStore
-@testable import ScanbenchTesseract
-@testable import ScanbenchSupport
-@testable import ScanbenchScoring
 @testable import ScanbenchGate
 @testable import ScanbenchNotes
-import XCTest
+@testable import ScanbenchRecognition
+@testable import ScanbenchScoring
+@testable import ScanbenchStore
+@testable import ScanbenchSupport
+@testable import ScanbenchTesseract
 
 /// Sharded runs end to end: shard processes started together, as a cluster would start them, then
 /// `scanbench merge`; and merge's refusals on stores written by the test.

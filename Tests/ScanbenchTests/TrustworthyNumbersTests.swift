@@ -31,7 +31,8 @@ final class TrustworthyNumbersTests: XCTestCase {
   }
 
   func summary(_ result: CommandResult) throws -> [String: Any] {
-    try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout)
+    try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout)
   }
 
   // MARK: Resume
@@ -93,9 +94,13 @@ final class TrustworthyNumbersTests: XCTestCase {
   func testMergeRefusesShardsMadeWithOtherSettings() throws {
     let input = try lines(6)
     let out = folder.appendingPathComponent("r.jsonl").path
-    XCTAssertEqual(try run([input.path, "--level", "fast", "--psm", "7", "--shard", "0/2", "--out", out]).exitCode, 0)
-    XCTAssertEqual(try run([input.path, "--level", "fast", "--psm", "6", "--shard", "1/2", "--out", out]).exitCode, 0)
-    let shards = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".shard-") }
+    XCTAssertEqual(
+      try run([input.path, "--level", "fast", "--psm", "7", "--shard", "0/2", "--out", out]).exitCode, 0)
+    XCTAssertEqual(
+      try run([input.path, "--level", "fast", "--psm", "6", "--shard", "1/2", "--out", out]).exitCode, 0)
+    let shards = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.contains(".shard-")
+    }
     let merged = try Harness.run(
       ["merge"] + shards.sorted().map { folder.appendingPathComponent($0).path }
         + ["--out", folder.appendingPathComponent("merged.jsonl").path])
@@ -130,7 +135,9 @@ final class TrustworthyNumbersTests: XCTestCase {
     let truth = folder.appendingPathComponent("gt")
     let good = folder.appendingPathComponent("ocr-good")
     let worse = folder.appendingPathComponent("ocr-worse")
-    for url in [truth, good, worse] { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+    for url in [truth, good, worse] {
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
     for index in 0..<30 {
       let text = "line \(index) of a text that is read well"
       try Data(text.utf8).write(to: truth.appendingPathComponent("\(index).gt.txt"))
@@ -189,7 +196,8 @@ final class TrustworthyNumbersTests: XCTestCase {
     XCTAssertTrue(check.stdout.contains("with psm 7 → 13"), check.stdout)
     XCTAssertTrue(try String(contentsOf: markdown, encoding: .utf8).contains("`psm 7 → 13`"))
     XCTAssertTrue(
-      try String(contentsOf: junit, encoding: .utf8).contains("<property name=\"differences\" value=\"psm 7 → 13\"/>"))
+      try String(contentsOf: junit, encoding: .utf8).contains(
+        "<property name=\"differences\" value=\"psm 7 → 13\"/>"))
 
     let japanese = folder.appendingPathComponent("j.jsonl").path
     XCTAssertEqual(
@@ -222,7 +230,10 @@ final class TrustworthyNumbersTests: XCTestCase {
     XCTAssertEqual(summary.command?.prefix(2), ["scanbench", "run"])
     XCTAssertEqual(summary.command?.last, "--json")
     XCTAssertGreaterThan(summary.host?.cores ?? 0, 0)
-    XCTAssertEqual(Set(summary.libraries?.keys.map { $0 } ?? []).isSuperset(of: ["tesseract", "leptonica", "libarchive", "sqlite"]), true)
+    XCTAssertEqual(
+      Set(summary.libraries?.keys.map { $0 } ?? []).isSuperset(of: [
+        "tesseract", "leptonica", "libarchive", "sqlite",
+      ]), true)
   }
 
   func testAnInputWithNoImagesIsAnError() throws {

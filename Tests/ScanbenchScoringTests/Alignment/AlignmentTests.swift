@@ -1,7 +1,7 @@
+import ScanbenchSupport
 import Testing
 
 @testable import ScanbenchScoring
-import ScanbenchSupport
 
 @Suite struct AlignmentTests {
   @Test func operationsAreMergedRuns() {

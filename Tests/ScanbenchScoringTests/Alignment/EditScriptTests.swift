@@ -1,7 +1,7 @@
+import ScanbenchSupport
 import Testing
 
 @testable import ScanbenchScoring
-import ScanbenchSupport
 
 @Suite struct EditScriptTests {
   /// Replays the steps on the ground truth; returns the recognized text they produce and their cost.

@@ -1,7 +1,7 @@
+import ScanbenchSupport
 import Testing
 
 @testable import ScanbenchScoring
-import ScanbenchSupport
 
 @Suite struct ScorerTests {
   @Test func latinCharacterErrorRateByHand() throws {
@@ -149,7 +149,9 @@ import ScanbenchSupport
 
   @Test func scoreAndAlignAgreeWithScoreAndAlignCalledApart() {
     var generator = SeededGenerator(seed: 7)
-    for options in [ScoringOptions.default, ScoringOptions(unit: .codepoint, whitespace: .ignore, caseFold: true)] {
+    for options in [
+      ScoringOptions.default, ScoringOptions(unit: .codepoint, whitespace: .ignore, caseFold: true),
+    ] {
       for length in [0, 5, 70, 300] {
         let truth = RandomText.text(length: length, using: &generator)
         let ocr = RandomText.edited(truth, edits: length / 10 + 1, using: &generator)

@@ -1,6 +1,6 @@
-@testable import ScanbenchScoring
 import ScanbenchSupport
 
+@testable import ScanbenchScoring
 
 /// Random texts that mix the units that make scoring hard: ASCII, combining marks, emoji ZWJ sequences
 /// and Japanese.
