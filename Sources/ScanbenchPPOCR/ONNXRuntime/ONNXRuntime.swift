@@ -1,0 +1,83 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// ONNX Runtime's C library, loaded with `dlopen`, its function table, and the process's one
+/// environment (`OrtEnv`: logging, and the default thread pools that sessions here do not use).
+///
+/// Use ``shared()``: it loads `libonnxruntime.so.1.32.0` from the models folder once per process.
+/// Thread-safe: the table is immutable and ONNX Runtime's environment may be used from any thread.
+/// The library is never unloaded (ONNX Runtime does not support it, nor does its C# binding).
+public final class ONNXRuntime: Sendable {
+  /// The version this binding was written against (and `make setup` installs).
+  public static let pinnedVersion = "1.32.0"
+
+  /// The library's file name in the models folder.
+  public static let libraryFile = "onnxruntime/libonnxruntime.so.\(pinnedVersion)"
+
+  /// The library file this was loaded from.
+  public let libraryPath: String
+
+  /// The library's own version string (`OrtGetApiBase()->GetVersionString()`), e.g. `1.32.0`.
+  public let version: String
+
+  let api: OrtAPI
+  let environment: ONNXEnvironment
+
+  private static let sharedRuntime = Mutex<ONNXRuntime?>(nil)
+
+  /// The process's runtime, loaded on first use from ``PPOCRModelLocator/discover(environment:)``'s
+  /// folders; a failure is thrown again on each call (and retried: the library may have been installed
+  /// meanwhile).
+  public static func shared() throws -> ONNXRuntime {
+    try sharedRuntime.withLock { runtime in
+      if let runtime { return runtime }
+      let loaded = try ONNXRuntime(libraryPath: PPOCRModelLocator.discover().runtimeLibrary())
+      runtime = loaded
+      return loaded
+    }
+  }
+
+  /// Loads the library at `libraryPath` and checks that it is ONNX Runtime 1.32 (API version 32).
+  public init(libraryPath: String) throws {
+    guard FileManager.default.fileExists(atPath: libraryPath) else {
+      throw ONNXRuntimeError(
+        kind: .library, message: "ONNX Runtime is not installed (run 'make setup')",
+        operation: "looking for", path: libraryPath)
+    }
+    guard let handle = dlopen(libraryPath, RTLD_NOW | RTLD_LOCAL) else {
+      let reason = dlerror().map { String(cString: $0) } ?? "unknown reason"
+      throw ONNXRuntimeError(
+        kind: .library, message: "cannot load ONNX Runtime: \(reason) (run 'make setup')",
+        operation: "loading", path: libraryPath)
+    }
+    // struct OrtApiBase { const OrtApi* (*GetApi)(uint32_t version); const char* (*GetVersionString)(void); }
+    typealias GetApiBase = @convention(c) () -> UnsafePointer<UnsafeRawPointer?>?
+    typealias GetApi = @convention(c) (UInt32) -> UnsafePointer<UnsafeRawPointer?>?
+    typealias GetVersionString = @convention(c) () -> UnsafePointer<CChar>?
+    guard let symbol = dlsym(handle, "OrtGetApiBase"),
+      let base = unsafeBitCast(symbol, to: GetApiBase.self)(),
+      let getApiEntry = base[0], let versionEntry = base[1]
+    else {
+      throw ONNXRuntimeError(
+        kind: .library, message: "not ONNX Runtime: no OrtGetApiBase (run 'make setup')",
+        operation: "loading", path: libraryPath)
+    }
+    let version = unsafeBitCast(versionEntry, to: GetVersionString.self)().map { String(cString: $0) } ?? "?"
+    guard let table = unsafeBitCast(getApiEntry, to: GetApi.self)(OrtAPI.version) else {
+      throw ONNXRuntimeError(
+        kind: .library,
+        message: "ONNX Runtime \(version) lacks API version \(OrtAPI.version) (\(Self.pinnedVersion) "
+          + "is needed: run 'make setup')",
+        operation: "loading", path: libraryPath)
+    }
+    let api = try OrtAPI(table: table, library: libraryPath)
+    self.libraryPath = libraryPath
+    self.version = version
+    self.api = api
+    self.environment = try ONNXEnvironment(api: api)
+  }
+}

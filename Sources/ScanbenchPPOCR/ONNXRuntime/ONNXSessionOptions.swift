@@ -1,0 +1,38 @@
+/// One `OrtSessionOptions`: how a session is built (threads, optimization, memory arena).
+final class ONNXSessionOptions {
+  let handle: OpaquePointer
+  let runtime: ONNXRuntime
+
+  init(runtime: ONNXRuntime, options: ONNXModel.Options) throws {
+    let api = runtime.api
+    var handle: OpaquePointer?
+    try api.check(api.createSessionOptions(&handle), "creating session options")
+    guard let handle else {
+      throw ONNXRuntimeError(
+        kind: .library, message: "no session options", operation: "creating session options")
+    }
+    self.handle = handle
+    self.runtime = runtime
+    try api.check(
+      api.setIntraOpNumThreads(handle, Int32(clamping: options.intraOpThreads)), "setting intra-op threads")
+    // Inter-op threads only serve ORT_PARALLEL, and execution is sequential.
+    try api.check(api.setInterOpNumThreads(handle, 1), "setting inter-op threads")
+    try api.check(api.setSessionExecutionMode(handle, 0), "setting sequential execution")  // ORT_SEQUENTIAL
+    try api.check(
+      api.setSessionGraphOptimizationLevel(handle, options.optimization.rawValue),
+      "setting the optimization level")
+    if !options.memoryPattern {
+      try api.check(api.disableMemPattern(handle), "disabling memory patterns")
+    }
+    if !options.memoryArena {
+      try api.check(api.disableCpuMemArena(handle), "disabling the CPU memory arena")
+    }
+  }
+
+  deinit {
+    runtime.api.releaseSessionOptions(handle)
+  }
+}
+
+@available(*, unavailable)
+extension ONNXSessionOptions: Sendable {}

