@@ -38,9 +38,11 @@ extension PPOCRPipeline {
       }
       let columns = output.shape[1]
       output.values.withUnsafeBufferPointer { values in
+        let probabilities = CTCDecoder.givesProbabilities(values, classes: classes)
         for (slot, index) in batch.enumerated() {
           let content = Double(columns) * Double(widths[slot]) / Double(batchWidth)
-          decoded[index] = decoder.decode(values, item: slot, columns: columns, contentColumns: content)
+          decoded[index] = decoder.decode(
+            values, item: slot, columns: columns, contentColumns: content, probabilities: probabilities)
         }
       }
     }

@@ -74,6 +74,19 @@ import Testing
         }
         #expect(index == expected)
         #expect(value == values[start + expected])
+        // As probabilities (scaled to sum to 1), the shortcut finds the same class.
+        let sum = values[start..<(start + count)].reduce(0, +)
+        var scaled = values.map { $0 / sum }
+        if count > 1 && Bool.random(using: &random) {
+          // A clear winner above one half, which the shortcut stops at.
+          scaled[start + count / 3] = 0.6
+        }
+        var plainBest = 0
+        for index in 1..<count where scaled[start + index] > scaled[start + plainBest] { plainBest = index }
+        let shortcut = scaled.withUnsafeBufferPointer {
+          CTCDecoder.argmax($0, from: start, count: count, probabilities: true)
+        }
+        #expect(shortcut.0 == plainBest)
       }
     }
   }
