@@ -1,5 +1,5 @@
 /// A point in pixel coordinates: x to the right, y down; integer values are pixel centres.
-public struct Point: Sendable, Equatable, Hashable {
+struct Point: Sendable, Equatable, Hashable {
   public var x: Double
   public var y: Double
 
@@ -25,7 +25,7 @@ public struct Point: Sendable, Equatable, Hashable {
 }
 
 /// An axis-aligned box in pixels of an image: origin top-left, as Tesseract's word boxes are.
-public struct Box: Sendable, Equatable, Hashable {
+public struct PPOCRBox: Sendable, Equatable, Hashable {
   public var x: Int
   public var y: Int
   public var width: Int
@@ -58,12 +58,12 @@ public struct Box: Sendable, Equatable, Hashable {
   }
 
   /// The smallest box that holds both.
-  func union(_ other: Box) -> Box {
+  func union(_ other: PPOCRBox) -> PPOCRBox {
     let left = min(x, other.x)
     let top = min(y, other.y)
     let right = max(x + width, other.x + other.width)
     let bottom = max(y + height, other.y + other.height)
-    return Box(x: left, y: top, width: right - left, height: bottom - top)
+    return PPOCRBox(x: left, y: top, width: right - left, height: bottom - top)
   }
 }
 
@@ -184,7 +184,7 @@ enum Geometry {
 /// A quadrilateral around a piece of text, its corners in reading order: `topLeft → topRight` runs
 /// along the text as it is read, `topLeft → bottomLeft` across it. A vertical column (read top to
 /// bottom) has its `topLeft` at the top right of the column on the page.
-public struct Quad: Sendable, Equatable {
+struct Quad: Sendable, Equatable {
   public var topLeft: Point
   public var topRight: Point
   public var bottomRight: Point

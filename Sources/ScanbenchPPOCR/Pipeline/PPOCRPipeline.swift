@@ -1,3 +1,5 @@
+import Glibc
+
 /// PP-OCR in Swift: DB text detection, optional line-orientation classification, CTC recognition,
 /// reading order, word and line boxes — the models behind `TensorModel`, everything else here.
 ///
@@ -53,6 +55,13 @@ public final class PPOCRPipeline {
     /// Detected lines whose mean character probability is below this are dropped (`drop_score`);
     /// not applied in single-line mode, where the caller knows there is a line.
     public var minLineProbability = 0.5
+    /// In single-line mode, the crop reaches this fraction of the image's height beyond each edge
+    /// (the border pixels repeated), as a detected line's crop has the unclip margin around its text.
+    public var singleLineMargin = 0.0
+
+    // MARK: Reading order
+
+    public var readingOrder = ReadingOrder()
 
     // MARK: Line orientation (used only with a classifier)
 
@@ -66,7 +75,9 @@ public final class PPOCRPipeline {
     public init() {}
   }
 
-  /// Where the time went, summed over every image since the pipeline was made.
+  /// Where the time went, summed over every image since the pipeline was made: seconds of the calling
+  /// thread's CPU time (which, with models that run on their caller's thread, is what the image cost,
+  /// however busy the machine), and of wall-clock time for the whole.
   public struct Timings: Sendable, Equatable {
     public var images = 0
     /// Inside `TensorModel.run`, per model.
@@ -75,10 +86,26 @@ public final class PPOCRPipeline {
     public var recognitionInference: Double = 0
     /// All of `recognize`, inference included.
     public var total: Double = 0
+    /// All of `recognize` in wall-clock seconds.
+    public var wallClock: Double = 0
+
+    public init() {}
 
     public var inference: Double { detectionInference + classificationInference + recognitionInference }
     /// The share of the time spent outside the models.
     public var outsideInferenceShare: Double { total > 0 ? (total - inference) / total : 0 }
+
+    /// The time from `earlier` to these timings.
+    public func since(_ earlier: Timings) -> Timings {
+      var result = Timings()
+      result.images = images - earlier.images
+      result.detectionInference = detectionInference - earlier.detectionInference
+      result.classificationInference = classificationInference - earlier.classificationInference
+      result.recognitionInference = recognitionInference - earlier.recognitionInference
+      result.total = total - earlier.total
+      result.wallClock = wallClock - earlier.wallClock
+      return result
+    }
   }
 
   public let options: Options
@@ -115,34 +142,56 @@ public final class PPOCRPipeline {
   /// without a detector always works so).
   public func recognize(_ image: RGBImage, singleLine: Bool = false) throws -> PPOCRResult {
     let start = ContinuousClock.now
+    let startCPU = Self.threadCPUTime()
     defer {
       timings.images += 1
-      timings.total += Self.seconds(since: start)
+      timings.total += Self.threadCPUTime() - startCPU
+      timings.wallClock += Self.seconds(since: start)
     }
-    guard image.width > 0, image.height > 0 else { return PPOCRResult(lines: []) }
+    let regions = try readRegions(image, singleLine: singleLine)
+    return layout(regions, imageWidth: image.width, imageHeight: image.height, singleLine: singleLine)
+  }
+
+  /// The models' part of ``recognize(_:singleLine:)``: every region found (or the whole image) and
+  /// what the recognizer read in it, in the detector's order, nothing dropped.
+  public func readRegions(_ image: RGBImage, singleLine: Bool = false) throws -> [PPOCRRegion] {
+    guard image.width > 0, image.height > 0 else { return [] }
     let single = singleLine || detector == nil
     var regions = single ? [wholeImageRegion(image)] : try detect(image)
-    if regions.isEmpty { return PPOCRResult(lines: []) }
+    if regions.isEmpty { return [] }
     if classifier != nil { try classify(image, regions: &regions) }
     let decoded = try recognizeRegions(image, regions: regions)
+    return zip(regions, decoded).map { PPOCRRegion(region: $0, line: $1) }
+  }
+
+  /// The rest of ``recognize(_:singleLine:)``: regions without text, and detected ones read with a
+  /// mean probability below ``Options/minLineProbability``, are dropped; the others become words and
+  /// lines in reading order.
+  public func layout(_ regions: [PPOCRRegion], imageWidth: Int, imageHeight: Int, singleLine: Bool = false)
+    -> PPOCRResult
+  {
+    let single = singleLine || detector == nil
     var items: [Layout.Item] = []
-    for (region, line) in zip(regions, decoded) {
-      let text = line.text
-      if text.allSatisfy(\.isWhitespace) { continue }
+    for region in regions {
+      let line = region.decodedLine
+      if line.text.allSatisfy(\.isWhitespace) { continue }
       if !single && line.probability < options.minLineProbability { continue }
       items.append(
-        Layout.Item(region: region, line: line, imageWidth: image.width, imageHeight: image.height))
+        Layout.Item(
+          quad: region.quad, isVertical: region.isVertical, line: line, imageWidth: imageWidth,
+          imageHeight: imageHeight))
     }
-    return PPOCRResult(lines: Layout.lines(items))
+    return PPOCRResult(lines: Layout.lines(items, parameters: options.readingOrder))
   }
 
   /// The whole image as one region, turned if it is a vertical line.
   func wholeImageRegion(_ image: RGBImage) -> TextRegion {
     let w = Double(image.width)
     let h = Double(image.height)
+    let m = options.singleLineMargin * Double(min(image.width, image.height))
     let quad = Quad(
-      topLeft: Point(x: 0, y: 0), topRight: Point(x: w, y: 0), bottomRight: Point(x: w, y: h),
-      bottomLeft: Point(x: 0, y: h))
+      topLeft: Point(x: -m, y: -m), topRight: Point(x: w + m, y: -m), bottomRight: Point(x: w + m, y: h + m),
+      bottomLeft: Point(x: -m, y: h + m))
     return TextRegion(pageQuad: quad, score: 1, verticalAspectRatio: options.verticalAspectRatio)
   }
 
@@ -150,9 +199,16 @@ public final class PPOCRPipeline {
   func run(_ model: TensorModel, _ input: Tensor, timing keyPath: WritableKeyPath<Timings, Double>) throws
     -> Tensor
   {
-    let start = ContinuousClock.now
-    defer { timings[keyPath: keyPath] += Self.seconds(since: start) }
+    let start = Self.threadCPUTime()
+    defer { timings[keyPath: keyPath] += Self.threadCPUTime() - start }
     return try model.run(input)
+  }
+
+  /// The calling thread's CPU time in seconds.
+  static func threadCPUTime() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
   }
 
   static func seconds(since start: ContinuousClock.Instant) -> Double {

@@ -6,9 +6,9 @@ public struct PPOCRResult: Sendable, Equatable {
     public var text: String
     /// The mean probability of its characters, 0–100.
     public var confidence: Double
-    public var box: Box
+    public var box: PPOCRBox
 
-    public init(text: String, confidence: Double, box: Box) {
+    public init(text: String, confidence: Double, box: PPOCRBox) {
       self.text = text
       self.confidence = confidence
       self.box = box
@@ -21,12 +21,12 @@ public struct PPOCRResult: Sendable, Equatable {
     public var text: String
     /// The mean probability of its characters, 0–100.
     public var confidence: Double
-    public var box: Box
+    public var box: PPOCRBox
     public var words: [Word]
     /// The line is a vertical column, read top to bottom.
     public var isVertical: Bool
 
-    public init(text: String, confidence: Double, box: Box, words: [Word], isVertical: Bool = false) {
+    public init(text: String, confidence: Double, box: PPOCRBox, words: [Word], isVertical: Bool = false) {
       self.text = text
       self.confidence = confidence
       self.box = box

@@ -31,7 +31,7 @@ enum Words {
       words.append(
         PPOCRResult.Word(
           text: word.map(\.text).joined(), confidence: 100 * probability,
-          box: Box(covering: slice.points, imageWidth: imageWidth, imageHeight: imageHeight)))
+          box: PPOCRBox(covering: slice.points, imageWidth: imageWidth, imageHeight: imageHeight)))
       start = end + 1
     }
     return words

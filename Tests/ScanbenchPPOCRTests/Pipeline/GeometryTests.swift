@@ -124,8 +124,8 @@ import Testing
   }
 
   @Test func boxCoversPointsWithinTheImage() {
-    let box = Box(
+    let box = PPOCRBox(
       covering: [Point(x: -3, y: 2.5), Point(x: 10.2, y: 7)], imageWidth: 8, imageHeight: 100)
-    #expect(box == Box(x: 0, y: 2, width: 8, height: 5))
+    #expect(box == PPOCRBox(x: 0, y: 2, width: 8, height: 5))
   }
 }

@@ -21,9 +21,9 @@ import Testing
     let words = Words.words(of: line, in: quad, imageWidth: 1000, imageHeight: 1000)
     #expect(words.map(\.text) == ["ab", "cde"])
     // "ab": from column 2.5 − 1 to 4.5 + 1 → pixels 115…155.
-    #expect(words[0].box == Box(x: 115, y: 50, width: 40, height: 40))
+    #expect(words[0].box == PPOCRBox(x: 115, y: 50, width: 40, height: 40))
     #expect(abs(words[0].confidence - 70) < 1e-4)
-    #expect(words[1].box == Box(x: 175, y: 50, width: 60, height: 40))
+    #expect(words[1].box == PPOCRBox(x: 175, y: 50, width: 60, height: 40))
   }
 
   @Test func ideographicSpaceSeparatesWordsToo() {
