@@ -37,8 +37,10 @@ let package = Package(
     .executableTarget(name: "scanbench", dependencies: ["ScanbenchCore"]),
     // Micro-benchmarks that `make bench` runs; never part of the tests.
     .executableTarget(name: "scanbench-bench", dependencies: ["ScanbenchCore"]),
+    // Measures the PP-OCR pipeline on a corpus folder (CER and images/s); not part of the tests.
+    .executableTarget(name: "ppocr-eval", dependencies: ["ScanbenchPPOCR", "ScanbenchScoring"]),
     .testTarget(name: "ScanbenchScoringTests", dependencies: ["ScanbenchScoring"]),
-    .testTarget(name: "ScanbenchPPOCRTests", dependencies: ["ScanbenchPPOCR"]),
+    .testTarget(name: "ScanbenchPPOCRTests", dependencies: ["ScanbenchPPOCR", "ScanbenchScoring"]),
     .testTarget(name: "ScanbenchCoreTests", dependencies: ["ScanbenchCore", "CLeptonica"]),
     .testTarget(name: "ScanbenchTests", dependencies: ["ScanbenchCore"]),
   ],
