@@ -83,6 +83,7 @@ func options(_ settings: [(String, String)]) throws -> PPOCRPipeline.Options {
     case "drop": options.minLineProbability = number
     case "vertical": options.verticalAspectRatio = number
     case "margin": options.singleLineMargin = number
+    case "inkcrop": options.singleLineInkCrop = number != 0
     case "split": options.readingOrder.splitGap = number
     case "block": options.readingOrder.blockGap = number
     case "gutter": options.readingOrder.maxGutter = number
@@ -90,11 +91,7 @@ func options(_ settings: [(String, String)]) throws -> PPOCRPipeline.Options {
     case "aligned": options.readingOrder.alignedShare = number
     case "fill": options.readingOrder.columnFill = number
     case "colwidth": options.readingOrder.minColumnWidth = number
-    case "rapidnorm":
-      if number != 0 {
-        options.detectionNormalization = InputNormalization(
-          channels: InputNormalization.bgr, mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5])
-      }
+    case "rapidnorm": options.detectionNormalization = number != 0 ? .rapidDetection : .paddleDetection
     default: throw EvalError("--set: unknown setting \(key)")
     }
   }

@@ -22,6 +22,10 @@ public struct InputNormalization: Sendable, Equatable {
   public static let paddleDetection = InputNormalization(
     channels: bgr, mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225])
 
+  /// RapidOCR's detector normalization: `(x / 255 − 0.5) / 0.5` on B, G, R.
+  public static let rapidDetection = InputNormalization(
+    channels: bgr, mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5])
+
   /// The recognizer's (and the line classifier's): `(x / 255 − 0.5) / 0.5` on every plane.
   public static let paddleRecognition = InputNormalization(
     channels: bgr, mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5])

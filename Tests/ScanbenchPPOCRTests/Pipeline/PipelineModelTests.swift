@@ -234,3 +234,17 @@ struct PipelineModelTests {
     #expect(Self.cer(text, plain) > 0.3, "\(plain)")
   }
 }
+
+extension PipelineModelTests {
+  /// A Latin line turned a quarter turn counter-clockwise (read bottom to top, as one of uw3's lines
+  /// is): turned counter-clockwise again, as a Japanese column would be, it is upside down; the
+  /// pipeline reads it both ways and keeps the likelier.
+  @Test func aSidewaysLatinLineIsReadTheRightWayUp() throws {
+    let text = "Sideways lines are read either way"
+    let (image, _) = try Self.render(width: 900, height: 70, fontSize: 12, lines: [(text, 20, 50)])
+    let sideways = image.rotatedCounterClockwise()
+    #expect(sideways.height > sideways.width)
+    let result = try Self.pipeline().recognize(sideways, singleLine: true)
+    #expect(Self.cer(text, result.text) < 0.05, "\(result.text)")
+  }
+}
