@@ -1,7 +1,8 @@
 /// Reading order: recognized regions into lines, lines into the order a person reads them.
 ///
-/// Regions are first cut where their words leave a gap wider than the line is thick (the detector
-/// sometimes runs one box across a narrow column gutter). Then a recursive XY cut: a set of
+/// Regions are first cut where their words leave a gap wider than half the line's thickness (the
+/// detector sometimes runs one box across a narrow column gutter; rows put the pieces together again
+/// where no gutter is found). Then a recursive XY cut: a set of
 /// regions is split into columns at a vertical gap that looks like a gutter (both sides several
 /// lines, the gap narrow, most lines on each side filling their column's width); failing that, into
 /// bands at horizontal gaps, the wide ones (between blocks) first; a set that no gap divides is
