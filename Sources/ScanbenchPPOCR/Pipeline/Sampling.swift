@@ -133,8 +133,15 @@ enum Sampling {
     let cropHeight = max(1, quad.thickness.rounded(.down))
     let scaleX = cropWidth / Double(width)
     let scaleY = cropHeight / Double(height)
+    // The fraction along the text of each output column, the same on every row.
+    var along = [Float](repeating: 0, count: width)
+    for x in 0..<width {
+      along[x] = Float(min(max((Double(x) + 0.5) * scaleX - 0.5, 0), cropWidth - 1) / cropWidth)
+    }
     let maxX = Float(image.width - 1)
     let maxY = Float(image.height - 1)
+    let lastX = image.width - 1
+    let lastY = image.height - 1
     let rowBytes = image.width * 3
     let tl = quad.topLeft
     let alongTop = quad.topRight - quad.topLeft
@@ -143,41 +150,41 @@ enum Sampling {
     let twist = alongBottom - alongTop
     image.pixels.withUnsafeBufferPointer { pixels in
       guard let base = pixels.baseAddress else { return }
-      let plane0 = target.base
-      let plane1 = target.base + target.planeStride
-      let plane2 = target.base + 2 * target.planeStride
-      for y in 0..<height {
-        let cy = min(max((Double(y) + 0.5) * scaleY - 0.5, 0), cropHeight - 1)
-        let t = cy / cropHeight
-        // Along the row, the page position moves linearly: start + x × step.
-        let rowAlong = alongTop + twist * t
-        let rowStart = tl + across * t
-        let out = y * target.rowStride
-        for x in 0..<width {
-          let cx = min(max((Double(x) + 0.5) * scaleX - 0.5, 0), cropWidth - 1)
-          let s = cx / cropWidth
-          var px = Float(rowStart.x + rowAlong.x * s)
-          var py = Float(rowStart.y + rowAlong.y * s)
-          px = min(max(px, 0), maxX)
-          py = min(max(py, 0), maxY)
-          let ix = Int(px)
-          let iy = Int(py)
-          let fx = px - Float(ix)
-          let fy = py - Float(iy)
-          let ix1 = ix + (ix < image.width - 1 ? 1 : 0)
-          let iy1 = iy + (iy < image.height - 1 ? 1 : 0)
-          let p00 = base + iy * rowBytes + ix * 3
-          let p01 = base + iy * rowBytes + ix1 * 3
-          let p10 = base + iy1 * rowBytes + ix * 3
-          let p11 = base + iy1 * rowBytes + ix1 * 3
-          @inline(__always) func sample(_ c: Int) -> Float {
-            let a = Float(p00[c]) + (Float(p01[c]) - Float(p00[c])) * fx
-            let b = Float(p10[c]) + (Float(p11[c]) - Float(p10[c])) * fx
-            return a + (b - a) * fy
+      along.withUnsafeBufferPointer { along in
+        let plane0 = target.base
+        let plane1 = target.base + target.planeStride
+        let plane2 = target.base + 2 * target.planeStride
+        for y in 0..<height {
+          let cy = min(max((Double(y) + 0.5) * scaleY - 0.5, 0), cropHeight - 1)
+          let t = cy / cropHeight
+          // Along the row, the page position moves linearly: start + fraction × direction.
+          let direction = alongTop + twist * t
+          let start = tl + across * t
+          let (startX, startY) = (Float(start.x), Float(start.y))
+          let (stepX, stepY) = (Float(direction.x), Float(direction.y))
+          let out = y * target.rowStride
+          for x in 0..<width {
+            let s = along[x]
+            let px = min(max(startX + stepX * s, 0), maxX)
+            let py = min(max(startY + stepY * s, 0), maxY)
+            let ix = Int(px)
+            let iy = Int(py)
+            let fx = px - Float(ix)
+            let fy = py - Float(iy)
+            let row0 = base + iy * rowBytes
+            let row1 = iy < lastY ? row0 + rowBytes : row0
+            let p00 = row0 + ix * 3
+            let p10 = row1 + ix * 3
+            let next = ix < lastX ? 3 : 0
+            @inline(__always) func sample(_ c: Int) -> Float {
+              let a = Float(p00[c]) + (Float(p00[c + next]) - Float(p00[c])) * fx
+              let b = Float(p10[c]) + (Float(p10[c + next]) - Float(p10[c])) * fx
+              return a + (b - a) * fy
+            }
+            plane0[out + x] = sample(c0) * scale.0 + offset.0
+            plane1[out + x] = sample(c1) * scale.1 + offset.1
+            plane2[out + x] = sample(c2) * scale.2 + offset.2
           }
-          plane0[out + x] = sample(c0) * scale.0 + offset.0
-          plane1[out + x] = sample(c1) * scale.1 + offset.1
-          plane2[out + x] = sample(c2) * scale.2 + offset.2
         }
       }
     }
