@@ -73,6 +73,8 @@ let package = Package(
     .executableTarget(
       name: "scanbench-bench",
       dependencies: ["ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchNotes"]),
+    // Measures the PP-OCR pipeline on a corpus folder (CER and images/s); not part of the tests.
+    .executableTarget(name: "ppocr-eval", dependencies: ["ScanbenchPPOCR", "ScanbenchScoring"]),
 
     // Fixtures the test targets share: rendered pages, photos, records, temporary folders.
     .target(
@@ -128,7 +130,7 @@ let package = Package(
         "ScanbenchRecognition", "ScanbenchTesseract",
       ],
       exclude: ["Fixtures"]),
-    .testTarget(name: "ScanbenchPPOCRTests", dependencies: ["ScanbenchPPOCR"]),
+    .testTarget(name: "ScanbenchPPOCRTests", dependencies: ["ScanbenchPPOCR", "ScanbenchScoring"]),
     .testTarget(
       name: "ScanbenchExternalTests",
       dependencies: ["ScanbenchExternal", "ScanbenchRecognition", "ScanbenchStore", "ScanbenchTestSupport"],

@@ -1,0 +1,319 @@
+/// Reading order: recognized regions into lines, lines into the order a person reads them.
+///
+/// Regions are first cut where their words leave a gap wider than half the line's thickness (the
+/// detector sometimes runs one box across a narrow column gutter; rows put the pieces together again
+/// where no gutter is found). Then a recursive XY cut: a set of
+/// regions is split into columns at a vertical gap that looks like a gutter (both sides several
+/// lines, the gap narrow, most lines on each side filling their column's width); failing that, into
+/// bands at horizontal gaps, the wide ones (between blocks) first; a set that no gap divides is
+/// grouped into rows. A receipt's labels and values, ragged, stay rows; a magazine's columns are read
+/// one after the other. Everything is measured after undoing the page's skew (the length-weighted
+/// median slope of the regions), so a photographed receipt's item and price, tilted, are one row.
+enum Layout {
+  /// An axis-aligned rectangle in reading space: `x` along the lines, `y` across them (down the page
+  /// for horizontal text; for a vertical page, `x` runs down a column and `y` from right to left).
+  struct Rect: Equatable {
+    var minX: Double
+    var minY: Double
+    var maxX: Double
+    var maxY: Double
+
+    var height: Double { maxY - minY }
+    var centerY: Double { (minY + maxY) / 2 }
+
+    init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+      self.minX = minX
+      self.minY = minY
+      self.maxX = maxX
+      self.maxY = maxY
+    }
+
+    /// A page box in reading space.
+    init(_ box: PPOCRBox, vertical: Bool) {
+      let (x0, y0) = (Double(box.x), Double(box.y))
+      let (x1, y1) = (Double(box.x + box.width), Double(box.y + box.height))
+      self =
+        vertical
+        ? Rect(minX: y0, minY: -x1, maxX: y1, maxY: -x0) : Rect(minX: x0, minY: y0, maxX: x1, maxY: y1)
+    }
+  }
+
+  typealias Parameters = PPOCRPipeline.Options.ReadingOrder
+
+  /// A recognized region (or a piece of one) with what the layout needs of it.
+  struct Item {
+    var words: [PPOCRResult.Word]
+    var isVertical: Bool
+    var probabilitySum: Double
+    var characterCount: Int
+    /// The region's thickness across its text, in pixels.
+    var thickness: Double
+    /// The region's centre line, from the middle of its start edge to the middle of its end edge.
+    var start: Point
+    var end: Point
+
+    init(quad: Quad, isVertical: Bool, line: DecodedLine, imageWidth: Int, imageHeight: Int) {
+      words = Words.words(of: line, in: quad, imageWidth: imageWidth, imageHeight: imageHeight)
+      self.isVertical = isVertical
+      let counted = line.characters.filter { !Words.isSpace($0.text) }
+      probabilitySum = counted.reduce(0.0) { $0 + Double($1.probability) }
+      characterCount = counted.count
+      thickness = quad.thickness
+      start = quad.topLeft.interpolated(to: quad.bottomLeft, by: 0.5)
+      end = quad.topRight.interpolated(to: quad.bottomRight, by: 0.5)
+    }
+
+    /// A piece of `parent`: some of its words, on its centre line.
+    init(words: [PPOCRResult.Word], of parent: Item) {
+      self.words = words
+      isVertical = parent.isVertical
+      thickness = parent.thickness
+      start = parent.start
+      end = parent.end
+      // Word confidences are mean character probabilities: weigh them by their lengths again.
+      characterCount = words.reduce(0) { $0 + $1.text.count }
+      probabilitySum = words.reduce(0.0) { $0 + $1.confidence / 100 * Double($1.text.count) }
+    }
+
+    var text: String { words.map(\.text).joined(separator: " ") }
+
+    /// The union of the words' boxes in reading space.
+    func rect(vertical: Bool) -> Rect {
+      let rects = words.map { Rect($0.box, vertical: vertical) }
+      return Rect(
+        minX: rects.map(\.minX).min() ?? 0, minY: rects.map(\.minY).min() ?? 0,
+        maxX: rects.map(\.maxX).max() ?? 0, maxY: rects.map(\.maxY).max() ?? 0)
+    }
+
+    /// The centre line's direction in reading space as a slope (`dy / dx`), and its length.
+    func slope(vertical: Bool) -> (slope: Double, length: Double) {
+      let a = vertical ? Point(x: start.y, y: -start.x) : start
+      let b = vertical ? Point(x: end.y, y: -end.x) : end
+      let dx = b.x - a.x
+      guard dx > 0 else { return (0, 0) }
+      return ((b.y - a.y) / dx, a.distance(to: b))
+    }
+
+    /// The item cut where consecutive words are more than `gap` times its thickness apart.
+    func split(gap: Double) -> [Item] {
+      guard words.count > 1 else { return [self] }
+      var pieces: [Item] = []
+      var current: [PPOCRResult.Word] = [words[0]]
+      for word in words.dropFirst() {
+        let previous = Rect(current[current.count - 1].box, vertical: isVertical)
+        let next = Rect(word.box, vertical: isVertical)
+        if next.minX - previous.maxX > gap * thickness {
+          pieces.append(Item(words: current, of: self))
+          current = []
+        }
+        current.append(word)
+      }
+      if pieces.isEmpty { return [self] }
+      pieces.append(Item(words: current, of: self))
+      return pieces
+    }
+  }
+
+  /// The page's skew in reading space: the median slope of the items' centre lines, each counted by
+  /// its length (long lines say more), between −0.3 and 0.3.
+  static func skew(_ items: [Item], vertical: Bool) -> Double {
+    let slopes = items.map { $0.slope(vertical: vertical) }.filter { $0.length > 0 }.sorted {
+      $0.slope < $1.slope
+    }
+    let total = slopes.reduce(0) { $0 + $1.length }
+    guard total > 0 else { return 0 }
+    var running = 0.0
+    for entry in slopes {
+      running += entry.length
+      if running >= total / 2 { return min(0.3, max(-0.3, entry.slope)) }
+    }
+    return 0
+  }
+
+  /// An item's rectangle in reading space with the skew undone: along as its words span, across its
+  /// thickness about its centre line where the words' middle is.
+  static func deskewedRect(_ item: Item, vertical: Bool, skew: Double) -> Rect {
+    let rect = item.rect(vertical: vertical)
+    let middle = (rect.minX + rect.maxX) / 2
+    let a = vertical ? Point(x: item.start.y, y: -item.start.x) : item.start
+    let b = vertical ? Point(x: item.end.y, y: -item.end.x) : item.end
+    // The centre line's height where the words' middle is, then the skew taken out there.
+    let t = b.x != a.x ? (middle - a.x) / (b.x - a.x) : 0.5
+    let center = a.y + (b.y - a.y) * t - skew * middle
+    return Rect(
+      minX: rect.minX, minY: center - item.thickness / 2, maxX: rect.maxX, maxY: center + item.thickness / 2)
+  }
+
+  /// The items as lines in reading order. A page whose regions are mostly vertical columns is read
+  /// as Japanese is typeset: columns from right to left.
+  static func lines(_ items: [Item], parameters: Parameters = Parameters()) -> [PPOCRResult.Line] {
+    let items = items.filter { !$0.words.isEmpty }.flatMap { $0.split(gap: parameters.splitGap) }
+    guard !items.isEmpty else { return [] }
+    let verticalCount = items.filter(\.isVertical).count
+    let vertical = verticalCount * 2 > items.count
+    let skew = skew(items, vertical: vertical)
+    let rects = items.map { deskewedRect($0, vertical: vertical, skew: skew) }
+    return order(rects, parameters: parameters).compactMap { group in
+      let members = group.map { items[$0] }
+      let words = members.flatMap(\.words)
+      guard let first = words.first else { return nil }
+      let box = words.dropFirst().reduce(first.box) { $0.union($1.box) }
+      let count = members.reduce(0) { $0 + $1.characterCount }
+      let probability = count > 0 ? members.reduce(0.0) { $0 + $1.probabilitySum } / Double(count) : 0
+      return PPOCRResult.Line(
+        text: words.map(\.text).joined(separator: " "), confidence: 100 * probability, box: box,
+        words: words, isVertical: vertical)
+    }
+  }
+
+  /// Groups of indices of `rects`, each group one line (its members in reading order), the groups
+  /// in reading order.
+  static func order(_ rects: [Rect], parameters: Parameters = Parameters()) -> [[Int]] {
+    guard !rects.isEmpty else { return [] }
+    return cut(Array(rects.indices), rects, parameters)
+  }
+
+  /// The recursive XY cut.
+  static func cut(_ set: [Int], _ rects: [Rect], _ parameters: Parameters) -> [[Int]] {
+    if set.count <= 1 { return [set] }
+    let heights = set.map { rects[$0].height }.sorted()
+    let height = heights[heights.count / 2]
+    // Every vertical gap divides the set into strips; a gap is a gutter if the strips on either
+    // side of it look like columns.
+    let vertical = gaps(set, rects, along: true)
+    if !vertical.isEmpty {
+      let divided = strips(set, rects, at: vertical)
+      let gutters = vertical.indices.filter { index in
+        isGutter(
+          vertical[index], left: divided[index], right: divided[index + 1], rects, height: height, parameters)
+      }.map { vertical[$0] }
+      if !gutters.isEmpty {
+        return strips(set, rects, at: gutters).filter { !$0.isEmpty }.flatMap { cut($0, rects, parameters) }
+      }
+    }
+    let bands = gaps(set, rects, along: false)
+    let blocks = bands.filter { $0.1 - $0.0 >= parameters.blockGap * height }
+    let cuts = blocks.isEmpty ? bands : blocks
+    if !cuts.isEmpty {
+      return pieces(set, rects, at: cuts, along: false).flatMap { cut($0, rects, parameters) }
+    }
+    return rows(set, rects)
+  }
+
+  /// The set divided at vertical gaps: each rectangle goes to the strip that holds its middle.
+  static func strips(_ set: [Int], _ rects: [Rect], at cuts: [(Double, Double)]) -> [[Int]] {
+    var result = [[Int]](repeating: [], count: cuts.count + 1)
+    for index in set {
+      let middle = (rects[index].minX + rects[index].maxX) / 2
+      result[cuts.filter { middle >= ($0.0 + $0.1) / 2 }.count].append(index)
+    }
+    return result
+  }
+
+  /// The empty intervals between the rectangles' projections on the `x` axis (`along`) or `y`.
+  static func gaps(_ set: [Int], _ rects: [Rect], along: Bool) -> [(Double, Double)] {
+    let intervals = set.map { along ? (rects[$0].minX, rects[$0].maxX) : (rects[$0].minY, rects[$0].maxY) }
+      .sorted { $0.0 < $1.0 }
+    var result: [(Double, Double)] = []
+    var end = intervals[0].1
+    for (start, stop) in intervals.dropFirst() {
+      if start > end { result.append((end, start)) }
+      end = max(end, stop)
+    }
+    return result
+  }
+
+  /// Whether the vertical gap `gap` separates two columns of text, the strips `left` and `right` on
+  /// its two sides: narrow, with enough lines in each strip, most of which fill their strip's width
+  /// (as a column's lines do, and a receipt's ragged labels and values do not).
+  static func isGutter(
+    _ gap: (Double, Double), left: [Int], right: [Int], _ rects: [Rect], height: Double,
+    _ parameters: Parameters
+  ) -> Bool {
+    if gap.1 - gap.0 > parameters.maxGutter * height { return false }
+    // A strip's lines are its pieces grouped into rows (a line may have been cut at wide spaces).
+    func filled(_ strip: [Int]) -> Bool {
+      let lines = rows(strip, rects)
+      guard lines.count >= parameters.minColumnLines else { return false }
+      let from = strip.map { rects[$0].minX }.min() ?? 0
+      let to = strip.map { rects[$0].maxX }.max() ?? 0
+      if to - from < parameters.minColumnWidth * height { return false }
+      let full = lines.filter { line in
+        let start = line.map { rects[$0].minX }.min() ?? 0
+        let end = line.map { rects[$0].maxX }.max() ?? 0
+        return end - start >= parameters.columnFill * (to - from)
+      }.count
+      return Double(full) >= parameters.alignedShare * Double(lines.count)
+    }
+    return filled(left) && filled(right)
+  }
+
+  /// The set divided at `cuts` (sorted gaps), in order.
+  static func pieces(_ set: [Int], _ rects: [Rect], at cuts: [(Double, Double)], along: Bool) -> [[Int]] {
+    var result = [[Int]](repeating: [], count: cuts.count + 1)
+    for index in set {
+      let start = along ? rects[index].minX : rects[index].minY
+      result[cuts.filter { start >= $0.1 }.count].append(index)
+    }
+    return result.filter { !$0.isEmpty }
+  }
+
+  /// Lines of a set of rectangles that no gap divides: a rectangle joins the line whose first member
+  /// it overlaps most across (by at least half the smaller height) unless it overlaps one of that
+  /// line's members along; lines top to bottom, members left to right.
+  static func rows(_ set: [Int], _ rects: [Rect]) -> [[Int]] {
+    let sorted = set.sorted {
+      rects[$0].centerY != rects[$1].centerY ? rects[$0].centerY < rects[$1].centerY : $0 < $1
+    }
+    var lines: [[Int]] = []
+    var ranges: [(minY: Double, maxY: Double)] = []
+    for index in sorted {
+      let rect = rects[index]
+      var best = -1
+      var bestOverlap = 0.0
+      for (line, range) in ranges.enumerated() {
+        let overlap = min(range.maxY, rect.maxY) - max(range.minY, rect.minY)
+        let needed = 0.5 * min(range.maxY - range.minY, rect.height)
+        if overlap < needed || overlap <= bestOverlap { continue }
+        let collides = lines[line].contains { member in
+          min(rects[member].maxX, rect.maxX) - max(rects[member].minX, rect.minX) > 0
+        }
+        if !collides {
+          best = line
+          bestOverlap = overlap
+        }
+      }
+      if best >= 0 {
+        // The line keeps its first member's range, so lines do not grow into each other.
+        lines[best].append(index)
+      } else {
+        lines.append([index])
+        ranges.append((rect.minY, rect.maxY))
+      }
+    }
+    return lines.map { line in line.sorted { rects[$0].minX < rects[$1].minX } }
+  }
+}
+
+extension PPOCRPipeline.Options {
+  /// The settings of the reading order (``Layout``), in units of a line's thickness (the height of
+  /// its box). Chosen on pages, receipts and vertical Japanese together (see the README's table).
+  public struct ReadingOrder: Sendable, Equatable {
+    /// A region is cut where two of its words are further apart than this.
+    public var splitGap = 0.5
+    /// Horizontal gaps at least this high separate blocks and are cut first.
+    public var blockGap = 0.5
+    /// A column gutter is at most this wide …
+    public var maxGutter = 4.0
+    /// … with at least this many lines on each side …
+    public var minColumnLines = 3
+    /// … each side at least this wide (a column of text holds a few words; a table's columns of
+    /// numbers do not) …
+    public var minColumnWidth = 10.0
+    /// … of which at least this share span at least `columnFill` of their side's width.
+    public var alignedShare = 0.6
+    public var columnFill = 0.7
+
+    public init() {}
+  }
+}

@@ -1,0 +1,81 @@
+extension PPOCRPipeline {
+  /// The detector's input size for an image: PaddleOCR's and RapidOCR's resize rules, each side then
+  /// rounded to a multiple of 32.
+  static func detectionSize(width: Int, height: Int, options: Options) -> (width: Int, height: Int) {
+    var scale = 1.0
+    let longer = Double(max(width, height))
+    let shorter = Double(min(width, height))
+    if longer > Double(options.detectionMaxSide) { scale = Double(options.detectionMaxSide) / longer }
+    if shorter * scale < Double(options.detectionMinSide) {
+      scale = Double(options.detectionMinSide) / shorter
+    }
+    scale = min(scale, Double(options.detectionSideCeiling) / longer)
+    // As RapidOCR does it: truncate, then round to the nearest multiple of 32, halves to even
+    // (Python's `round`; a longer side scaled to 2000 lands on 62.5 × 32 and becomes 1984).
+    func side(_ length: Int) -> Int {
+      let scaled = Double(Int(Double(length) * scale))
+      return max(32, Int((scaled / 32).rounded(.toNearestOrEven)) * 32)
+    }
+    return (side(width), side(height))
+  }
+
+  /// DB detection: the text regions of `image`, each a rectangle around one line of text.
+  func detect(_ image: RGBImage) throws -> [TextRegion] {
+    guard let detector else { return [] }
+    let (mapWidth, mapHeight) = Self.detectionSize(width: image.width, height: image.height, options: options)
+    let plane = mapWidth * mapHeight
+    withZeroedInput(count: 3 * plane) { base in
+      Sampling.resize(
+        image, width: mapWidth, height: mapHeight, normalization: options.detectionNormalization,
+        into: PlanarTarget(base: base, planeStride: plane, rowStride: mapWidth))
+    }
+    let input = Tensor(shape: [1, 3, mapHeight, mapWidth], values: inputValues)
+    let output = try run(detector, input, timing: \.detectionInference)
+    guard output.shape.count == 4, output.shape[0] == 1, output.shape[1] == 1,
+      output.shape[2] == mapHeight, output.shape[3] == mapWidth
+    else {
+      throw PPOCRError(
+        "the detector gave a tensor of shape \(output.shape) for an input of \(input.shape); a DB "
+          + "detector gives [1, 1, \(mapHeight), \(mapWidth)]")
+    }
+    return output.values.withUnsafeBufferPointer { probability in
+      regions(probability: probability, mapWidth: mapWidth, mapHeight: mapHeight, image: image)
+    }
+  }
+
+  /// DB post-processing (PaddleOCR's `DBPostProcess` with `score_mode: fast`, box type `quad`).
+  func regions(
+    probability: UnsafeBufferPointer<Float>, mapWidth: Int, mapHeight: Int, image: RGBImage
+  ) -> [TextRegion] {
+    let candidates = textMap.regions(
+      probability: probability, width: mapWidth, height: mapHeight,
+      threshold: options.binarizationThreshold, dilate: options.dilateMap)
+    let scaleX = Double(image.width) / Double(mapWidth)
+    let scaleY = Double(image.height) / Double(mapHeight)
+    let maxX = Double(image.width - 1)
+    let maxY = Double(image.height - 1)
+    var result: [TextRegion] = []
+    for candidate in candidates.prefix(options.maxCandidates) {
+      let rect = candidate.rect
+      if min(rect.width, rect.height) < options.minRegionSide { continue }
+      let score = TextMap.meanProbability(
+        probability, width: mapWidth, height: mapHeight, inside: rect.corners)
+      if score < options.boxThreshold { continue }
+      let grown = rect.expanded(by: rect.unclipDistance(ratio: options.unclipRatio))
+      if min(grown.width, grown.height) < options.minRegionSide + 2 { continue }
+      let corners = grown.corners.map { corner in
+        Point(x: min(max(corner.x * scaleX, 0), maxX), y: min(max(corner.y * scaleY, 0), maxY))
+      }
+      let quad = Quad(orderingCorners: corners)
+      // PaddleOCR's `filter_tag_det_res`: boxes of three pixels or less across are noise.
+      if quad.topLeft.distance(to: quad.topRight).rounded(.down) <= 3
+        || quad.topLeft.distance(to: quad.bottomLeft).rounded(.down) <= 3
+      {
+        continue
+      }
+      result.append(
+        TextRegion(pageQuad: quad, score: score, verticalAspectRatio: options.verticalAspectRatio))
+    }
+    return result
+  }
+}

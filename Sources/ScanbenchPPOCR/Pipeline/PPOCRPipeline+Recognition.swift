@@ -1,0 +1,84 @@
+extension PPOCRPipeline {
+  /// Recognizes every region: crops sorted by aspect ratio, in batches as wide as their widest crop.
+  func recognizeRegions(_ image: RGBImage, regions: [TextRegion]) throws -> [DecodedLine] {
+    let height = options.recognitionHeight
+    let ratios = regions.map(\.aspectRatio)
+    let order = ratios.indices.sorted { ratios[$0] != ratios[$1] ? ratios[$0] < ratios[$1] : $0 < $1 }
+    var decoded = [DecodedLine](
+      repeating: DecodedLine(characters: [], contentColumns: 0), count: regions.count)
+    let batchSize = max(1, options.recognitionBatchSize)
+    for batchStart in stride(from: 0, to: order.count, by: batchSize) {
+      let batch = Array(order[batchStart..<min(order.count, batchStart + batchSize)])
+      let maxRatio = batch.reduce(Double(options.recognitionMinWidth) / Double(height)) {
+        max($0, ratios[$1])
+      }
+      let batchWidth = max(1, Int(Double(height) * maxRatio))
+      let widths = batch.map { min(batchWidth, max(1, Int((Double(height) * ratios[$0]).rounded(.up)))) }
+      let plane = height * batchWidth
+      withZeroedInput(count: batch.count * 3 * plane) { base in
+        for (slot, index) in batch.enumerated() {
+          Sampling.crop(
+            image, quad: regions[index].quad, width: widths[slot], height: height,
+            normalization: options.recognitionNormalization,
+            into: PlanarTarget(base: base + slot * 3 * plane, planeStride: plane, rowStride: batchWidth))
+        }
+      }
+      let input = Tensor(shape: [batch.count, 3, height, batchWidth], values: inputValues)
+      let output = try run(recognizer, input, timing: \.recognitionInference)
+      let classes = decoder.classes.count
+      guard output.shape.count == 3, output.shape[0] == batch.count, output.shape[1] > 0 else {
+        throw PPOCRError(
+          "the recognizer gave a tensor of shape \(output.shape) for an input of \(input.shape); a CTC "
+            + "recognizer gives [\(batch.count), columns, classes]")
+      }
+      guard output.shape[2] == classes else {
+        throw PPOCRError(
+          "the recognizer has \(output.shape[2]) classes but the dictionary gives \(classes) "
+            + "(\(classes - 2) characters, the blank and the space): wrong dictionary for this model")
+      }
+      let columns = output.shape[1]
+      output.values.withUnsafeBufferPointer { values in
+        let probabilities = CTCDecoder.givesProbabilities(values, classes: classes)
+        for (slot, index) in batch.enumerated() {
+          let content = Double(columns) * Double(widths[slot]) / Double(batchWidth)
+          decoded[index] = decoder.decode(
+            values, item: slot, columns: columns, contentColumns: content, probabilities: probabilities)
+        }
+      }
+    }
+    return decoded
+  }
+
+  /// The line-orientation classifier: crops it finds upside down are turned half a turn.
+  func classify(_ image: RGBImage, regions: inout [TextRegion]) throws {
+    guard let classifier else { return }
+    let height = options.classifierHeight
+    let width = options.classifierWidth
+    let plane = height * width
+    let batchSize = max(1, options.classifierBatchSize)
+    for batchStart in stride(from: 0, to: regions.count, by: batchSize) {
+      let batch = batchStart..<min(regions.count, batchStart + batchSize)
+      withZeroedInput(count: batch.count * 3 * plane) { base in
+        for (slot, index) in batch.enumerated() {
+          let cropWidth = min(width, max(1, Int((Double(height) * regions[index].aspectRatio).rounded(.up))))
+          Sampling.crop(
+            image, quad: regions[index].quad, width: cropWidth, height: height,
+            normalization: options.recognitionNormalization,
+            into: PlanarTarget(base: base + slot * 3 * plane, planeStride: plane, rowStride: width))
+        }
+      }
+      let input = Tensor(shape: [batch.count, 3, height, width], values: inputValues)
+      let output = try run(classifier, input, timing: \.classificationInference)
+      guard output.shape == [batch.count, 2] else {
+        throw PPOCRError(
+          "the line classifier gave a tensor of shape \(output.shape) for an input of \(input.shape); "
+            + "it should give [\(batch.count), 2]")
+      }
+      for (slot, index) in batch.enumerated() where output.values[slot * 2 + 1] > output.values[slot * 2] {
+        if output.values[slot * 2 + 1] >= options.classifierThreshold {
+          regions[index].quad = regions[index].quad.turnedHalfTurn()
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,296 @@
+import Glibc
+
+/// PP-OCR in Swift: DB text detection, optional line-orientation classification, CTC recognition,
+/// reading order, word and line boxes — the models behind `TensorModel`, everything else here.
+///
+/// One pipeline per worker: it keeps its buffers (and its models keep theirs) between images, so it
+/// is not thread-safe.
+///
+///     let pipeline = PPOCRPipeline(detector: det, recognizer: rec, dictionary: dictionary)
+///     let result = try pipeline.recognize(image)            // a page: detection first
+///     let line = try pipeline.recognize(lineImage, singleLine: true)
+public final class PPOCRPipeline {
+  /// Every setting of the pipeline. Where a value comes from is said for each: PaddleOCR's defaults
+  /// for the PP-OCRv6 models (each model's `inference.yml` and PaddleOCR's `predict_*`), RapidOCR's
+  /// (`rapidocr/config.yaml` of rapidocr 3.10.0), or this project's measurements.
+  public struct Options: Sendable, Equatable {
+    // MARK: Detection
+
+    /// The detector sees the image scaled so that its shorter side is at least this (`limit_side_len`
+    /// with `limit_type: min`, PaddleOCR's and RapidOCR's).
+    public var detectionMinSide = 736
+    /// … after a longer side above this was first scaled down to it (RapidOCR's `max_side_len`).
+    public var detectionMaxSide = 2000
+    /// … and never with a side above this (the largest shape in the model's `inference.yml`).
+    public var detectionSideCeiling = 4000
+    /// RapidOCR's `(x / 255 − 0.5) / 0.5`, not the ImageNet values of the model's `inference.yml`:
+    /// measured better with the other RapidOCR settings below (receipts 4.36 % against 4.62 %, the
+    /// English pages 0.64 % against 0.83 %, vertical Japanese 8.7 % against 9.0 %, the Tesseract test
+    /// pages 39.0 % against 38.9 %).
+    public var detectionNormalization = InputNormalization.rapidDetection
+    /// Pixels of the probability map above this are text (`thresh`: RapidOCR 0.3, PaddleOCR 0.2).
+    public var binarizationThreshold: Float = 0.3
+    /// Regions whose mean probability is below this are dropped (`box_thresh`: RapidOCR 0.5,
+    /// PaddleOCR 0.45).
+    public var boxThreshold = 0.5
+    /// Each region's rectangle grows by `area × unclipRatio / perimeter` on every side
+    /// (`unclip_ratio`: RapidOCR 1.6, PaddleOCR 1.4).
+    public var unclipRatio = 1.6
+    /// At most this many regions per image (`max_candidates`: RapidOCR 1000, PaddleOCR 3000).
+    public var maxCandidates = 1000
+    /// Regions with a shorter side below this (map pixels) are dropped; after unclipping, below
+    /// this + 2 (`min_size`, both).
+    public var minRegionSide = 3.0
+    /// Dilate the binary map by 2 × 2 before finding regions (`use_dilation`: RapidOCR on,
+    /// PaddleOCR off).
+    public var dilateMap = true
+
+    // MARK: Recognition
+
+    /// Crops are scaled to this height (`rec_image_shape`).
+    public var recognitionHeight = 48
+    /// A batch is at least this wide; crops narrower than their batch are padded on the right with
+    /// zeros. PaddleOCR pads every batch to 320 (`rec_image_shape`); measured on the receipts, no
+    /// minimum reads as well and spends 40 % less time in the recognizer (short crops, prices and
+    /// labels, are most of a receipt's).
+    public var recognitionMinWidth = 0
+    public var recognitionNormalization = InputNormalization.paddleRecognition
+    /// Crops per recognizer run, sorted by aspect ratio first (PaddleOCR's `rec_batch_num` is 6).
+    /// On one CPU thread a batch saves nothing and its padding costs: one crop a run was fastest
+    /// (receipts: 32 s in the recognizer against 39 s with 6 and 63 s with 24, for 20 receipts;
+    /// Tesseract's test pages 18 s against 22 s), at the same CER.
+    public var recognitionBatchSize = 1
+    /// A crop at least this many times taller than wide is a vertical line, turned a quarter turn
+    /// counter-clockwise so it reads top to bottom (PaddleOCR's `get_rotate_crop_image`).
+    public var verticalAspectRatio = 1.5
+    /// Where tall regions are the exception (single-line mode, or fewer than half a page's regions),
+    /// read each also turned clockwise and keep the likelier reading.
+    public var readTallRegionsBothWays = true
+    /// Detected lines whose mean character probability is below this are dropped (`drop_score`);
+    /// not applied in single-line mode, where the caller knows there is a line.
+    public var minLineProbability = 0.5
+    /// In single-line mode, the crop is the ink's bounds (dark on light or light on dark) …
+    public var singleLineInkCrop = true
+    /// … with this share of the ink's thickness added on every side (within the image).
+    public var singleLineMargin = 0.25
+
+    // MARK: Reading order
+
+    public var readingOrder = ReadingOrder()
+
+    // MARK: Line orientation (used only with a classifier)
+
+    public var classifierHeight = 48
+    public var classifierWidth = 192
+    public var classifierBatchSize = 6
+    /// A crop the classifier calls upside down with at least this probability is turned
+    /// (`cls_thresh`).
+    public var classifierThreshold: Float = 0.9
+
+    public init() {}
+  }
+
+  /// Where the time went, summed over every image since the pipeline was made: seconds of the calling
+  /// thread's CPU time (which, with models that run on their caller's thread, is what the image cost,
+  /// however busy the machine), and of wall-clock time for the whole.
+  public struct Timings: Sendable, Equatable {
+    public var images = 0
+    /// Inside `TensorModel.run`, per model.
+    public var detectionInference: Double = 0
+    public var classificationInference: Double = 0
+    public var recognitionInference: Double = 0
+    /// All of `recognize`, inference included.
+    public var total: Double = 0
+    /// All of `recognize` in wall-clock seconds.
+    public var wallClock: Double = 0
+
+    public init() {}
+
+    public var inference: Double { detectionInference + classificationInference + recognitionInference }
+    /// The share of the time spent outside the models.
+    public var outsideInferenceShare: Double { total > 0 ? (total - inference) / total : 0 }
+
+    /// The time from `earlier` to these timings.
+    public func since(_ earlier: Timings) -> Timings {
+      var result = Timings()
+      result.images = images - earlier.images
+      result.detectionInference = detectionInference - earlier.detectionInference
+      result.classificationInference = classificationInference - earlier.classificationInference
+      result.recognitionInference = recognitionInference - earlier.recognitionInference
+      result.total = total - earlier.total
+      result.wallClock = wallClock - earlier.wallClock
+      return result
+    }
+  }
+
+  public let options: Options
+  public private(set) var timings = Timings()
+
+  let detector: TensorModel?
+  let recognizer: TensorModel
+  let classifier: TensorModel?
+  let decoder: CTCDecoder
+  let textMap = TextMap()
+  /// The input tensor's values, reused from run to run.
+  var inputValues: [Float] = []
+
+  /// - Parameters:
+  ///   - detector: the DB text detector (`[1, 3, H, W]` → `[1, 1, H, W]` probabilities); `nil` for a
+  ///     pipeline that only reads single lines.
+  ///   - recognizer: the CTC recognizer (`[N, 3, 48, W]` → `[N, W / 8, classes]` probabilities).
+  ///   - classifier: the optional line-orientation classifier (`[N, 3, 48, 192]` → `[N, 2]`,
+  ///     upright / upside down).
+  ///   - dictionary: the recognizer's characters, class 1 onwards (the blank is class 0, a space is
+  ///     appended as the last class).
+  public init(
+    detector: TensorModel?, recognizer: TensorModel, classifier: TensorModel? = nil, dictionary: [String],
+    options: Options = Options()
+  ) {
+    self.detector = detector
+    self.recognizer = recognizer
+    self.classifier = classifier
+    self.decoder = CTCDecoder(dictionary: dictionary)
+    self.options = options
+  }
+
+  /// Reads `image`. With `singleLine`, the whole image is one text line: no detection (a pipeline
+  /// without a detector always works so).
+  public func recognize(_ image: RGBImage, singleLine: Bool = false) throws -> PPOCRResult {
+    let start = ContinuousClock.now
+    let startCPU = Self.threadCPUTime()
+    defer {
+      timings.images += 1
+      timings.total += Self.threadCPUTime() - startCPU
+      timings.wallClock += Self.seconds(since: start)
+    }
+    let regions = try readRegions(image, singleLine: singleLine)
+    return layout(regions, imageWidth: image.width, imageHeight: image.height, singleLine: singleLine)
+  }
+
+  /// The models' part of ``recognize(_:singleLine:)``: every region found (or the whole image) and
+  /// what the recognizer read in it, in the detector's order, nothing dropped.
+  public func readRegions(_ image: RGBImage, singleLine: Bool = false) throws -> [PPOCRRegion] {
+    guard image.width > 0, image.height > 0 else { return [] }
+    let single = singleLine || detector == nil
+    var regions = single ? [wholeImageRegion(image)] : try detect(image)
+    if regions.isEmpty { return [] }
+    if classifier != nil { try classify(image, regions: &regions) }
+    var decoded = try recognizeRegions(image, regions: regions)
+    // A tall region is turned counter-clockwise, as a Japanese column is read. Where tall regions
+    // are the exception (a line image, a sideways label on a horizontal page) they may as well be
+    // Latin text turned the other way: each is read turned clockwise too, and the likelier kept.
+    let tall = regions.indices.filter { regions[$0].isVertical }
+    if options.readTallRegionsBothWays && !tall.isEmpty && (single || tall.count * 2 < regions.count) {
+      let turned = tall.map { index -> TextRegion in
+        var region = regions[index]
+        region.quad = region.quad.turnedHalfTurn()
+        return region
+      }
+      let again = try recognizeRegions(image, regions: turned)
+      for (slot, index) in tall.enumerated() where again[slot].probability > decoded[index].probability {
+        regions[index] = turned[slot]
+        decoded[index] = again[slot]
+      }
+    }
+    return zip(regions, decoded).map { PPOCRRegion(region: $0, line: $1) }
+  }
+
+  /// The rest of ``recognize(_:singleLine:)``: regions without text, and detected ones read with a
+  /// mean probability below ``Options/minLineProbability``, are dropped; the others become words and
+  /// lines in reading order.
+  public func layout(_ regions: [PPOCRRegion], imageWidth: Int, imageHeight: Int, singleLine: Bool = false)
+    -> PPOCRResult
+  {
+    let single = singleLine || detector == nil
+    var items: [Layout.Item] = []
+    for region in regions {
+      let line = region.decodedLine
+      if line.text.allSatisfy(\.isWhitespace) { continue }
+      if !single && line.probability < options.minLineProbability { continue }
+      items.append(
+        Layout.Item(
+          quad: region.quad, isVertical: region.isVertical, line: line, imageWidth: imageWidth,
+          imageHeight: imageHeight))
+    }
+    return PPOCRResult(lines: Layout.lines(items, parameters: options.readingOrder))
+  }
+
+  /// The whole image as one region, turned if it is a vertical line. With ``Options/singleLineInkCrop``
+  /// the region is the ink's bounds with a margin: a line image with wide margins would otherwise
+  /// shrink its text at 48 pixels high until the recognizer has fewer columns than characters.
+  func wholeImageRegion(_ image: RGBImage) -> TextRegion {
+    var (x0, y0) = (0.0, 0.0)
+    var (x1, y1) = (Double(image.width), Double(image.height))
+    if options.singleLineInkCrop, let ink = InkBounds.find(in: image) {
+      // The margins: a share of the ink's thickness (its smaller side), as a detected line has.
+      let thickness = Double(min(ink.maxX - ink.minX, ink.maxY - ink.minY) + 1)
+      let m = options.singleLineMargin * thickness
+      x0 = max(0, Double(ink.minX) - m)
+      y0 = max(0, Double(ink.minY) - m)
+      x1 = min(Double(image.width), Double(ink.maxX + 1) + m)
+      y1 = min(Double(image.height), Double(ink.maxY + 1) + m)
+    }
+    let quad = Quad(
+      topLeft: Point(x: x0, y: y0), topRight: Point(x: x1, y: y0), bottomRight: Point(x: x1, y: y1),
+      bottomLeft: Point(x: x0, y: y1))
+    return TextRegion(pageQuad: quad, score: 1, verticalAspectRatio: options.verticalAspectRatio)
+  }
+
+  /// Runs `model` and adds the time to `keyPath`.
+  func run(_ model: TensorModel, _ input: Tensor, timing keyPath: WritableKeyPath<Timings, Double>) throws
+    -> Tensor
+  {
+    let start = Self.threadCPUTime()
+    defer { timings[keyPath: keyPath] += Self.threadCPUTime() - start }
+    return try model.run(input)
+  }
+
+  /// The calling thread's CPU time in seconds.
+  static func threadCPUTime() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
+  }
+
+  static func seconds(since start: ContinuousClock.Instant) -> Double {
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+  }
+
+  /// A zeroed input of `count` floats (at least one) in the reused buffer.
+  func withZeroedInput<Result>(count: Int, _ body: (UnsafeMutablePointer<Float>) -> Result) -> Result {
+    precondition(count > 0, "a model input holds at least one value")
+    inputValues.removeAll(keepingCapacity: true)
+    inputValues.append(contentsOf: repeatElement(0, count: count))
+    return inputValues.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { preconditionFailure("a non-empty buffer has an address") }
+      return body(base)
+    }
+  }
+}
+
+@available(*, unavailable)
+extension PPOCRPipeline: Sendable {}
+
+/// A piece of text found on the page: its quad in reading order.
+struct TextRegion: Equatable {
+  /// Corners in reading order (for a vertical line, `topLeft` is the top right of the column).
+  var quad: Quad
+  var isVertical: Bool
+  /// The detector's mean probability inside the region (1 for a whole-image line).
+  var score: Double
+
+  /// A region from a quad ordered on the page; a tall one is turned to read top to bottom.
+  init(pageQuad: Quad, score: Double, verticalAspectRatio: Double) {
+    let width = pageQuad.length.rounded(.down)
+    let height = pageQuad.thickness.rounded(.down)
+    isVertical = width > 0 && height / width >= verticalAspectRatio
+    quad = isVertical ? pageQuad.turnedCounterClockwise() : pageQuad
+    self.score = score
+  }
+
+  /// The crop's width over its height, as PaddleOCR measures it on the cropped image.
+  var aspectRatio: Double {
+    max(1, quad.length.rounded(.down)) / max(1, quad.thickness.rounded(.down))
+  }
+}

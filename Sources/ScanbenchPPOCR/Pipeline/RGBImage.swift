@@ -1,0 +1,95 @@
+/// An 8-bit RGB image, rows top to bottom, pixels interleaved `R G B`: what the pipeline reads. The
+/// caller converts whatever it decoded (a leptonica `Pix`, a grey scan) into it once per image.
+public struct RGBImage: Sendable, Equatable {
+  public let width: Int
+  public let height: Int
+  /// `width × height × 3` bytes.
+  public var pixels: [UInt8]
+
+  public init(width: Int, height: Int, pixels: [UInt8]) {
+    precondition(width >= 0 && height >= 0, "an image's size cannot be negative")
+    precondition(pixels.count == width * height * 3, "an RGB image holds three bytes per pixel")
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+  }
+
+  /// An image of one colour.
+  public init(width: Int, height: Int, red: UInt8 = 255, green: UInt8 = 255, blue: UInt8 = 255) {
+    var pixels = [UInt8](repeating: 0, count: width * height * 3)
+    pixels.withUnsafeMutableBufferPointer { buffer in
+      var index = 0
+      while index < buffer.count {
+        buffer[index] = red
+        buffer[index + 1] = green
+        buffer[index + 2] = blue
+        index += 3
+      }
+    }
+    self.init(width: width, height: height, pixels: pixels)
+  }
+
+  /// A grey image (one byte per pixel, rows top to bottom) as RGB.
+  public init(width: Int, height: Int, grey: [UInt8]) {
+    precondition(grey.count == width * height, "a grey image holds one byte per pixel")
+    var pixels = [UInt8](repeating: 0, count: width * height * 3)
+    grey.withUnsafeBufferPointer { source in
+      pixels.withUnsafeMutableBufferPointer { target in
+        for index in 0..<source.count {
+          let value = source[index]
+          target[3 * index] = value
+          target[3 * index + 1] = value
+          target[3 * index + 2] = value
+        }
+      }
+    }
+    self.init(width: width, height: height, pixels: pixels)
+  }
+
+  /// The pixel at (x, y) as (red, green, blue); for tests and small tools, not for loops.
+  public subscript(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
+    let index = (y * width + x) * 3
+    return (pixels[index], pixels[index + 1], pixels[index + 2])
+  }
+
+  /// The image turned a quarter turn counter-clockwise: the top edge becomes the left edge, so a
+  /// vertical text column, read top to bottom, reads left to right (what numpy's `rot90` does).
+  public func rotatedCounterClockwise() -> RGBImage {
+    var result = [UInt8](repeating: 0, count: pixels.count)
+    let (width, height) = (self.width, self.height)
+    pixels.withUnsafeBufferPointer { source in
+      result.withUnsafeMutableBufferPointer { target in
+        // Target is height wide and width high: target (tx, ty) = source (width - 1 - ty, tx).
+        for ty in 0..<width {
+          let sx = width - 1 - ty
+          for tx in 0..<height {
+            let s = (tx * width + sx) * 3
+            let t = (ty * height + tx) * 3
+            target[t] = source[s]
+            target[t + 1] = source[s + 1]
+            target[t + 2] = source[s + 2]
+          }
+        }
+      }
+    }
+    return RGBImage(width: height, height: width, pixels: result)
+  }
+
+  /// The image turned half a turn.
+  public func rotatedHalfTurn() -> RGBImage {
+    var result = [UInt8](repeating: 0, count: pixels.count)
+    let count = width * height
+    pixels.withUnsafeBufferPointer { source in
+      result.withUnsafeMutableBufferPointer { target in
+        for index in 0..<count {
+          let s = index * 3
+          let t = (count - 1 - index) * 3
+          target[t] = source[s]
+          target[t + 1] = source[s + 1]
+          target[t + 2] = source[s + 2]
+        }
+      }
+    }
+    return RGBImage(width: width, height: height, pixels: result)
+  }
+}

@@ -1,0 +1,283 @@
+// ppocr-eval: the PP-OCR pipeline on a corpus folder (pairs NAME.<image> + NAME.gt.txt), printing CER
+// and speed as one JSON line. For measuring; `make bench` and the tests do not run it.
+//
+//   ppocr-eval FOLDER [--rec small|tiny] [--det small|tiny] [--single-line] [--cls] [--jobs N]
+//                     [--case-fold] [--ignore-spaces] [--limit N] [--out DIR] [--set KEY=VALUE]...
+import Dispatch
+import Foundation
+import ScanbenchPPOCR
+import ScanbenchScoring
+import Synchronization
+
+struct Arguments {
+  var folder = ""
+  var recognizer = "small"
+  var detector = "small"
+  var singleLine = false
+  var classifier = false
+  var jobs = 1
+  var caseFold = false
+  var ignoreSpaces = false
+  var limit = 0
+  var out: String?
+  var settings: [(String, String)] = []
+  var verbose = false
+  var wordsFile: String?
+  var cache: String?
+  var arena = true
+  var pattern = true
+
+  init(_ arguments: [String]) throws {
+    var rest = arguments[...]
+    func value(_ name: String) throws -> String {
+      guard let next = rest.popFirst() else { throw EvalError("\(name) needs a value") }
+      return next
+    }
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--rec": recognizer = try value(argument)
+      case "--det": detector = try value(argument)
+      case "--single-line": singleLine = true
+      case "--cls": classifier = true
+      case "--jobs": jobs = Int(try value(argument)) ?? 1
+      case "--case-fold": caseFold = true
+      case "--ignore-spaces": ignoreSpaces = true
+      case "--limit": limit = Int(try value(argument)) ?? 0
+      case "--out": out = try value(argument)
+      case "--verbose": verbose = true
+      case "--cache": cache = try value(argument)
+      case "--arena": arena = try value(argument) != "0"
+      case "--pattern": pattern = try value(argument) != "0"
+      case "--words": wordsFile = try value(argument)
+      case "--set":
+        let pair = try value(argument).split(separator: "=", maxSplits: 1).map(String.init)
+        guard pair.count == 2 else { throw EvalError("--set takes KEY=VALUE") }
+        settings.append((pair[0], pair[1]))
+      default:
+        if argument.hasPrefix("-") { throw EvalError("unknown option \(argument)") }
+        folder = argument
+      }
+    }
+    if folder.isEmpty { throw EvalError("no corpus folder given") }
+  }
+}
+
+struct EvalError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+func options(_ settings: [(String, String)]) throws -> PPOCRPipeline.Options {
+  var options = PPOCRPipeline.Options()
+  for (key, value) in settings {
+    guard let number = Double(value) else { throw EvalError("--set \(key): \(value) is not a number") }
+    switch key {
+    case "thresh": options.binarizationThreshold = Float(number)
+    case "box": options.boxThreshold = number
+    case "unclip": options.unclipRatio = number
+    case "dilate": options.dilateMap = number != 0
+    case "minside": options.detectionMinSide = Int(number)
+    case "maxside": options.detectionMaxSide = Int(number)
+    case "minwidth": options.recognitionMinWidth = Int(number)
+    case "batch": options.recognitionBatchSize = Int(number)
+    case "drop": options.minLineProbability = number
+    case "vertical": options.verticalAspectRatio = number
+    case "margin": options.singleLineMargin = number
+    case "inkcrop": options.singleLineInkCrop = number != 0
+    case "split": options.readingOrder.splitGap = number
+    case "block": options.readingOrder.blockGap = number
+    case "gutter": options.readingOrder.maxGutter = number
+    case "columnlines": options.readingOrder.minColumnLines = Int(number)
+    case "aligned": options.readingOrder.alignedShare = number
+    case "fill": options.readingOrder.columnFill = number
+    case "colwidth": options.readingOrder.minColumnWidth = number
+    case "rapidnorm": options.detectionNormalization = number != 0 ? .rapidDetection : .paddleDetection
+    default: throw EvalError("--set: unknown setting \(key)")
+    }
+  }
+  return options
+}
+
+struct Sample {
+  var name: String
+  var image: RGBImage
+  var groundTruth: String
+}
+
+func loadSamples(_ arguments: Arguments) throws -> [Sample] {
+  let names = try FileManager.default.contentsOfDirectory(atPath: arguments.folder).sorted()
+  let extensions: Set<String> = ["png", "jpg", "jpeg", "tif", "tiff"]
+  var samples: [Sample] = []
+  for name in names {
+    let url = URL(fileURLWithPath: arguments.folder).appendingPathComponent(name)
+    guard extensions.contains(url.pathExtension.lowercased()) else { continue }
+    let stem = url.deletingPathExtension().lastPathComponent
+    let gtPath = URL(fileURLWithPath: arguments.folder).appendingPathComponent(stem + ".gt.txt").path
+    guard let groundTruth = try? String(contentsOfFile: gtPath, encoding: .utf8) else { continue }
+    guard let image = RGBImage(contentsOf: url.path) else { throw EvalError("cannot read \(url.path)") }
+    samples.append(Sample(name: stem, image: image, groundTruth: groundTruth))
+    if arguments.limit > 0 && samples.count >= arguments.limit { break }
+  }
+  if samples.isEmpty { throw EvalError("no image with ground truth in \(arguments.folder)") }
+  return samples
+}
+
+func makePipeline(_ arguments: Arguments, _ options: PPOCRPipeline.Options) throws -> PPOCRPipeline {
+  let locator = PPOCRModelLocator.discover()
+  let ort = ONNXModel.Options(memoryArena: arguments.arena, memoryPattern: arguments.pattern)
+  let small = arguments.recognizer == "small"
+  let recognizer = try ONNXModel(path: locator.path(small ? .recognizerSmall : .recognizerTiny), options: ort)
+  let dictionary = try PPOCRDictionary.load(path: locator.path(small ? .dictionarySmall : .dictionaryTiny))
+  let detector =
+    arguments.singleLine
+    ? nil
+    : try ONNXModel(
+      path: locator.path(arguments.detector == "small" ? .detectorSmall : .detectorTiny), options: ort)
+  let classifier =
+    arguments.classifier ? try ONNXModel(path: locator.path(.lineOrientation), options: ort) : nil
+  return PPOCRPipeline(
+    detector: detector, recognizer: recognizer, classifier: classifier, dictionary: dictionary,
+    options: options)
+}
+
+/// Worker results, gathered under a lock.
+struct Gathered {
+  var texts: [String?]
+  var results: [PPOCRResult?]
+  var timings: [PPOCRPipeline.Timings] = []
+  var error: String?
+}
+
+/// The pipeline's result; with `--cache`, the models' part is kept in (and taken from) a JSON file per
+/// image, so reading orders can be tried without running the models again.
+func recognize(_ sample: Sample, _ pipeline: PPOCRPipeline, _ arguments: Arguments) throws -> PPOCRResult {
+  guard let cache = arguments.cache else {
+    return try pipeline.recognize(sample.image, singleLine: arguments.singleLine)
+  }
+  let path = cache + "/" + sample.name + ".json"
+  let regions: [PPOCRRegion]
+  if let data = FileManager.default.contents(atPath: path) {
+    regions = try JSONDecoder().decode([PPOCRRegion].self, from: data)
+  } else {
+    regions = try pipeline.readRegions(sample.image, singleLine: arguments.singleLine)
+    try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+    try JSONEncoder().encode(regions).write(to: URL(fileURLWithPath: path))
+  }
+  return pipeline.layout(
+    regions, imageWidth: sample.image.width, imageHeight: sample.image.height,
+    singleLine: arguments.singleLine)
+}
+
+/// The process's peak resident set size (Linux `getrusage` reports kilobytes).
+func peakRSSMegabytes() -> Int {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return usage.ru_maxrss / 1024
+}
+
+func main() throws {
+  let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
+  let pipelineOptions = try options(arguments.settings)
+  let samples = try loadSamples(arguments)
+  let next = Atomic<Int>(0)
+  let gathered = Mutex(
+    Gathered(
+      texts: Array(repeating: nil, count: samples.count), results: Array(repeating: nil, count: samples.count)
+    ))
+  let jobs = max(1, arguments.jobs)
+  let start = ContinuousClock.now
+  DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+    do {
+      let pipeline = try makePipeline(arguments, pipelineOptions)
+      // One image first, untimed, as the Python reference warms its sessions up.
+      if arguments.cache == nil {
+        _ = try pipeline.recognize(samples[0].image, singleLine: arguments.singleLine)
+      }
+      let warm = pipeline.timings
+      while true {
+        let index = next.add(1, ordering: .relaxed).oldValue
+        if index >= samples.count { break }
+        let result = try recognize(samples[index], pipeline, arguments)
+        gathered.withLock {
+          $0.texts[index] = result.text
+          if arguments.wordsFile != nil { $0.results[index] = result }
+        }
+      }
+      let timings = pipeline.timings.since(warm)
+      gathered.withLock { $0.timings.append(timings) }
+    } catch {
+      gathered.withLock { $0.error = "\(error)" }
+    }
+  }
+  let wall = ContinuousClock.now - start
+  let result = gathered.withLock { $0 }
+  if let error = result.error { throw EvalError(error) }
+  let scoring = ScoringOptions(
+    whitespace: arguments.ignoreSpaces ? .ignore : .collapse, caseFold: arguments.caseFold)
+  var accumulator = RunScoreAccumulator(metric: scoring.descriptor)
+  var worst: [(Double, String, String, String)] = []
+  if let out = arguments.out {
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+  }
+  for (sample, text) in zip(samples, result.texts) {
+    let text = text ?? ""
+    let score = Scorer.score(groundTruth: sample.groundTruth, recognized: text, options: scoring)
+    accumulator.add(score)
+    worst.append((score.cer ?? 0, sample.name, sample.groundTruth, text))
+    if let out = arguments.out {
+      try text.write(toFile: out + "/" + sample.name + ".txt", atomically: true, encoding: .utf8)
+    }
+  }
+  if let wordsFile = arguments.wordsFile {
+    // One line per recognized line: image, line box, then each word with its box.
+    var dump = ""
+    for (sample, recognized) in zip(samples, result.results) {
+      for line in recognized?.lines ?? [] {
+        let b = line.box
+        dump += "\(sample.name)\t\(b.x) \(b.y) \(b.width) \(b.height)"
+        for word in line.words {
+          let w = word.box
+          dump += "\t\(w.x) \(w.y) \(w.width) \(w.height) \(word.text)"
+        }
+        dump += "\n"
+      }
+    }
+    try dump.write(toFile: wordsFile, atomically: true, encoding: .utf8)
+  }
+  let timings = result.timings
+  let total = timings.reduce(0) { $0 + $1.total }
+  let inference = timings.reduce(0) { $0 + $1.inference }
+  let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18
+  let summary: [String: Any] = [
+    "folder": URL(fileURLWithPath: arguments.folder).lastPathComponent,
+    "rec": arguments.recognizer, "det": arguments.singleLine ? "none" : arguments.detector,
+    "cls": arguments.classifier, "jobs": jobs, "images": samples.count,
+    "cer": ((accumulator.cerMicro ?? 0) * 100_000).rounded() / 1000,
+    "edits": accumulator.edits, "chars": accumulator.groundTruthLength,
+    "cpu_s": (total * 100).rounded() / 100, "wall": (wallSeconds * 100).rounded() / 100,
+    "pipeline_wall_s": ((timings.reduce(0) { $0 + $1.wallClock }) * 100).rounded() / 100,
+    "img_per_s": ((Double(samples.count) / wallSeconds) * 100).rounded() / 100,
+    "outside_inference": ((total - inference) / max(total, 1e-9) * 10000).rounded() / 100,
+    "det_s": ((timings.reduce(0) { $0 + $1.detectionInference }) * 100).rounded() / 100,
+    "rec_s": ((timings.reduce(0) { $0 + $1.recognitionInference }) * 100).rounded() / 100,
+    "cls_s": ((timings.reduce(0) { $0 + $1.classificationInference }) * 100).rounded() / 100,
+    "peak_rss_mb": peakRSSMegabytes(), "arena": arguments.arena, "pattern": arguments.pattern,
+    "settings": arguments.settings.map { "\($0.0)=\($0.1)" }.joined(separator: ","),
+  ]
+  let json = try JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys])
+  print(String(decoding: json, as: UTF8.self))
+  if arguments.verbose {
+    for (cer, name, groundTruth, text) in worst.sorted(by: { $0.0 > $1.0 }).prefix(15) {
+      print(String(format: "%6.1f%% ", cer * 100) + name)
+      print("  GT: " + groundTruth.replacingOccurrences(of: "\n", with: " ⏎ ").prefix(300))
+      print("  OC: " + text.replacingOccurrences(of: "\n", with: " ⏎ ").prefix(300))
+    }
+  }
+}
+
+do {
+  try main()
+} catch {
+  FileHandle.standardError.write(Data("ppocr-eval: \(error)\n".utf8))
+  exit(2)
+}
