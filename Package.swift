@@ -43,7 +43,9 @@ let package = Package(
       name: "ScanbenchExternal", dependencies: ["ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition"]),
     // The PP-OCR engine: ONNX Runtime loaded with dlopen (no headers are packaged), DB detection and
     // CTC recognition in Swift.
-    .target(name: "ScanbenchPPOCR", dependencies: ["CLeptonica"]),
+    .target(
+      name: "ScanbenchPPOCR",
+      dependencies: ["ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "CLeptonica"]),
     .target(name: "ScanbenchNotes", dependencies: ["ScanbenchSupport", "ScanbenchStore", "CSQLite"]),
     .target(name: "ScanbenchGate", dependencies: ["ScanbenchSupport", "ScanbenchStore"]),
     .target(
@@ -58,7 +60,7 @@ let package = Package(
       name: "ScanbenchEngines",
       dependencies: [
         "ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "ScanbenchTesseract",
-        "ScanbenchExternal",
+        "ScanbenchPPOCR", "ScanbenchExternal",
       ]),
     .executableTarget(
       name: "scanbench",

@@ -1,4 +1,5 @@
 import ScanbenchExternal
+import ScanbenchPPOCR
 import ScanbenchRecognition
 import ScanbenchTesseract
 
@@ -39,6 +40,9 @@ public enum EngineCatalog {
     Entry(
       name: "tesseract", summary: "Tesseract 5 (LSTM), Debian's fast and PyPI's standard models",
       languages: TesseractBackend.languages, make: { try TesseractBackend($0) }),
+    Entry(
+      name: "ppocr", summary: "PP-OCRv6 (DB detection, CTC recognition) through ONNX Runtime, in process",
+      languages: PPOCRBackend.languages, make: { try PPOCRBackend($0) }),
     Entry(
       name: "command",
       summary: "a program of yours, over a JSON-lines protocol (README, \"External engines\")",
@@ -98,8 +102,10 @@ public enum EngineCatalog {
     return RecognitionSetup(backend: backend, orientation: orientation)
   }
 
-  /// The engines' libraries and their versions, for a run's summary.
-  public static var libraryVersions: [String: String] {
-    ["tesseract": TesseractBackend.version]
+  /// The engines' libraries a run of `recognition` uses and their versions, for its summary.
+  public static func libraryVersions(for recognition: RecognitionSetup) -> [String: String] {
+    var versions = ["tesseract": TesseractBackend.version]
+    if let ppocr = recognition.backend as? PPOCRBackend { versions["onnxruntime"] = ppocr.runtimeVersion }
+    return versions
   }
 }

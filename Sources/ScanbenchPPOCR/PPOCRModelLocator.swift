@@ -1,11 +1,10 @@
 import Foundation
+import ScanbenchRecognition
 
 /// Where ONNX Runtime's library and the PP-OCR models are: the folders `make setup` fills.
 ///
-/// Searched as ScanbenchCore's `ModelLocator` searches for Tesseract's standard models:
-/// `$SCANBENCH_MODELS`, `.models/` beside the package the binary was built in (up to five folders
-/// up) or in the current folder, then `$XDG_DATA_HOME/scanbench/models` (`~/.local/share/…`). The
-/// library is `onnxruntime/libonnxruntime.so.1.32.0` and the models are `ppocr/*` in such a folder.
+/// Searched in `ModelFolders.candidates`, as Tesseract's standard models are. The library is
+/// `onnxruntime/libonnxruntime.so.1.32.0` and the models are `ppocr/*` in such a folder.
 public struct PPOCRModelLocator: Sendable, Equatable {
   /// The PP-OCR files `make setup` installs, relative to a models folder.
   public enum File: String, Sendable, CaseIterable {
@@ -36,17 +35,7 @@ public struct PPOCRModelLocator: Sendable, Equatable {
   public static func discover(environment: [String: String] = ProcessInfo.processInfo.environment)
     -> PPOCRModelLocator
   {
-    var folders: [String] = []
-    if let explicit = environment["SCANBENCH_MODELS"], !explicit.isEmpty { folders.append(explicit) }
-    var folder = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    for _ in 0..<5 {
-      folders.append(folder.appendingPathComponent(".models").path)
-      folder.deleteLastPathComponent()
-    }
-    folders.append(FileManager.default.currentDirectoryPath + "/.models")
-    let dataHome = environment["XDG_DATA_HOME"] ?? (NSHomeDirectory() + "/.local/share")
-    folders.append(dataHome + "/scanbench/models")
+    let folders = ModelFolders.candidates(environment: environment)
     var seen = Set<String>()
     return PPOCRModelLocator(folders: folders.filter { seen.insert($0).inserted })
   }

@@ -34,7 +34,7 @@ enum Scanbench {
 
   /// The C libraries a run of `recognition` uses, for its summary.
   static func libraryVersions(engine recognition: RecognitionSetup) -> [String: String] {
-    var versions = EngineCatalog.libraryVersions
+    var versions = EngineCatalog.libraryVersions(for: recognition)
     versions["leptonica"] = ImageDecoder.leptonicaVersion
     versions["libarchive"] = ArchiveReader.libraryVersion
     versions["sqlite"] = NoteDatabase.sqliteVersion

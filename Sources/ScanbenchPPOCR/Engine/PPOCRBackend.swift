@@ -1,0 +1,155 @@
+import Foundation
+import ScanbenchRecognition
+import ScanbenchStore
+
+/// PP-OCRv6 as an engine of the run: DB detection and CTC recognition through ONNX Runtime, in
+/// process. The models are loaded once and shared by every worker (ONNX Runtime's `Run` is
+/// thread-safe; measured: as fast as a session per worker, a third less memory); each worker owns
+/// its pipeline, which keeps its buffers from image to image.
+public struct PPOCRBackend: EngineBackend {
+  /// The recognizer and detector sizes: `small` reads English and Japanese, `tiny` only Latin
+  /// script (its dictionary has no kana).
+  public enum Size: String, Sendable, CaseIterable {
+    case small, tiny
+  }
+
+  public let recognizerSize: Size
+  public let detectorSize: Size
+  /// The caller said each image is one text line (`--psm 7`, `8`, `13`): no detection.
+  public let singleLine: Bool
+  public let language: String
+  private let models: SharedModels
+
+  public static let languages = ["eng", "jpn", "jpn_vert", "eng+jpn"]
+
+  /// The sizes each level uses, chosen by measurement (README, "Profiles"): fast reads English with
+  /// the tiny recognizer, Japanese needs the small one.
+  public static func sizes(for level: RecognitionLevel, language: String) -> (recognizer: Size, detector: Size) {
+    switch (level, language) {
+    case (.fast, "eng"): (.tiny, .tiny)
+    case (.fast, _): (.small, .tiny)
+    case (.accurate, _): (.small, .small)
+    }
+  }
+
+  public init(_ options: EngineOptions, locator: PPOCRModelLocator = .discover()) throws {
+    guard Self.languages.contains(options.language) else {
+      throw EngineError(
+        message: "PP-OCR has no recipe for '\(options.language)' (\(Self.languages.joined(separator: ", ")))")
+    }
+    var (recognizer, detector) = Self.sizes(for: options.level, language: options.language)
+    if let name = options.modelKind {
+      guard let size = Size(rawValue: name) else {
+        throw EngineError(message: "PP-OCR has no '\(name)' models (small, tiny)")
+      }
+      (recognizer, detector) = (size, size)
+    }
+    guard recognizer == .small || options.language == "eng" else {
+      throw EngineError(message: "PP-OCR's tiny recognizer reads no Japanese (its dictionary has no kana)")
+    }
+    recognizerSize = recognizer
+    detectorSize = detector
+    singleLine = options.isSingleLine
+    language = options.language
+    models = try SharedModels.load(
+      recognizer: recognizer, detector: singleLine ? nil : detector, locator: locator)
+  }
+
+  /// ONNX Runtime's version, as the library says.
+  public var runtimeVersion: String { models.runtimeVersion }
+
+  public func identity() throws -> EngineIdentity {
+    var hashes: [String: String] = [:]
+    for path in models.files {
+      hashes[URL(fileURLWithPath: path).lastPathComponent] = try ModelHashCache.shared.hash(of: path)
+    }
+    let settings = [
+      "recognizer": recognizerSize.rawValue, "detector": singleLine ? "none (one line an image)" : detectorSize.rawValue,
+      "onnxruntime": models.runtimeVersion, "threads": "1",
+    ]
+    return EngineIdentity(name: "ppocr", version: "PP-OCRv6", models: hashes, settings: settings)
+  }
+
+  public func makeEngine() throws -> any RecognitionEngine {
+    PPOCREngine(
+      pipeline: PPOCRPipeline(
+        detector: models.detector, recognizer: models.recognizer, dictionary: models.dictionary),
+      singleLine: singleLine)
+  }
+
+  /// PP-OCR's confidences are the mean character probability: upright pages read at 90 and more,
+  /// pages on their side or upside down far lower (README, "Photos").
+  public var orientationCheckBelow: Double? { 70 }
+}
+
+/// The models every worker's pipeline runs: loaded once, read-only after.
+final class SharedModels: @unchecked Sendable {
+  // Safe: `ONNXModel.run` is thread-safe (ONNX Runtime's `Run` is), and nothing here changes after
+  // `load`.
+  let recognizer: ONNXModel
+  let detector: ONNXModel?
+  let dictionary: [String]
+  /// Every file the models came from, for the identity.
+  let files: [String]
+  let runtimeVersion: String
+
+  private init(
+    recognizer: ONNXModel, detector: ONNXModel?, dictionary: [String], files: [String], runtimeVersion: String
+  ) {
+    self.recognizer = recognizer
+    self.detector = detector
+    self.dictionary = dictionary
+    self.files = files
+    self.runtimeVersion = runtimeVersion
+  }
+
+  static func load(recognizer size: PPOCRBackend.Size, detector: PPOCRBackend.Size?, locator: PPOCRModelLocator)
+    throws -> SharedModels
+  {
+    do {
+      let runtime = try ONNXRuntime.shared()
+      let recognizerFile = try locator.path(size == .small ? .recognizerSmall : .recognizerTiny)
+      let dictionaryFile = try locator.path(size == .small ? .dictionarySmall : .dictionaryTiny)
+      let detectorFile = try detector.map { try locator.path($0 == .small ? .detectorSmall : .detectorTiny) }
+      return SharedModels(
+        recognizer: try ONNXModel(path: recognizerFile, runtime: runtime),
+        detector: try detectorFile.map { try ONNXModel(path: $0, runtime: runtime) },
+        dictionary: try PPOCRDictionary.load(path: dictionaryFile),
+        files: [recognizerFile, dictionaryFile] + (detectorFile.map { [$0] } ?? []),
+        runtimeVersion: runtime.version)
+    } catch let error as ONNXRuntimeError {
+      throw EngineError(message: error.description)
+    }
+  }
+}
+
+/// One worker's PP-OCR: its pipeline over the shared models.
+final class PPOCREngine: RecognitionEngine {
+  private let pipeline: PPOCRPipeline
+  private let singleLine: Bool
+
+  init(pipeline: PPOCRPipeline, singleLine: Bool) {
+    self.pipeline = pipeline
+    self.singleLine = singleLine
+  }
+
+  func recognize(_ image: Image, boxes: Bool) throws -> RecognizedText {
+    guard let pixels = RGBImage(pix: image.pointer) else {
+      throw EngineError(message: "PP-OCR: leptonica could not convert the \(image.width)×\(image.height) image to RGB")
+    }
+    let result = try pipeline.recognize(pixels, singleLine: singleLine)
+    guard boxes else { return RecognizedText(text: result.text, confidence: result.confidence) }
+    func box(_ text: String, _ confidence: Double, _ box: PPOCRBox) -> TextBox {
+      TextBox(
+        text: text, confidence: (confidence * 10).rounded() / 10, x: box.x, y: box.y, width: box.width,
+        height: box.height)
+    }
+    let layout = TextLayout(
+      words: result.lines.flatMap { line in line.words.map { box($0.text, $0.confidence, $0.box) } },
+      lines: result.lines.map { box($0.text, $0.confidence, $0.box) })
+    return RecognizedText(text: result.text, confidence: result.confidence, layout: layout)
+  }
+}
+
+@available(*, unavailable)
+extension PPOCREngine: Sendable {}
