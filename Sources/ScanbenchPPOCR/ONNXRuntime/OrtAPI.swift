@@ -171,8 +171,12 @@ struct OrtAPI {
   let getTensorTypeAndShape: @convention(c) (OpaquePointer, Out) -> Status
   let releaseValue: Release
 
-  /// Reads every function above from `table` (an `const OrtApi*`); a nil entry is an error.
+  /// The table itself (`const OrtApi*`), owned by the library.
+  let table: UnsafePointer<UnsafeRawPointer?>
+
+  /// Reads every function above from `table`; a nil entry is an error.
   init(table: UnsafePointer<UnsafeRawPointer?>, library: String) throws {
+    self.table = table
     func entry<F>(_ position: Position) throws -> F {
       guard let pointer = table[position.rawValue] else {
         throw ONNXRuntimeError(
