@@ -1,0 +1,126 @@
+import Foundation
+import XCTest
+
+@testable import ScanbenchStore
+
+/// PP-OCR through the command line, as a user runs it: real receipts and rotated pages, boxes,
+/// orientation, overlays and notes, and the errors a broken installation gives.
+final class PPOCRCommandTests: XCTestCase {
+  var folder: URL!
+
+  override func setUpWithError() throws {
+    folder = try Harness.temporaryFolder()
+    let models = Harness.packageRoot.appendingPathComponent(".models")
+    guard FileManager.default.fileExists(atPath: models.appendingPathComponent("ppocr/PP-OCRv6_rec_small.onnx").path)
+    else { throw XCTSkip("the PP-OCR models are absent from \(models.path): run 'make setup'") }
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// A receipt from sroie-receipts, given as a file (its ground truth beside it on disk).
+  func testAReceiptEndToEndWithBoxesOverlayAndNotes() throws {
+    let receipts = try Harness.requireSharedCorpus("sroie-receipts")
+    let store = folder.appendingPathComponent("r.jsonl")
+    let result = try Harness.run([
+      "run", receipts.appendingPathComponent("110.jpg").path, "--engine", "ppocr", "--case-fold", "--boxes",
+      "--out", store.path,
+    ])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    let record = try XCTUnwrap(try Harness.records(in: store).results.first)
+    XCTAssertEqual(record.engine.name, "ppocr")
+    XCTAssertEqual(record.engine.settings["recognizer"], "small")
+    XCTAssertEqual(
+      Set(record.engine.models.keys),
+      ["PP-OCRv6_rec_small.onnx", "ppocrv6_dict.txt", "PP-OCRv6_det_small.onnx", "osd.traineddata"])
+    XCTAssertLessThan(try XCTUnwrap(record.cer), 0.10, "a real receipt read: \(record.text ?? "")")
+    let words = try XCTUnwrap(record.words)
+    let width = try XCTUnwrap(record.width)
+    let height = try XCTUnwrap(record.height)
+    XCTAssertGreaterThan(words.count, 40)
+    XCTAssertTrue(words.allSatisfy { $0.isInside(width: width, height: height) }, "boxes inside the image")
+    XCTAssertTrue(
+      (record.lines ?? []).allSatisfy { line in words.contains { $0.x >= line.x && $0.x + $0.width <= line.x + line.width + 1 } })
+
+    let overlay = folder.appendingPathComponent("receipt.png")
+    XCTAssertEqual(try Harness.run(["overlay", store.path, "--entry", "110.jpg", "--out", overlay.path]).exitCode, 0)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: overlay.path))
+    let database = folder.appendingPathComponent("notes.sqlite").path
+    XCTAssertEqual(try Harness.run(["import", store.path, "--db", database]).exitCode, 0)
+    let word = try XCTUnwrap(words.map(\.text).first { $0.count >= 5 && $0.allSatisfy(\.isLetter) })
+    let found = try Harness.run(["notes", "search", word, "--db", database])
+    XCTAssertTrue(found.stdout.contains("110.jpg"), "\(word): \(found.stdout)")
+  }
+
+  /// Orientation works the same whichever engine reads: pages upside down and on their side.
+  func testRotatedPagesAreTurnedUprightForPPOCR() throws {
+    let store = folder.appendingPathComponent("rotated.jsonl")
+    let result = try Harness.run([
+      "run", Harness.packageRoot.appendingPathComponent("Corpora/eng-pages-rotated.tar.gz").path, "--engine",
+      "ppocr", "--out", store.path, "--json",
+    ])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    let results = try Harness.records(in: store).results
+    XCTAssertEqual(results.count, 6)
+    for record in results {
+      XCTAssertLessThan(record.cer ?? 1, 0.05, "\(record.entry) read upright")
+      if record.entry.contains("cw180") {
+        XCTAssertEqual(record.orientation?.osdApplied, true, "\(record.entry) turned by OSD")
+      }
+    }
+    XCTAssertNotNil(results.first?.engine.models["osd.traineddata"])
+  }
+
+  /// A folder of models of scanbench's own, beside a copy of the binary: the tests below break it.
+  func installation(library: Bool, corruptModel: Bool) throws -> (binary: URL, models: URL) {
+    let models = folder.appendingPathComponent("models")
+    let ppocr = models.appendingPathComponent("ppocr")
+    try FileManager.default.createDirectory(at: ppocr, withIntermediateDirectories: true)
+    let real = Harness.packageRoot.appendingPathComponent(".models")
+    for file in try FileManager.default.contentsOfDirectory(atPath: real.appendingPathComponent("ppocr").path) {
+      try FileManager.default.createSymbolicLink(
+        at: ppocr.appendingPathComponent(file), withDestinationURL: real.appendingPathComponent("ppocr/\(file)"))
+    }
+    if corruptModel {
+      let model = ppocr.appendingPathComponent("PP-OCRv6_rec_small.onnx")
+      try FileManager.default.removeItem(at: model)
+      try Data("not a model".utf8).write(to: model)
+    }
+    if library {
+      try FileManager.default.createSymbolicLink(
+        at: models.appendingPathComponent("onnxruntime"), withDestinationURL: real.appendingPathComponent("onnxruntime"))
+    }
+    // A copy of the binary outside the checkout: it finds no `.models` of the checkout's.
+    let binary = folder.appendingPathComponent("bin/scanbench")
+    try FileManager.default.createDirectory(at: binary.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: Harness.binary, to: binary)
+    return (binary, models)
+  }
+
+  func runBroken(_ installation: (binary: URL, models: URL)) throws -> CommandResult {
+    let line = Harness.packageRoot.appendingPathComponent("Corpora/eng-lines.tar.gz").path
+    return try Harness.execute(
+      installation.binary,
+      ["run", line, "--engine", "ppocr", "--psm", "7", "--out", folder.appendingPathComponent("s.jsonl").path],
+      environment: [
+        "SCANBENCH_MODELS": installation.models.path, "XDG_DATA_HOME": folder.path,
+        "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
+      ],
+      in: folder)
+  }
+
+  func testACorruptModelFileIsAClearErrorNamingIt() throws {
+    let result = try runBroken(try installation(library: true, corruptModel: true))
+    XCTAssertEqual(result.exitCode, 2, result.stderr)
+    XCTAssertTrue(result.stderr.contains("PP-OCRv6_rec_small.onnx"), result.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("s.jsonl").path))
+  }
+
+  func testAMissingLibraryIsAClearErrorSayingToRunSetup() throws {
+    let result = try runBroken(try installation(library: false, corruptModel: false))
+    XCTAssertEqual(result.exitCode, 2, result.stderr)
+    XCTAssertTrue(result.stderr.contains("libonnxruntime.so.1.32.0"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("make setup"), result.stderr)
+  }
+}
