@@ -22,7 +22,7 @@ LINES = int(os.environ.get("LINES", "10"))
 SHARED = Path(os.environ.get("SHARED", ROOT.parent / "shared" / "corpora"))
 WORK = Path(tempfile.mkdtemp(prefix="scanbench-ceilings-"))
 # Already set: scanbench does not re-execute itself, so callgrind sees one process.
-ENV = dict(os.environ, OMP_THREAD_LIMIT="1")
+ENV = dict(os.environ, OMP_THREAD_LIMIT="1", ORT_DISABLE_TELEMETRY="1")
 
 FUNCTIONS = {
     "total": "PROGRAM TOTALS",
@@ -42,7 +42,7 @@ def profile(inputs, level, extra):
     out = WORK / f"callgrind-{level}-{len(list(WORK.iterdir()))}.out"
     command = [
         "valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", str(BIN), "run", *map(str, inputs),
-        "--level", level, "--jobs", "1", "--out", str(WORK / "store.jsonl"), *extra,
+        "--engine", "tesseract", "--level", level, "--jobs", "1", "--out", str(WORK / "store.jsonl"), *extra,
     ]
     subprocess.run(command, check=True, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     report = subprocess.run(
@@ -106,7 +106,7 @@ def main():
     log("ceilings: tesseract-pages, fast, one worker")
     store = WORK / "pages.jsonl"
     subprocess.run(
-        [str(BIN), "run", str(pages), "--level", "fast", "--jobs", "1", "--out", str(store)],
+        [str(BIN), "run", str(pages), "--engine", "tesseract", "--level", "fast", "--jobs", "1", "--out", str(store)],
         check=True, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     page_counts = []

@@ -38,7 +38,7 @@ JOBS = int(os.environ.get("JOBS", "2"))
 IMAGES = int(os.environ.get("IMAGES", "400"))
 SHARED = Path(os.environ.get("SHARED", ROOT.parent / "shared" / "corpora"))
 TESSDATA = Path("/usr/share/tesseract-ocr/5/tessdata")
-ENV = dict(os.environ, OMP_THREAD_LIMIT="1")
+ENV = dict(os.environ, OMP_THREAD_LIMIT="1", ORT_DISABLE_TELEMETRY="1")
 WORK = Path(tempfile.mkdtemp(prefix="scanbench-external-"))
 
 
@@ -98,7 +98,7 @@ def main():
     adapter = ROOT / "bench" / "engines" / "tesserocr-engine.py"
     echo = ROOT / "bench" / "engines" / "echo-engine.py"
     configurations = [
-        ("built-in (fast profile)", ["--level", "fast", "--psm", "7", "--dpi", "300"]),
+        ("built-in (fast profile)", ["--engine", "tesseract", "--level", "fast", "--psm", "7", "--dpi", "300"]),
         ("external: tesserocr, same model", [
             "--engine", f"command:{adapter} {TESSDATA} eng 7 300 tessedit_do_invert=0"]),
         ("external: echo (protocol only)", ["--engine", f"command:{echo}"]),

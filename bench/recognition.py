@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Recognition benchmark: scanbench against one-tesseract-per-image, scaling, profiles, memory.
+"""The Tesseract engine: scanbench against one-tesseract-per-image, scaling, memory. (Every engine at
+every level, and the profiles chosen from them: bench/profiles.py.)
 
 Prints a Markdown section on stdout; progress on stderr. Every figure is measured in this sitting;
 each timed command runs REPEATS times and the median is reported. Standard library only.
@@ -29,7 +30,7 @@ CACHE = Path(os.environ.get("CACHE", Path.home() / ".cache" / "scanbench-bench")
 LARGE_MB = int(os.environ.get("LARGE_MB", "2048"))
 CORES = os.cpu_count() or 1
 MODELS = ROOT / ".models"
-ENV = dict(os.environ, OMP_THREAD_LIMIT="1")
+ENV = dict(os.environ, OMP_THREAD_LIMIT="1", ORT_DISABLE_TELEMETRY="1")
 WORK = Path(tempfile.mkdtemp(prefix="scanbench-bench-"))
 
 
@@ -70,7 +71,8 @@ def scanbench_run(inputs, store, level, extra, jobs=CORES):
     def command():
         if store.exists():
             store.unlink()
-        return [str(BIN), "run", *map(str, inputs), "--level", level, "--jobs", str(jobs), "--out", str(store), *extra]
+        return [str(BIN), "run", *map(str, inputs), "--engine", "tesseract", "--level", level, "--jobs", str(jobs),
+                "--out", str(store), *extra]
 
     return command
 
@@ -183,8 +185,8 @@ def main():
     out = []
     line_options = ["--psm", "7", "--dpi", "300"]
 
-    # 1. Against the peer, and 3. the profiles.
-    rows, profile_rows = [], []
+    # 1. Against the peer.
+    rows = []
     corpora = [
         ("uw3-lines (500 lines)", [uw3_archive], uw3_images, line_options, "eng"),
         ("tesseract-pages (4 pages)", [pages], page_images, [], "eng"),
@@ -199,22 +201,6 @@ def main():
             make_peer, shown = peer_command(images, outdir, level, options)
             theirs, _ = median_time(f"peer {level}", make_peer, before=fresh(outdir))
             rows.append((name, level, len(images) / ours, len(images) / theirs, theirs / ours, shown))
-            profile_rows.append((name, level, len(images) / ours, summary["cer_micro"], summary["cer_macro"]))
-    for archive, lang, options in [
-        ("eng-lines.tar.gz", "eng", ["--psm", "7"]),
-        ("eng-pages.tar.gz", "eng", []),
-        ("jpn-lines.tar.gz", "jpn", ["--psm", "7"]),
-        ("jpn-pages.tar.gz", "jpn", []),
-    ]:
-        for level in ["fast", "accurate"]:
-            log(f"Corpora/{archive}, {level}")
-            store = WORK / f"corpora-{archive}-{level}.jsonl"
-            seconds, _ = median_time(
-                f"scanbench {level}", scanbench_run([ROOT / "Corpora" / archive], store, level, ["--lang", lang, *options])
-            )
-            results, summary = read_store(store)
-            profile_rows.append((f"Corpora/{archive}", level, len(results) / seconds, summary["cer_micro"], summary["cer_macro"]))
-
     out.append("### Against the peer: one `tesseract` process per image\n")
     out.append(
         f"Same models, same segmentation and settings on both sides; {CORES} parallel processes for the peer, "
@@ -269,19 +255,6 @@ def main():
         )
     out.append("")
 
-    out.append("### The profiles: accurate against fast\n")
-    out.append("Median images/s over the whole command; CER from the same run (micro: Σedits/Σlength; macro: mean per image).\n")
-    out.append("| corpus | profile | images/s | CER micro | CER macro |")
-    out.append("| --- | --- | ---: | ---: | ---: |")
-    for name, level, rate, micro, macro in profile_rows:
-        out.append(f"| {name} | {level} | {rate:.2f} | {percent(micro)} | {percent(macro)} |")
-    out.append("")
-    by_corpus = {}
-    for name, level, rate, *_ in profile_rows:
-        by_corpus.setdefault(name, {})[level] = rate
-    ratios = ", ".join(f"{name}: {rates['fast'] / rates['accurate']:.2f}×" for name, rates in by_corpus.items())
-    out.append(f"Fast over accurate throughput: {ratios}.\n")
-
     # 4. Memory and disk.
     log("memory")
     large = make_large_archive()
@@ -298,13 +271,13 @@ def main():
         store = WORK / "memory.jsonl"
         if store.exists():
             store.unlink()
-        command = [str(BIN), "run", str(archive), "--level", "fast", "--psm", "7", "--dpi", "300", "--out", str(store)]
+        command = [str(BIN), "run", str(archive), "--engine", "tesseract", "--level", "fast", "--psm", "7", "--dpi", "300", "--out", str(store)]
         rss = peak_rss_mb(command)
         memory_rows.append((archive, archive.stat().st_size / (1 << 20), rss))
         log(f"  {archive.name}: peak RSS {rss:.0f} MB")
     store = WORK / "strace.jsonl"
     written = files_opened_for_writing(
-        [str(BIN), "run", str(small), "--level", "fast", "--psm", "7", "--out", str(store)]
+        [str(BIN), "run", str(small), "--engine", "tesseract", "--level", "fast", "--psm", "7", "--out", str(store)]
     )
     out.append("### Memory and disk\n")
     out.append(

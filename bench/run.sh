@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # `make bench`: measures everything in one sitting and writes Reports/BENCHMARKS.md.
-#   recognition  bench/recognition.py   peer, scaling, profiles, memory (needs ../shared/corpora)
+#   profiles     bench/profiles.py      every engine × level × corpus: CER, images/s, RSS; the choice
+#   ppocr-peer   bench/ppocr_peer.py    scanbench's PP-OCR against rapidocr over a process pool
+#   recognition  bench/recognition.py   Tesseract against one process per image, scaling, memory
+#   external     bench/external.py      what the external-engine protocol costs
 #   ceilings     bench/ceilings.py      callgrind: where the instructions go, what the aims can reach
 #   scoring      bench/scoring.sh       edit distance against rapidfuzz
 #   notes        scanbench-bench notes  import of 1,000,000 records and search latency
@@ -27,10 +30,24 @@ trap 'rm -f "$tmp"' EXIT
   echo
   echo "Written by \`make bench\` ($(date -u +%Y-%m-%d), scanbench commit \`$(git rev-parse --short HEAD)$(git diff --quiet || echo '+changes')\`,"
   echo "$(getconf _NPROCESSORS_ONLN) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(tesseract --version 2>&1 | head -1)). Every figure below comes from this one sitting;"
-  echo "timed commands ran ${REPEATS:-3} times and the median is shown. Reproduce with \`make bench\`."
+  echo "timed commands ran ${REPEATS:-3} times and the median is shown (each engine × level × corpus and the PP-OCR peer: ${PROFILE_REPEATS:-1} and ${PEER_REPEATS:-1}). Reproduce with \`make bench\`."
   echo
+  if [[ $skip != *" profiles "* ]]; then
+    echo "## Engines and profiles"
+    echo
+    echo "Command: \`REPEATS=${PROFILE_REPEATS:-1} bench/profiles.py $bin/scanbench\`"
+    echo
+    REPEATS=${PROFILE_REPEATS:-1} python3 bench/profiles.py "$bin/scanbench"
+  fi
+  if [[ $skip != *" ppocr-peer "* ]]; then
+    echo "## PP-OCR against its Python peer"
+    echo
+    echo "Command: \`REPEATS=${PEER_REPEATS:-1} bench/ppocr_peer.py $bin/scanbench\`"
+    echo
+    REPEATS=${PEER_REPEATS:-1} python3 bench/ppocr_peer.py "$bin/scanbench"
+  fi
   if [[ $skip != *" recognition "* ]]; then
-    echo "## Recognition"
+    echo "## Tesseract"
     echo
     echo "Command: \`bench/recognition.py $bin/scanbench\`"
     echo
@@ -40,6 +57,13 @@ trap 'rm -f "$tmp"' EXIT
     echo "Command: \`bench/ceilings.py $bin/scanbench\`"
     echo
     python3 bench/ceilings.py "$bin/scanbench"
+  fi
+  if [[ $skip != *" external "* ]]; then
+    echo "## External engines"
+    echo
+    echo "Command: \`bench/external.py $bin/scanbench\`"
+    echo
+    python3 bench/external.py "$bin/scanbench"
   fi
   if [[ $skip != *" scoring "* ]]; then
     echo "## Scoring"
@@ -58,4 +82,4 @@ mv "$tmp" "$out"
 trap - EXIT
 echo "wrote $out" >&2
 # nproc would answer 1 here: it honours OMP_THREAD_LIMIT, exported above.
-grep -E '\*\*[0-9.]+×\*\*|parallel efficiency|Fast over accurate' "$out" >&2 || true
+grep -E '\*\*[0-9.]+×\*\*|parallel efficiency|Accurate → ' "$out" >&2 || true

@@ -58,6 +58,7 @@ extension BatchRunner {
         record.width = result.image.width
         record.height = result.image.height
         record.ms.recognize = result.recognizeMilliseconds
+        record.ms.inference = result.recognized.inferenceMilliseconds
         record.ms.osd = result.orientationMilliseconds
         record.barcodes = result.barcodes
         record.ms.barcodes = result.barcodeMilliseconds

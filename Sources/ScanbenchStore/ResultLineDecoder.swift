@@ -193,6 +193,7 @@ package enum ResultLineDecoder {
       var score: Double?
       var barcodes: Double?
       var osd: Double?
+      var inference: Double?
       let ok = object { parser, key in
         switch key {
         case "decode":
@@ -215,13 +216,18 @@ package enum ResultLineDecoder {
           guard osd == nil else { return false }
           osd = parser.double()
           return osd != nil
+        case "inference":
+          guard inference == nil else { return false }
+          inference = parser.double()
+          return inference != nil
         default:
           return parser.skipValue(depth: 2)
         }
       }
       guard ok, let decode, let recognize, let score else { return nil }
       return ResultRecord.Timings(
-        decode: decode, recognize: recognize, score: score, barcodes: barcodes, osd: osd)
+        decode: decode, recognize: recognize, score: score, barcodes: barcodes, osd: osd,
+        inference: inference)
     }
 
     /// An `engine` object of schema 2 (`name`, `version`, `models`, `settings`) or schema 1

@@ -61,16 +61,19 @@ public struct ResultRecord: Codable, Sendable, Equatable {
     public var barcodes: Double?
     /// Orientation detection (accurate profile), when it ran.
     public var osd: Double?
+    /// The part of `recognize` inside the engine's models (CPU time), for engines that tell it.
+    public var inference: Double?
 
     public init(
       decode: Double = 0, recognize: Double = 0, score: Double = 0, barcodes: Double? = nil,
-      osd: Double? = nil
+      osd: Double? = nil, inference: Double? = nil
     ) {
       self.decode = decode
       self.recognize = recognize
       self.score = score
       self.barcodes = barcodes
       self.osd = osd
+      self.inference = inference
     }
   }
 

@@ -120,6 +120,8 @@ public struct TesseractOrientation: OrientationBackend {
     ["osd.traineddata": try ModelHashCache.shared.hash(of: modelFile)]
   }
 
+  public var settings: [String: String] { ["orientation dpi": resolution > 0 ? String(resolution) : "image"] }
+
   public func makeDetector() throws -> any OrientationDetector {
     try TesseractOrientationDetector(modelFile: modelFile, resolution: resolution)
   }

@@ -72,8 +72,10 @@ enum RunCommand: Command {
     help: "Shard count when the index comes from the environment (JOB_COMPLETION_INDEX, "
       + "SLURM_ARRAY_TASK_ID).", range: 1...1_000_000)
   static let models = Option<String?>(
-    "--models", help: "Override the level's models (for experiments).", valueName: "kind", default: nil,
-    allowedValues: ["fast", "standard"]
+    "--models",
+    help:
+      "Override the level's models (for experiments): Tesseract's fast or standard, PP-OCR's small or tiny.",
+    valueName: "kind", default: nil, allowedValues: ["fast", "standard", "small", "tiny"]
   ) { $0 }
   static let tesseractSet = Option<EngineParameter?>(
     "--tesseract-set", help: "Set a Tesseract parameter, e.g. tessedit_do_invert=0 (repeatable).",

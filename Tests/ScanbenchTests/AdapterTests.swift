@@ -58,7 +58,9 @@ final class AdapterTests: XCTestCase {
     // Debian's (fast) English model, as the adapter's tesseract uses; no orientation check.
     let builtIn = folder.appendingPathComponent("built-in.jsonl")
     let reference = try Harness.run([
-      "run", lines.path, "--level", "accurate", "--models", "fast", "--no-osd", "--psm", "7", "--dpi", "300",
+      "run", lines.path, "--engine", "tesseract", "--level", "accurate", "--models", "fast", "--no-osd",
+      "--psm",
+      "7", "--dpi", "300",
       "--boxes", "--out", builtIn.path,
     ])
     XCTAssertEqual(reference.exitCode, 0, reference.stderr)

@@ -139,7 +139,7 @@ final class ExternalEngineCommandTests: XCTestCase {
     XCTAssertEqual(unknown.exitCode, 64)
     XCTAssertTrue(
       unknown.stderr.contains(
-        "'nope' is not a valid value for --engine (values: tesseract, command:'PROGRAM ARGS…')"),
+        "'nope' is not a valid value for --engine (values: tesseract, ppocr, command:'PROGRAM ARGS…')"),
       unknown.stderr)
     let silent = try Harness.run([
       "run", lines.path, "--engine", fakeCommand("--handshake none"), "--out",
@@ -175,8 +175,11 @@ final class ExternalEngineCommandTests: XCTestCase {
     let lines = try corpus(3)
     let tesseractStore = folder.appendingPathComponent("tesseract.jsonl")
     XCTAssertEqual(
-      try Harness.run(["run", lines.path, "--level", "fast", "--psm", "7", "--out", tesseractStore.path])
-        .exitCode, 0)
+      try Harness.run([
+        "run", lines.path, "--engine", "tesseract", "--level", "fast", "--psm", "7", "--out",
+        tesseractStore.path,
+      ])
+      .exitCode, 0)
     let baseline = folder.appendingPathComponent("baseline.json")
     XCTAssertEqual(try Harness.run(["baseline", tesseractStore.path, "--out", baseline.path]).exitCode, 0)
 

@@ -11,7 +11,9 @@ final class PPOCRCommandTests: XCTestCase {
   override func setUpWithError() throws {
     folder = try Harness.temporaryFolder()
     let models = Harness.packageRoot.appendingPathComponent(".models")
-    guard FileManager.default.fileExists(atPath: models.appendingPathComponent("ppocr/PP-OCRv6_rec_small.onnx").path)
+    guard
+      FileManager.default.fileExists(
+        atPath: models.appendingPathComponent("ppocr/PP-OCRv6_rec_small.onnx").path)
     else { throw XCTSkip("the PP-OCR models are absent from \(models.path): run 'make setup'") }
   }
 
@@ -41,10 +43,13 @@ final class PPOCRCommandTests: XCTestCase {
     XCTAssertGreaterThan(words.count, 40)
     XCTAssertTrue(words.allSatisfy { $0.isInside(width: width, height: height) }, "boxes inside the image")
     XCTAssertTrue(
-      (record.lines ?? []).allSatisfy { line in words.contains { $0.x >= line.x && $0.x + $0.width <= line.x + line.width + 1 } })
+      (record.lines ?? []).allSatisfy { line in
+        words.contains { $0.x >= line.x && $0.x + $0.width <= line.x + line.width + 1 }
+      })
 
     let overlay = folder.appendingPathComponent("receipt.png")
-    XCTAssertEqual(try Harness.run(["overlay", store.path, "--entry", "110.jpg", "--out", overlay.path]).exitCode, 0)
+    XCTAssertEqual(
+      try Harness.run(["overlay", store.path, "--entry", "110.jpg", "--out", overlay.path]).exitCode, 0)
     XCTAssertTrue(FileManager.default.fileExists(atPath: overlay.path))
     let database = folder.appendingPathComponent("notes.sqlite").path
     XCTAssertEqual(try Harness.run(["import", store.path, "--db", database]).exitCode, 0)
@@ -78,9 +83,11 @@ final class PPOCRCommandTests: XCTestCase {
     let ppocr = models.appendingPathComponent("ppocr")
     try FileManager.default.createDirectory(at: ppocr, withIntermediateDirectories: true)
     let real = Harness.packageRoot.appendingPathComponent(".models")
-    for file in try FileManager.default.contentsOfDirectory(atPath: real.appendingPathComponent("ppocr").path) {
+    for file in try FileManager.default.contentsOfDirectory(atPath: real.appendingPathComponent("ppocr").path)
+    {
       try FileManager.default.createSymbolicLink(
-        at: ppocr.appendingPathComponent(file), withDestinationURL: real.appendingPathComponent("ppocr/\(file)"))
+        at: ppocr.appendingPathComponent(file),
+        withDestinationURL: real.appendingPathComponent("ppocr/\(file)"))
     }
     if corruptModel {
       let model = ppocr.appendingPathComponent("PP-OCRv6_rec_small.onnx")
@@ -89,11 +96,13 @@ final class PPOCRCommandTests: XCTestCase {
     }
     if library {
       try FileManager.default.createSymbolicLink(
-        at: models.appendingPathComponent("onnxruntime"), withDestinationURL: real.appendingPathComponent("onnxruntime"))
+        at: models.appendingPathComponent("onnxruntime"),
+        withDestinationURL: real.appendingPathComponent("onnxruntime"))
     }
     // A copy of the binary outside the checkout: it finds no `.models` of the checkout's.
     let binary = folder.appendingPathComponent("bin/scanbench")
-    try FileManager.default.createDirectory(at: binary.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: binary.deletingLastPathComponent(), withIntermediateDirectories: true)
     try FileManager.default.copyItem(at: Harness.binary, to: binary)
     return (binary, models)
   }
@@ -102,7 +111,10 @@ final class PPOCRCommandTests: XCTestCase {
     let line = Harness.packageRoot.appendingPathComponent("Corpora/eng-lines.tar.gz").path
     return try Harness.execute(
       installation.binary,
-      ["run", line, "--engine", "ppocr", "--psm", "7", "--out", folder.appendingPathComponent("s.jsonl").path],
+      [
+        "run", line, "--engine", "ppocr", "--psm", "7", "--out",
+        folder.appendingPathComponent("s.jsonl").path,
+      ],
       environment: [
         "SCANBENCH_MODELS": installation.models.path, "XDG_DATA_HOME": folder.path,
         "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
@@ -122,5 +134,90 @@ final class PPOCRCommandTests: XCTestCase {
     XCTAssertEqual(result.exitCode, 2, result.stderr)
     XCTAssertTrue(result.stderr.contains("libonnxruntime.so.1.32.0"), result.stderr)
     XCTAssertTrue(result.stderr.contains("make setup"), result.stderr)
+  }
+
+  /// The levels' engines when `--engine` does not say (README, "Profiles"): PP-OCR but for vertical
+  /// Japanese, and each record says which models read it, with how long they took.
+  func testTheLevelsChooseTheirEngineAndModels() throws {
+    let lines = folder.appendingPathComponent("lines")
+    try FileManager.default.createDirectory(at: lines, withIntermediateDirectories: true)
+    try Harness.shell(
+      "bsdtar -xzf '\(Harness.packageRoot.path)/Corpora/eng-lines.tar.gz' -C '\(lines.path)' 'eng-line-00[12].*'"
+    )
+    for (level, recognizer) in [("accurate", "small"), ("fast", "tiny")] {
+      let store = folder.appendingPathComponent("\(level).jsonl")
+      let result = try Harness.run(["run", lines.path, "--level", level, "--psm", "7", "--out", store.path])
+      XCTAssertEqual(result.exitCode, 0, result.stderr)
+      let records = try Harness.records(in: store).results
+      XCTAssertEqual(records.count, 2)
+      for record in records {
+        XCTAssertEqual(record.engine.name, "ppocr", level)
+        XCTAssertEqual(record.engine.settings["recognizer"], recognizer, level)
+        XCTAssertEqual(record.engine.settings["detector"], "none (one line an image)")
+        let inference = try XCTUnwrap(record.ms.inference, "PP-OCR says how long its models took")
+        XCTAssertTrue(
+          inference > 0 && inference <= record.ms.recognize, "\(inference) of \(record.ms.recognize) ms")
+      }
+    }
+    let vertical = folder.appendingPathComponent("vertical.jsonl")
+    let result = try Harness.run([
+      "run", Harness.packageRoot.appendingPathComponent("Corpora/jpn-vertical.tar.gz").path, "--lang",
+      "jpn_vert",
+      "--level", "fast", "--psm", "5", "--out", vertical.path,
+    ])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    XCTAssertEqual(Set(try Harness.records(in: vertical).results.map(\.engine.name)), ["tesseract"])
+  }
+
+  /// What changes PP-OCR's output joins the resume identity; a Tesseract option it cannot honour is
+  /// refused rather than silently ignored.
+  func testResumeRedoesWhatOtherPPOCRSettingsMadeAndTesseractOptionsAreRefused() throws {
+    let lines = folder.appendingPathComponent("lines")
+    try FileManager.default.createDirectory(at: lines, withIntermediateDirectories: true)
+    try Harness.shell(
+      "bsdtar -xzf '\(Harness.packageRoot.path)/Corpora/eng-lines.tar.gz' -C '\(lines.path)' 'eng-line-00[123].*'"
+    )
+    let store = folder.appendingPathComponent("s.jsonl").path
+    let base = ["run", lines.path, "--engine", "ppocr", "--level", "fast", "--out", store, "--json"]
+    XCTAssertEqual(try Harness.run(base + ["--psm", "7"]).exitCode, 0)
+    for (what, arguments, skipped) in [
+      ("the same settings", ["--psm", "7", "--resume"], 3),
+      ("detection instead of one line an image", ["--psm", "3", "--resume"], 0),
+      ("other models", ["--psm", "7", "--models", "small", "--resume"], 0),
+      ("the same models again", ["--psm", "7", "--models", "small", "--resume"], 3),
+    ] {
+      let result = try Harness.run(base + arguments)
+      XCTAssertEqual(result.exitCode, 0, result.stderr)
+      let summary = try XCTUnwrap(
+        try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout)
+      XCTAssertEqual(summary["skipped"] as? Int, skipped, "\(what): \(result.stdout)")
+    }
+    let refused = try Harness.run(base + ["--tesseract-set", "tessedit_do_invert=1"])
+    XCTAssertEqual(refused.exitCode, 2)
+    XCTAssertTrue(refused.stderr.contains("--engine tesseract"), refused.stderr)
+  }
+
+  /// ONNX Runtime's PyPI build reports usage from Linux and keeps a device id and a database in the
+  /// home folder and a file in $TMPDIR; scanbench turns that off: a run leaves nothing behind.
+  func testARunSendsAndLeavesNoTelemetry() throws {
+    let home = folder.appendingPathComponent("home")
+    let temporary = folder.appendingPathComponent("tmp")
+    for url in [home, temporary] {
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    let result = try Harness.run(
+      [
+        "run", Harness.packageRoot.appendingPathComponent("Corpora/eng-lines.tar.gz").path, "--engine",
+        "ppocr",
+        "--psm", "7", "--out", folder.appendingPathComponent("s.jsonl").path,
+      ], environment: ["HOME": home.path, "TMPDIR": temporary.path, "XDG_CACHE_HOME": home.path + "/.cache"])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    for url in [home, temporary] {
+      // scanbench's own cache of model digests is the one thing it keeps (README, "Performance").
+      let left = (FileManager.default.enumerator(atPath: url.path)?.allObjects as? [String] ?? []).filter {
+        $0 != ".cache" && !$0.hasPrefix(".cache/scanbench")
+      }
+      XCTAssertEqual(left, [], "\(url.lastPathComponent) is left as it was")
+    }
   }
 }

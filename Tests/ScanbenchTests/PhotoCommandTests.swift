@@ -104,7 +104,11 @@ final class PhotoCommandTests: XCTestCase {
     for input in [export, zip] {
       let store = folder.appendingPathComponent(input.lastPathComponent + ".jsonl")
       let result = try Harness.run(
-        ["run", input.path, "--level", "fast", "--psm", "7", "--jobs", "1", "--out", store.path])
+        // Tesseract: the bound below is its reading of these lines (PP-OCR's photos: PPOCRCommandTests).
+        [
+          "run", input.path, "--engine", "tesseract", "--level", "fast", "--psm", "7", "--jobs", "1", "--out",
+          store.path,
+        ])
       XCTAssertEqual(result.exitCode, 0, result.stderr)
       XCTAssertTrue(
         result.stdout.hasSuffix("skipped 4 non-image files (2 .MOV, 1 .AAE, 1 .XMP)\n"), result.stdout)

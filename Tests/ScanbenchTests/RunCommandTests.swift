@@ -278,7 +278,10 @@ final class CorpusRunTests: XCTestCase {
     let store = folder.appendingPathComponent("vertical-as-horizontal.jsonl")
     let archive = Harness.packageRoot.appendingPathComponent("Corpora/jpn-vertical.tar.gz")
     let result = try Harness.run(
-      ["run", archive.path, "--level", "fast", "--lang", "jpn", "--psm", "5", "--out", store.path])
+      [
+        "run", archive.path, "--engine", "tesseract", "--level", "fast", "--lang", "jpn", "--psm", "5",
+        "--out", store.path,
+      ])
     XCTAssertEqual(result.exitCode, 0, result.stderr)
     let cer = try XCTUnwrap(Harness.records(in: store).summaries.first?.cerMicro)
     XCTAssertGreaterThan(cer, 0.5, "so the jpn_vert figure above measures the vertical model, not luck")

@@ -26,8 +26,10 @@ final class TrustworthyNumbersTests: XCTestCase {
     return target
   }
 
+  /// On Tesseract unless the test names an engine: these tests check its settings (`psm`, `dpi`,
+  /// its parameters) by name; PPOCRCommandTests checks PP-OCR's.
   func run(_ arguments: [String]) throws -> CommandResult {
-    try Harness.run(["run"] + arguments)
+    try Harness.run(["run"] + (arguments.contains("--engine") ? [] : ["--engine", "tesseract"]) + arguments)
   }
 
   func summary(_ result: CommandResult) throws -> [String: Any] {

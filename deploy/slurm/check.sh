@@ -222,7 +222,7 @@ corpus=$repo/../shared/corpora/uw3-lines
 if [ -d "$corpus" ]; then
   (cd "$corpus" && ls | grep '\.png$' | sort | head -n "$lines" | sed 'p;s/\.png$/.gt.txt/' |
     bsdtar -cf "$archive" -T -)
-  options=(--level fast --psm 7 --dpi 300)
+  options=(--engine tesseract --level fast --psm 7 --dpi 300)
   what="the first $lines lines of uw3-lines"
 else
   # Four copies, each image given a comment naming its copy (a PNG tEXt chunk, a JPEG COM segment):
@@ -249,7 +249,7 @@ for path in sorted(pathlib.Path(sys.argv[1]).glob("copy*/*")):
 PY
   (cd "$work/src" && find . -type f | sort | bsdtar -cf "$archive" -T -)
   rm -rf "$work/src"
-  options=(--level fast --psm 7)
+  options=(--engine tesseract --level fast --psm 7)
   what="four copies of Corpora/eng-lines.tar.gz, $corpus being absent"
 fi
 # The jobs find scanbench on PATH and the standard models by SCANBENCH_MODELS, as on a cluster.

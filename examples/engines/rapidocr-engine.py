@@ -14,8 +14,13 @@ import base64
 import hashlib
 import importlib.metadata
 import json
+import os
 import pathlib
 import sys
+
+# onnxruntime's PyPI build reports usage from Linux and writes a device id under ~/.cache unless told
+# not to, before it is imported.
+os.environ["ORT_DISABLE_TELEMETRY"] = "1"
 
 import cv2
 import numpy

@@ -48,6 +48,10 @@ public final class ONNXRuntime: Sendable {
         kind: .library, message: "ONNX Runtime is not installed (run 'make setup')",
         operation: "looking for", path: libraryPath)
     }
+    // The PyPI build reports usage to Microsoft from Linux too (1DS, since 1.29), and leaves a
+    // `.ses` file in $TMPDIR: scanbench reads people's archives and sends nothing anywhere. The
+    // variable is read when the environment is created, so setting it before loading suffices.
+    setenv("ORT_DISABLE_TELEMETRY", "1", 1)
     guard let handle = dlopen(libraryPath, RTLD_NOW | RTLD_LOCAL) else {
       let reason = dlerror().map { String(cString: $0) } ?? "unknown reason"
       throw ONNXRuntimeError(

@@ -80,8 +80,14 @@ public final class PagePipeline {
     guard detection.correction != 0, detection.confidence >= orientation.minimumConfidence,
       let turned = try? page.applying(.rotate(quarterTurns: detection.correction))
     else { return (first, page) }
-    let second = try engine.recognize(turned, boxes: boxes, name: name)
-    guard second.confidence > first.confidence else { return (first, page) }
+    var second = try engine.recognize(turned, boxes: boxes, name: name)
+    let inference = [first.inferenceMilliseconds, second.inferenceMilliseconds].compactMap { $0 }
+    if !inference.isEmpty { second.inferenceMilliseconds = inference.reduce(0, +) }
+    guard second.confidence > first.confidence else {
+      var kept = first
+      kept.inferenceMilliseconds = second.inferenceMilliseconds
+      return (kept, page)
+    }
     record?.osdApplied = true
     record?.append("\(ExifOrientation.Step.rotate(quarterTurns: detection.correction)) (OSD)")
     return (second, turned)

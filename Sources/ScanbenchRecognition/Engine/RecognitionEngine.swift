@@ -7,11 +7,17 @@ public struct RecognizedText: Sendable, Equatable {
   public var confidence: Double
   /// Every word and line with its box, when boxes were asked for.
   public var layout: TextLayout?
+  /// Time inside the engine's models, for engines that can tell (CPU time of the worker's thread):
+  /// what `make bench` measures the rest of the pipeline against.
+  public var inferenceMilliseconds: Double?
 
-  public init(text: String, confidence: Double, layout: TextLayout? = nil) {
+  public init(
+    text: String, confidence: Double, layout: TextLayout? = nil, inferenceMilliseconds: Double? = nil
+  ) {
     self.text = text
     self.confidence = confidence
     self.layout = layout
+    self.inferenceMilliseconds = inferenceMilliseconds
   }
 }
 
@@ -94,6 +100,8 @@ public protocol OrientationDetector: AnyObject {
 public protocol OrientationBackend: Sendable {
   /// Model file name → SHA-256.
   func models() throws -> [String: String]
+  /// What else changes what it finds (the resolution it assumes), for the records' settings.
+  var settings: [String: String] { get }
   func makeDetector() throws -> any OrientationDetector
   /// Detected turns below this confidence are not tried.
   var minimumConfidence: Double { get }

@@ -15,6 +15,7 @@ public struct RecognitionSetup: Sendable {
     var identity = try backend.identity()
     if let orientation {
       identity.models.merge(try orientation.models()) { engine, _ in engine }
+      identity.settings.merge(orientation.settings) { engine, _ in engine }
     }
     identity.settings["orientation"] = orientation == nil ? "off" : "on"
     return identity
