@@ -59,10 +59,6 @@ trap 'rm -f "$tmp"' EXIT
     python3 bench/ceilings.py "$bin/scanbench"
   fi
   if [[ $skip != *" external "* ]]; then
-    echo "## External engines"
-    echo
-    echo "Command: \`bench/external.py $bin/scanbench\`"
-    echo
     python3 bench/external.py "$bin/scanbench"
   fi
   if [[ $skip != *" scoring "* ]]; then
