@@ -45,7 +45,9 @@ final class ArchiveInputCommandTests: XCTestCase {
   /// A zip from Japanese Windows: CP932 names without the UTF-8 flag. The names come out readable,
   /// and an image still pairs with its ground truth.
   func testShiftJISNamesInAZipAreDecodedAndPaired() throws {
-    let line = try XCTUnwrap(uw3Lines(1, from: 20).first)
+    // Outside XCTUnwrap, which would turn the skip (no shared corpora) into a failure.
+    let lines = try uw3Lines(1, from: 20)
+    let line = try XCTUnwrap(lines.first)
     let text = folder.appendingPathComponent("text.txt")
     try Data(line.text.utf8).write(to: text)
     let zip = folder.appendingPathComponent("japanese.zip")
@@ -75,7 +77,9 @@ final class ArchiveInputCommandTests: XCTestCase {
   /// path to one file is written as a hard link. It is recognized with the first's bytes, scored
   /// against its own ground truth, and skipped by --resume like any other image.
   func testAHardLinkIsRecognizedAsItsTargetAndScoredAgainstItsOwnGroundTruth() throws {
-    let line = try XCTUnwrap(uw3Lines(1, from: 30).first)
+    // Outside XCTUnwrap, which would turn the skip (no shared corpora) into a failure.
+    let lines = try uw3Lines(1, from: 30)
+    let line = try XCTUnwrap(lines.first)
     let pool = folder.appendingPathComponent("pool")
     let album = folder.appendingPathComponent("album")
     for url in [pool, album] {
