@@ -168,7 +168,7 @@ demo: release
 # The README's overlay picture: word and line boxes on a receipt from the project's page corpus.
 overlay-example: release
 	@tmp=$$(mktemp -d) && \
-	$(BIN) run Corpora/eng-pages.tar.gz --level accurate --boxes --out $$tmp/pages.jsonl && \
+	$(BIN) run Corpora/eng-pages.tar.gz --engine tesseract --level accurate --boxes --out $$tmp/pages.jsonl && \
 	$(BIN) overlay $$tmp/pages.jsonl --entry eng-page-03-receipt.jpg --out Reports/overlay-receipt.png && \
 	rm -rf $$tmp
 

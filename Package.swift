@@ -132,7 +132,8 @@ let package = Package(
         "ScanbenchRecognition", "ScanbenchTesseract",
       ],
       exclude: ["Fixtures"]),
-    .testTarget(name: "ScanbenchPPOCRTests", dependencies: ["ScanbenchPPOCR", "ScanbenchScoring"]),
+    .testTarget(
+      name: "ScanbenchPPOCRTests", dependencies: ["ScanbenchPPOCR", "ScanbenchScoring", "ScanbenchSupport"]),
     .testTarget(
       name: "ScanbenchExternalTests",
       dependencies: ["ScanbenchExternal", "ScanbenchRecognition", "ScanbenchStore", "ScanbenchTestSupport"],

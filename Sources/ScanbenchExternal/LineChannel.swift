@@ -102,7 +102,4 @@ struct LineChannel {
     scanned = 0
     return line
   }
-
-  /// What is buffered but not yet a line (for messages about garbage).
-  var pending: Data { Data(buffer) }
 }

@@ -24,4 +24,12 @@ public enum ModelFolders {
     folders.append(dataHome + "/scanbench/models")
     return folders
   }
+
+  /// scanbench's folder in the user's cache (`$XDG_CACHE_HOME/scanbench`, an empty variable being
+  /// unset): model digests, and the folders of links that bring two models' folders together.
+  public static func cache(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    let cache =
+      environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.cache")
+    return URL(fileURLWithPath: cache).appendingPathComponent("scanbench")
+  }
 }

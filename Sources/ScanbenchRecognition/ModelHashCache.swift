@@ -17,12 +17,7 @@ package final class ModelHashCache: Sendable {
     self.folder = folder
   }
 
-  static var defaultFolder: URL? {
-    let environment = ProcessInfo.processInfo.environment
-    let cache =
-      environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.cache")
-    return URL(fileURLWithPath: cache).appendingPathComponent("scanbench/model-hashes")
-  }
+  static var defaultFolder: URL? { ModelFolders.cache().appendingPathComponent("model-hashes") }
 
   package func hash(of path: String) throws -> String {
     if let known = hashes.withLock({ $0[path] }) { return known }

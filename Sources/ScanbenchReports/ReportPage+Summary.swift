@@ -53,10 +53,7 @@ extension Page {
   }
 
   static func median(_ values: [Double]) -> Double? {
-    guard !values.isEmpty else { return nil }
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    values.isEmpty ? nil : Statistics.quantile(values.sorted(), 0.5)
   }
 
   static func recognizeTimes(_ run: StoreRun) -> [Double] {

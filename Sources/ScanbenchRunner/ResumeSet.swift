@@ -13,50 +13,48 @@ import ScanbenchStore
 /// keyed by input and entry path alone, so a resumed run does not record them again.
 /// To retry failures after changing a limit, write to a new store.
 public struct ResumeSet: Sendable {
-  private var keys: Set<String> = []
+  /// Entry-level failures are kept with no bytes (`sha256` empty) and no page, which no image has.
+  private var keys: Set<ImageKey> = []
   /// The run a resumed run continues: the latest run of the store with the same identity whose
   /// inputs are among this run's.
   public private(set) var continuedRun: String?
 
   public init() {}
 
-  public var count: Int { keys.count }
-
   /// What one run of the store looked like, as far as continuing it goes.
   private struct RunSeen {
-    var identity: String
+    /// nil once the run's lines disagree (a store written by hand or by a bug): never continued.
+    var identity: ResultIdentity?
     var sources: Set<String>
     var lastLine: Int
   }
 
   /// Reads the store (a missing store is an empty set; torn or foreign lines are passed over),
   /// keeping only the results made as `identity` says.
-  public static func load(from url: URL, identity: ResultIdentity, inputs: [String]) throws -> ResumeSet {
+  public static func load(from url: URL, identity wanted: ResultIdentity, inputs: [String]) throws
+    -> ResumeSet
+  {
     var set = ResumeSet()
     guard FileManager.default.fileExists(atPath: url.path) else { return set }
-    let wanted = identity.key
     var runs: [String: RunSeen] = [:]
+    func see(run: String, identity: ResultIdentity, sources: [String], line: Int) {
+      var seen = runs[run] ?? RunSeen(identity: identity, sources: [], lastLine: line)
+      seen.lastLine = line
+      seen.sources.formUnion(sources)
+      if seen.identity != identity { seen.identity = nil }
+      runs[run] = seen
+    }
     try StoreReader.read(url) { number, line in
       switch line {
       case .result(let record):
-        let key = ResultIdentity(record).key
-        runs[record.run, default: RunSeen(identity: key, sources: [], lastLine: number)].lastLine = number
-        runs[record.run]?.sources.insert(record.source)
-        if runs[record.run]?.identity != key { runs[record.run]?.identity = "mixed" }
-        guard key == wanted else { return }
-        if record.sha256.isEmpty {
-          set.keys.insert(entryKey(source: record.source, entry: record.entry))
-        } else {
-          set.keys.insert(
-            imageKey(source: record.source, entry: record.entry, sha256: record.sha256, page: record.page))
-        }
+        let identity = ResultIdentity(record)
+        see(run: record.run, identity: identity, sources: [record.source], line: number)
+        guard identity == wanted else { return }
+        set.keys.insert(
+          record.sha256.isEmpty
+            ? Self.entryKey(source: record.source, entry: record.entry) : ImageKey(record))
       case .summary(let summary):
-        let key = ResultIdentity(summary).key
-        var run = runs[summary.run] ?? RunSeen(identity: key, sources: [], lastLine: number)
-        run.lastLine = number
-        run.sources.formUnion(summary.sources)
-        if run.identity != key { run.identity = "mixed" }
-        runs[summary.run] = run
+        see(run: summary.run, identity: ResultIdentity(summary), sources: summary.sources, line: number)
       case .invalid:
         break
       }
@@ -68,8 +66,10 @@ public struct ResumeSet: Sendable {
     return set
   }
 
+  /// Inputs by name, as `ImageKey` has them: a corpus resumed from another folder is the same corpus.
   func contains(source: String, entry: String, sha256: String, page: Int?) -> Bool {
-    !keys.isEmpty && keys.contains(Self.imageKey(source: source, entry: entry, sha256: sha256, page: page))
+    !keys.isEmpty
+      && keys.contains(ImageKey(input: ImageKey.inputName(source), entry: entry, sha256: sha256, page: page))
   }
 
   /// Whether an entry-level failure (one recorded without image bytes) is already in the store.
@@ -77,15 +77,7 @@ public struct ResumeSet: Sendable {
     !keys.isEmpty && keys.contains(Self.entryKey(source: source, entry: entry))
   }
 
-  /// Inputs by name, as `ImageKey` has them: a corpus resumed from another folder is the same corpus.
-  /// Entry paths are printable (escaped) and may hold `|`, so the parts are length-prefixed.
-  static func imageKey(source: String, entry: String, sha256: String, page: Int?) -> String {
-    "image:"
-      + [ImageKey.inputName(source), entry, sha256, page.map(String.init) ?? "-"]
-      .map { "\($0.utf8.count):\($0)" }.joined()
-  }
-
-  static func entryKey(source: String, entry: String) -> String {
-    "entry:" + [ImageKey.inputName(source), entry].map { "\($0.utf8.count):\($0)" }.joined()
+  private static func entryKey(source: String, entry: String) -> ImageKey {
+    ImageKey(input: ImageKey.inputName(source), entry: entry, sha256: "", page: nil)
   }
 }

@@ -33,14 +33,6 @@ public struct ResultIdentity: Hashable, Sendable, CustomStringConvertible {
       scanbenchVersion: summary.scanbench?.version)
   }
 
-  /// One text per identity, for keys.
-  public var key: String {
-    let settingsText = settings.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
-      separator: ",")
-    return [profile, lang, engine.canonical, settingsText, scanbenchVersion ?? "-"]
-      .map { "\($0.utf8.count):\($0)" }.joined()
-  }
-
   /// How `other` differs, one phrase per difference: `psm 3 → 4`, `scanbench 0.1.0 → 0.2.0`.
   public func differences(to other: ResultIdentity) -> [String] {
     var parts: [String] = []

@@ -7,11 +7,8 @@ import Synchronization
 /// Tesseract as an engine of the run: which models and settings each level uses, chosen by
 /// measurement (README, "Profiles"), and one `TessBaseAPI` per worker.
 public struct TesseractBackend: EngineBackend {
-  public var level: RecognitionLevel
   /// Tesseract's language string, e.g. `eng` or `eng+jpn`.
   public var language: String
-  /// Model name → which of its models the recipe uses.
-  public var modelKinds: [String: ModelLocator.Kind]
   /// One folder holding every model of `language` (Tesseract loads from a single folder).
   public var modelFolder: String
   /// Model name → path of its `.traineddata`, for the engine identity.
@@ -40,16 +37,12 @@ public struct TesseractBackend: EngineBackend {
       }
       kind = chosen
     }
-    level = options.level
     language = options.language
-    var kinds: [String: ModelLocator.Kind] = [:]
     var files: [String: String] = [:]
     for name in options.language.split(separator: "+").map(String.init) {
-      let chosen = kind ?? Self.modelKind(for: options.level, language: name)
-      kinds[name] = chosen
-      files[name] = try models.modelFile(chosen, language: name)
+      files[name] = try models.modelFile(
+        kind ?? Self.modelKind(for: options.level, language: name), language: name)
     }
-    modelKinds = kinds
     modelFiles = files
     modelFolder = try ModelFolder.holding(files)
     pageSegmentation = Int32(options.pageSegmentation ?? 3)
@@ -138,11 +131,9 @@ enum ModelFolder {
   static func holding(_ files: [String: String]) throws -> String {
     let folders = Set(files.values.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })
     if folders.count == 1, let folder = folders.first { return folder }
-    let environment = ProcessInfo.processInfo.environment
-    let cache = environment["XDG_CACHE_HOME"] ?? (NSHomeDirectory() + "/.cache")
     let key = SHA256.hex(
       Data(files.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n").utf8))
-    let folder = URL(fileURLWithPath: cache).appendingPathComponent("scanbench/tessdata-\(key.prefix(16))")
+    let folder = ModelFolders.cache().appendingPathComponent("tessdata-\(key.prefix(16))")
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       for (name, path) in files {

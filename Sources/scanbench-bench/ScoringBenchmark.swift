@@ -76,12 +76,7 @@ private enum Measure {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
   }
 
-  static func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    guard !sorted.isEmpty else { return 0 }
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-  }
+  static func median(_ values: [Double]) -> Double { Statistics.quantile(values.sorted(), 0.5) }
 
   /// The process's peak resident set so far, in MiB (Linux reports `ru_maxrss` in KiB).
   static func peakResidentMegabytes() -> Double {

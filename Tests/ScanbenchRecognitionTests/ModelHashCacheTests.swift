@@ -50,4 +50,13 @@ import Testing
     let cache = ModelHashCache(folder: blocked.appendingPathComponent("inside"))
     #expect(try cache.hash(of: model.path) == SHA256.hex(Data("model".utf8)))
   }
+
+  /// The digests and Tesseract's folders of links share one cache folder, and an empty
+  /// `XDG_CACHE_HOME` counts as unset (before, the folders of links then landed in the current folder).
+  @Test func theCacheFolderFollowsXDGAndAnEmptyVariableIsUnset() {
+    #expect(ModelFolders.cache(environment: ["XDG_CACHE_HOME": "/x/cache"]).path == "/x/cache/scanbench")
+    let home = NSHomeDirectory() + "/.cache/scanbench"
+    #expect(ModelFolders.cache(environment: ["XDG_CACHE_HOME": ""]).path == home)
+    #expect(ModelFolders.cache(environment: [:]).path == home)
+  }
 }

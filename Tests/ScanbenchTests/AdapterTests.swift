@@ -68,6 +68,7 @@ final class AdapterTests: XCTestCase {
       uniqueKeysWithValues: try Harness.records(in: external).results.map { ($0.entry, $0) })
     let ours = try Harness.records(in: builtIn).results
     XCTAssertEqual(theirs.count, 4)
+    XCTAssertEqual(ours.count, 4, "the built-in run read the same four lines")
     for record in ours {
       let other = try XCTUnwrap(theirs[record.entry])
       XCTAssertEqual(other.text, record.text, record.entry)

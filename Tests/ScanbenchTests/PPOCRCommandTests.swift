@@ -42,8 +42,10 @@ final class PPOCRCommandTests: XCTestCase {
     let height = try XCTUnwrap(record.height)
     XCTAssertGreaterThan(words.count, 40)
     XCTAssertTrue(words.allSatisfy { $0.isInside(width: width, height: height) }, "boxes inside the image")
+    let lines = try XCTUnwrap(record.lines)
+    XCTAssertGreaterThan(lines.count, 10)
     XCTAssertTrue(
-      (record.lines ?? []).allSatisfy { line in
+      lines.allSatisfy { line in
         words.contains { $0.x >= line.x && $0.x + $0.width <= line.x + line.width + 1 }
       })
 

@@ -122,7 +122,8 @@ final class PairingCommandTests: XCTestCase {
     let records = try recordsByInput(store)
     assertScored(records["upper:LINE-A.PNG"], against: textA, "LINE-A.PNG")
     assertScored(records["upper:line-b.png"], against: textB, "line-b.png")
-    XCTAssertEqual(try Harness.records(in: store).summaries.first?.withoutGroundTruth ?? 0, 0)
+    let summary = try XCTUnwrap(try Harness.records(in: store).summaries.first)
+    XCTAssertEqual(summary.withoutGroundTruth ?? 0, 0)
   }
 
   // MARK: - Image files as arguments

@@ -218,6 +218,7 @@ final class TrustworthyNumbersTests: XCTestCase {
     XCTAssertEqual(result.exitCode, 0)
     let (results, summaries) = try Harness.records(in: store)
     let version = try scanbenchVersion()
+    XCTAssertEqual(results.count, 2)
     for record in results {
       XCTAssertEqual(record.schema, 2)
       XCTAssertEqual(record.scanbench?.version, version)

@@ -17,7 +17,6 @@ public struct PPOCRBackend: EngineBackend {
   public let detectorSize: Size
   /// The caller said each image is one text line (`--psm 7`, `8`, `13`): no detection.
   public let singleLine: Bool
-  public let language: String
   private let models: SharedModels
 
   public static let languages = ["eng", "jpn", "jpn_vert", "eng+jpn"]
@@ -56,7 +55,6 @@ public struct PPOCRBackend: EngineBackend {
     recognizerSize = recognizer
     detectorSize = detector
     singleLine = options.isSingleLine
-    language = options.language
     models = try SharedModels.load(
       recognizer: recognizer, detector: singleLine ? nil : detector, locator: locator)
   }

@@ -107,8 +107,6 @@ public final class PPOCRPipeline {
     public init() {}
 
     public var inference: Double { detectionInference + classificationInference + recognitionInference }
-    /// The share of the time spent outside the models.
-    public var outsideInferenceShare: Double { total > 0 ? (total - inference) / total : 0 }
 
     /// The time from `earlier` to these timings.
     public func since(_ earlier: Timings) -> Timings {

@@ -1,3 +1,4 @@
+import ScanbenchSupport
 import Testing
 
 @testable import ScanbenchPPOCR

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchSupport
 import Testing
 
 @testable import ScanbenchPPOCR
