@@ -11,6 +11,17 @@ public struct StoreRun: Sendable {
   /// Lines of the whole store that are not records (see `StoreReader`), with their numbers.
   public var invalidLines: [(line: Int, reason: String)]
 
+  package init(
+    store: String, runID: String, summary: RunSummaryRecord?, results: [ResultRecord],
+    invalidLines: [(line: Int, reason: String)]
+  ) {
+    self.store = store
+    self.runID = runID
+    self.summary = summary
+    self.results = results
+    self.invalidLines = invalidLines
+  }
+
   public var profile: String { summary?.profile ?? results.first?.profile ?? "-" }
   public var lang: String { summary?.lang ?? results.first?.lang ?? "-" }
   public var engine: EngineIdentity? { summary?.engine ?? results.first?.engine }

@@ -1,11 +1,11 @@
 import Foundation
 
-@testable import ScanbenchArchive
-@testable import ScanbenchRecognition
-@testable import ScanbenchScoring
-@testable import ScanbenchStore
-@testable import ScanbenchSupport
-@testable import ScanbenchTesseract
+import ScanbenchArchive
+import ScanbenchRecognition
+import ScanbenchScoring
+import ScanbenchStore
+import ScanbenchSupport
+import ScanbenchTesseract
 
 /// Images for the orientation and HEIF tests, made by the tests from the project's own corpora.
 package enum PhotoFixtures {

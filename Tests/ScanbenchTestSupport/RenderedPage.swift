@@ -1,12 +1,12 @@
 import CLeptonica
 import Foundation
 
-@testable import ScanbenchArchive
-@testable import ScanbenchRecognition
-@testable import ScanbenchScoring
-@testable import ScanbenchStore
-@testable import ScanbenchSupport
-@testable import ScanbenchTesseract
+import ScanbenchArchive
+import ScanbenchRecognition
+import ScanbenchScoring
+import ScanbenchStore
+import ScanbenchSupport
+import ScanbenchTesseract
 
 /// A page of words drawn by the test at positions it chooses, with leptonica's built-in bitmap
 /// font: where each word is is known exactly, without any font package.

@@ -1,11 +1,11 @@
 import Foundation
 
-@testable import ScanbenchArchive
-@testable import ScanbenchRecognition
-@testable import ScanbenchScoring
-@testable import ScanbenchStore
-@testable import ScanbenchSupport
-@testable import ScanbenchTesseract
+import ScanbenchArchive
+import ScanbenchRecognition
+import ScanbenchScoring
+import ScanbenchStore
+import ScanbenchSupport
+import ScanbenchTesseract
 
 /// Synthetic runs for the report tests: records written by hand, no recognition.
 package enum ReportFixtures {
