@@ -1,10 +1,16 @@
 import Foundation
 import ScanbenchStore
 
-/// The results already in a store, by what makes a result the same: the image (its input's name,
-/// its entry path, its bytes and page — the same bytes under two names are two images), and how it
-/// was made (`ResultIdentity`: profile, language, engine with its models and settings, the run's
-/// settings and scanbench's version). A result made any other way is not skipped: it is made again.
+/// What a resumed run (`--resume`) continues: the latest run of the store made the same way from
+/// the same inputs, and the results that run already holds — by what makes a result the same: the
+/// image (its input's name, its entry path, its bytes and page — the same bytes under two names are
+/// two images), and how it was made (`ResultIdentity`: profile, language, engine with its models
+/// and settings, the run's settings and scanbench's version).
+///
+/// Only the continued run's results are skipped. A result of another run, even one made the same
+/// way (the finished run before it, in the same store), is made again: "a resumed run is the same
+/// run", and `baseline`, `check` and `report` read one run. The earlier results' numbers
+/// (`earlier`) join the resumed run's summary, so it describes the whole run.
 ///
 /// Failures count as done too. Those of an image (it is not an image, its header claims too many
 /// pixels, recognition failed) are keyed like successes: the same bytes under the same engine fail
@@ -18,6 +24,10 @@ public struct ResumeSet: Sendable {
   /// The run a resumed run continues: the latest run of the store with the same identity whose
   /// inputs are among this run's.
   public private(set) var continuedRun: String?
+  /// The continued run's results so far, added up (the latest result of each image).
+  public private(set) var earlier = RunTotals()
+  /// Of those, the images recognized without ground truth: how many, and their names.
+  public private(set) var earlierWithoutGroundTruth: [String] = []
 
   public init() {}
 
@@ -29,8 +39,18 @@ public struct ResumeSet: Sendable {
     var lastLine: Int
   }
 
-  /// Reads the store (a missing store is an empty set; torn or foreign lines are passed over),
-  /// keeping only the results made as `identity` says.
+  /// What a result adds to its run's summary, without its text.
+  private struct Outcome {
+    var succeeded: Bool
+    var edits: Int?
+    var gtChars: Int?
+    var cer: Double?
+    /// The name the summary lists when it was recognized without ground truth.
+    var unscoredName: String?
+  }
+
+  /// Reads the store (a missing store is an empty set; torn or foreign lines are passed over)
+  /// twice: once to find the run to continue, once for that run's results.
   public static func load(from url: URL, identity wanted: ResultIdentity, inputs: [String]) throws
     -> ResumeSet
   {
@@ -44,15 +64,10 @@ public struct ResumeSet: Sendable {
       if seen.identity != identity { seen.identity = nil }
       runs[run] = seen
     }
-    try StoreReader.read(url) { number, line in
+    try StoreReader.readFast(url) { number, line in
       switch line {
       case .result(let record):
-        let identity = ResultIdentity(record)
-        see(run: record.run, identity: identity, sources: [record.source], line: number)
-        guard identity == wanted else { return }
-        set.keys.insert(
-          record.sha256.isEmpty
-            ? Self.entryKey(source: record.source, entry: record.entry) : ImageKey(record))
+        see(run: record.run, identity: ResultIdentity(record), sources: [record.source], line: number)
       case .summary(let summary):
         see(run: summary.run, identity: ResultIdentity(summary), sources: summary.sources, line: number)
       case .invalid:
@@ -60,9 +75,29 @@ public struct ResumeSet: Sendable {
       }
     }
     let given = Set(inputs)
-    set.continuedRun =
-      runs.filter { $0.value.identity == wanted && $0.value.sources.isSubset(of: given) }
-      .max { $0.value.lastLine < $1.value.lastLine }?.key
+    guard
+      let continued = runs.filter({ $0.value.identity == wanted && $0.value.sources.isSubset(of: given) })
+        .max(by: { $0.value.lastLine < $1.value.lastLine })?.key
+    else { return set }
+    set.continuedRun = continued
+
+    // The latest result of each image wins, as `StoreRunLoader` reads a run.
+    var outcomes: [ImageKey: Outcome] = [:]
+    try StoreReader.readFast(url) { _, line in
+      guard case .result(let record) = line, record.run == continued else { return }
+      let key =
+        record.sha256.isEmpty ? Self.entryKey(source: record.source, entry: record.entry) : ImageKey(record)
+      let unscored = record.succeeded && record.edits == nil
+      outcomes[key] = Outcome(
+        succeeded: record.succeeded, edits: record.edits, gtChars: record.gtChars, cer: record.cer,
+        unscoredName: unscored ? key.label : nil)
+    }
+    set.keys = Set(outcomes.keys)
+    for outcome in outcomes.values {
+      set.earlier.add(
+        succeeded: outcome.succeeded, edits: outcome.edits, gtChars: outcome.gtChars, cer: outcome.cer)
+      if let name = outcome.unscoredName { set.earlierWithoutGroundTruth.append(name) }
+    }
     return set
   }
 

@@ -22,16 +22,17 @@ final class RunContext: Sendable {
   private let onEvent: @Sendable (RunEvent) -> Void
 
   private struct Counters {
+    /// Records this process wrote.
     var records = 0
-    var succeeded = 0
-    var failed = 0
     var skipped = 0
     /// Files that are neither images nor ground truth (phone sidecars …), by lowercased extension.
     var ignored: [String: Int] = [:]
     /// Images (and pages) that had no ground truth: how many, and the first names in order.
     var withoutGroundTruthCount = 0
     var withoutGroundTruth: [String] = []
-    var accumulator: RunScoreAccumulator
+    /// Every record of the run: those a resumed run found (`ResumeSet.earlier`) and those written
+    /// since.
+    var totals: RunTotals
   }
 
   private let counters: Mutex<Counters>
@@ -56,7 +57,11 @@ final class RunContext: Sendable {
     self.writer = writer
     self.done = done
     self.onEvent = onEvent
-    counters = Mutex(Counters(accumulator: RunScoreAccumulator(metric: scoring.descriptor)))
+    var counters = Counters(totals: done.earlier)
+    counters.withoutGroundTruthCount = done.earlierWithoutGroundTruth.count
+    counters.withoutGroundTruth = Array(
+      done.earlierWithoutGroundTruth.sorted().prefix(RunSummaryRecord.withoutGroundTruthListed))
+    self.counters = Mutex(counters)
   }
 
   func newRecord(source: String, entry: String, sha256: String, page: Int?) -> ResultRecord {
@@ -98,12 +103,12 @@ final class RunContext: Sendable {
     let score = Scorer.score(groundTruth: groundTruth, recognized: record.text ?? "", options: scoring)
     record.record(score)
     record.ms.score = PagePipeline.milliseconds(since: start)
-    emit(record, score: score)
+    emit(record)
   }
 
   /// Writes the record; a store that cannot be written is fatal for the run, not silently lossy: the
   /// first failure stops the run (`onStoreFailure`) and `run()` throws it.
-  func emit(_ record: ResultRecord, score: TextScore? = nil) {
+  func emit(_ record: ResultRecord) {
     do {
       try writer.append(record)
     } catch {
@@ -118,8 +123,7 @@ final class RunContext: Sendable {
     }
     counters.withLock { counters in
       counters.records += 1
-      if record.succeeded { counters.succeeded += 1 } else { counters.failed += 1 }
-      if let score { counters.accumulator.add(score) }
+      counters.totals.add(record)
     }
     onEvent(.recorded(record))
   }
@@ -164,11 +168,10 @@ final class RunContext: Sendable {
     counters.withLock { counters in
       var summary = RunSummaryRecord(
         run: runID, time: Timestamp.now(), sources: sources, profile: profile, lang: language, jobs: jobs,
-        images: counters.records, succeeded: counters.succeeded, failed: counters.failed,
-        skipped: counters.skipped, scored: counters.accumulator.images,
-        gtChars: counters.accumulator.groundTruthLength, edits: counters.accumulator.edits,
-        cerMicro: counters.accumulator.cerMicro, cerMacro: counters.accumulator.cerMacro,
-        metric: scoring.descriptor,
+        images: counters.totals.images, succeeded: counters.totals.succeeded,
+        failed: counters.totals.failed, skipped: counters.skipped, scored: counters.totals.scored,
+        gtChars: counters.totals.gtChars, edits: counters.totals.edits, cerMicro: counters.totals.cerMicro,
+        cerMacro: counters.totals.cerMacro, metric: scoring.descriptor,
         imagesPerSecond: wallSeconds > 0 ? Double(counters.records) / wallSeconds : 0,
         wallSeconds: wallSeconds, interrupted: interrupted, shard: shard?.description, engine: engine,
         ignoredByExtension: counters.ignored)
@@ -177,6 +180,7 @@ final class RunContext: Sendable {
       summary.command = command
       summary.host = .current
       summary.libraries = libraries
+      summary.recorded = counters.records
       if counters.withoutGroundTruthCount > 0 {
         summary.withoutGroundTruth = counters.withoutGroundTruthCount
         summary.withoutGroundTruthEntries = Array(

@@ -186,6 +186,10 @@ public struct RunSummaryRecord: Codable, Sendable, Equatable {
   public var ignored: Int?
   /// `ignored` by lowercased extension (`mov`, `aae`; `""` for none).
   public var ignoredByExtension: [String: Int]?
+  /// Result lines this process wrote. A resumed run's summary counts the whole run (`images`,
+  /// `failed`, the scores: every record of the run, earlier ones too), so these are fewer; nil in
+  /// summaries written before this field, whose counts were this process's alone.
+  public var recorded: Int?
 
   enum CodingKeys: String, CodingKey {
     case schema, kind, run, time, sources, profile, lang, jobs, images, succeeded, failed, skipped
@@ -197,7 +201,7 @@ public struct RunSummaryRecord: Codable, Sendable, Equatable {
     case metric
     case imagesPerSecond = "images_per_second"
     case wallSeconds = "wall_seconds"
-    case interrupted, shard, engine, settings, scanbench, command, host, libraries, ignored
+    case interrupted, shard, engine, settings, scanbench, command, host, libraries, ignored, recorded
     case withoutGroundTruth = "without_ground_truth"
     case withoutGroundTruthEntries = "without_ground_truth_entries"
     case ignoredByExtension = "ignored_by_extension"

@@ -63,7 +63,7 @@ public enum StoreMerger {
     var descriptors: [Int: Int32] = [:]
     defer { for descriptor in descriptors.values { close(descriptor) } }
     let keys = plan.kept.keys.sorted(by: EntryKey.precedes)
-    var totals = Totals()
+    var totals = RunTotals()
     var buffer = Data()
     for key in keys {
       guard let candidate = plan.kept[key] else { continue }
@@ -109,8 +109,7 @@ public enum StoreMerger {
       lang: identity.lang,
       jobs: plan.jobs, images: totals.images, succeeded: totals.succeeded, failed: totals.failed, skipped: 0,
       scored: totals.scored, gtChars: totals.gtChars, edits: totals.edits,
-      cerMicro: totals.gtChars > 0 ? Double(totals.edits) / Double(totals.gtChars) : nil,
-      cerMacro: totals.cerCount > 0 ? totals.cerSum / Double(totals.cerCount) : nil,
+      cerMicro: totals.cerMicro, cerMacro: totals.cerMacro,
       metric: plan.metric ?? ScoringOptions.default.descriptor,
       imagesPerSecond: wall > 0 ? Double(totals.images) / wall : 0, wallSeconds: wall,
       interrupted: !plan.isComplete, shard: nil, engine: identity.engine,
@@ -118,32 +117,6 @@ public enum StoreMerger {
     try writer.append(summary)
     writer.synchronize()
     return summary
-  }
-
-  /// The merged run's numbers, recomputed from the records written.
-  private struct Totals {
-    var images = 0
-    var succeeded = 0
-    var failed = 0
-    var scored = 0
-    var gtChars = 0
-    var edits = 0
-    var cerSum = 0.0
-    var cerCount = 0
-
-    mutating func add(_ record: ResultRecord) {
-      images += 1
-      if record.succeeded { succeeded += 1 } else { failed += 1 }
-      if let edits = record.edits {
-        scored += 1
-        self.edits += edits
-        gtChars += record.gtChars ?? 0
-      }
-      if let cer = record.cer {
-        cerSum += cer
-        cerCount += 1
-      }
-    }
   }
 }
 
@@ -183,7 +156,8 @@ private struct Reading {
     var shards: [String] = []
     var resultsPerRun: [String: Int] = [:]
     /// Each summary with the results its run wrote since the run's previous summary: a run resumed
-    /// (`--resume` continues its run id) has a summary per part, each counting its own part.
+    /// (`--resume` continues its run id) has a summary per part, each saying how many lines its own
+    /// part wrote (`recorded`; `images` in stores older than that field).
     var summaries: [(line: Int, summary: RunSummaryRecord, results: Int)] = []
   }
 
@@ -339,10 +313,11 @@ private struct Reading {
   func checkSummariesAccountForTheirResults() throws {
     for (store, state) in states.enumerated() {
       for (line, summary, found) in state.summaries {
-        guard found == summary.images else {
+        let written = summary.recorded ?? summary.images
+        guard found == written else {
           throw MergeError(
             .inconsistentStore,
-            "\(StoreLocation(store: name(store), line: line)): run \(summary.run) counted \(summary.images) results "
+            "\(StoreLocation(store: name(store), line: line)): run \(summary.run) counted \(written) results "
               + "but the store holds \(found) of them before it: lines were removed or added by hand")
         }
       }

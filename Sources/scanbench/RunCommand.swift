@@ -315,7 +315,8 @@ enum SummaryTable {
       ("images", "\(summary.images)"),
       ("failed", "\(summary.failed)"),
     ]
-    if summary.skipped > 0 { rows.append(("skipped (--resume)", "\(summary.skipped)")) }
+    // A resumed run's counts are the whole run's; what this process skipped is among them.
+    if summary.skipped > 0 { rows.append(("skipped (--resume)", "\(summary.skipped) (in the run already)")) }
     rows.append(("scored", "\(summary.scored)"))
     if let missing = summary.withoutGroundTruth, missing > 0 {
       rows.append(("no ground truth", "\(missing) (names with --json and in the store's summary)"))
@@ -323,7 +324,11 @@ enum SummaryTable {
     rows += [
       ("CER (micro)", Format.percent(summary.cerMicro, none: "n/a (no ground truth)")),
       ("CER (macro)", Format.percent(summary.cerMacro, none: "n/a (no ground truth)")),
-      ("images/s", String(format: "%.2f", summary.imagesPerSecond)),
+      (
+        "images/s",
+        String(format: "%.2f", summary.imagesPerSecond)
+          + (continued != nil ? " (the \(summary.recorded ?? 0) recorded now)" : "")
+      ),
       ("wall time", String(format: "%.1f s", summary.wallSeconds)),
       ("profile", "\(summary.profile) (\(summary.lang), \(summary.engine.label), \(summary.jobs) jobs)"),
       ("store", store),

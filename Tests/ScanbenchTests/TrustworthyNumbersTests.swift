@@ -58,7 +58,8 @@ final class TrustworthyNumbersTests: XCTestCase {
       XCTAssertEqual(result.exitCode, 0, result.stderr)
       let summary = try summary(result)
       XCTAssertEqual(summary["skipped"] as? Int, skipped, "\(what): \(result.stdout)")
-      XCTAssertEqual(summary["images"] as? Int, 4 - skipped, what)
+      XCTAssertEqual(summary["images"] as? Int, 4, "\(what): the whole run")
+      XCTAssertEqual(summary["recorded"] as? Int, 4 - skipped, what)
     }
     // Records written by another scanbench version are made again.
     let text = try String(contentsOfFile: store, encoding: .utf8)
@@ -80,7 +81,8 @@ final class TrustworthyNumbersTests: XCTestCase {
       at: input.appendingPathComponent(image), to: input.appendingPathComponent("copy-" + image))
     let resumed = try summary(try run(base))
     XCTAssertEqual(resumed["skipped"] as? Int, 1)
-    XCTAssertEqual(resumed["images"] as? Int, 1, "the copy is recognized")
+    XCTAssertEqual(resumed["recorded"] as? Int, 1, "the copy is recognized")
+    XCTAssertEqual(resumed["images"] as? Int, 2, "and the run has both")
     XCTAssertEqual(Set(try Harness.records(in: store).results.map(\.entry)), [image, "copy-" + image])
   }
 
@@ -121,7 +123,8 @@ final class TrustworthyNumbersTests: XCTestCase {
     let done = try XCTUnwrap(first["images"] as? Int)
     XCTAssertTrue((1..<6).contains(done), "part of the run: \(done)")
     let resumed = try summary(try run(base + ["--resume"]))
-    XCTAssertEqual(resumed["images"] as? Int, 6 - done)
+    XCTAssertEqual(resumed["images"] as? Int, 6, "the whole run")
+    XCTAssertEqual(resumed["recorded"] as? Int, 6 - done, "what this part recognized")
     XCTAssertEqual(resumed["run"] as? String, first["run"] as? String, "the same logical run continues")
     let baseline = folder.appendingPathComponent("b.json").path
     let made = try Harness.run(["baseline", store, "--out", baseline])

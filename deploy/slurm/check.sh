@@ -415,10 +415,13 @@ first, second = (summaries + [None, None])[:2]
 print(f"    {sys.argv[1].rsplit('/', 1)[1]}: {len(runs)} runs; {len(results)} results, {len(keys)} distinct images, "
       f"{sum(n > 1 for n in keys.values())} twice")
 for s in summaries:
-    print(f"      run {s['run']}: images {s['images']}, skipped {s['skipped']}, interrupted {s['interrupted']}")
-# --resume continues the interrupted run under its id: one run, a summary for each part.
+    print(f"      run {s['run']}: images {s['images']} (recorded {s.get('recorded', s['images'])}), "
+          f"skipped {s['skipped']}, interrupted {s['interrupted']}")
+# --resume continues the interrupted run under its id: one run, a summary for each part, the last
+# counting the whole run (images) and what its part wrote (recorded).
 ok = (len(summaries) == 2 and len(runs) == 1 and first["interrupted"] and not second["interrupted"]
-      and second["skipped"] == first["images"] and first["images"] + second["images"] == len(keys) == len(results))
+      and second["skipped"] == first["images"] and first["images"] + second["recorded"] == len(keys) == len(results)
+      and second["images"] == len(keys))
 sys.exit(0 if ok else 1)
 PY
 log "resume proof: the first run was interrupted, the second skipped exactly what it had stored, no image twice"
