@@ -17,7 +17,7 @@ sources_for() {
     entry-name) echo "$support Tests/Fuzz/Targets/EntryNameFuzzer.swift" ;;
     ground-truth) echo "$src/ScanbenchArchive/GroundTruthDecoder.swift Tests/Fuzz/Targets/GroundTruthFuzzer.swift" ;;
     store) echo "$support $store Tests/Fuzz/Targets/StoreFuzzer.swift" ;;
-    archive) echo "$(ls $src/ScanbenchArchive/*.swift) $support $src/ScanbenchSupport/Shard.swift Tests/Fuzz/Targets/ArchiveFuzzer.swift" ;;
+    archive) echo "$(ls $src/ScanbenchArchive/*.swift) $support $src/ScanbenchSupport/Shard.swift $src/ScanbenchSupport/FileKind.swift Tests/Fuzz/Targets/ArchiveFuzzer.swift" ;;
     photo-metadata) echo "$src/ScanbenchRecognition/ExifOrientation.swift $src/ScanbenchRecognition/HeifContainer.swift Tests/Fuzz/Targets/PhotoMetadataFuzzer.swift" ;;
     *) echo "unknown fuzz target '$1' (entry-name ground-truth store archive photo-metadata)" >&2; exit 64 ;;
   esac

@@ -6,6 +6,8 @@ public struct ArchiveError: Error, CustomStringConvertible, Sendable {
     case limitReached
     /// Every input was read and none holds an image.
     case noImages
+    /// The inputs hold ground truth, and none of it pairs with an image (or OCR output with it).
+    case nothingPaired
   }
 
   public var kind: Kind

@@ -102,6 +102,9 @@ public protocol EntrySource: AnyObject {
 public enum InputOpener {
   /// Opens a folder, an archive libarchive reads, or a lone image file.
   public static func open(_ input: String) throws -> any EntrySource {
+    if let refusal = FileKind.refusal(forReading: input) {
+      throw ArchiveError(.unreadable, input: input, message: refusal)
+    }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
       throw ArchiveError(.missing, input: input, message: "no such file or folder")

@@ -17,6 +17,16 @@ public struct InputIndex: Sendable {
   public var hardLinks: [String: String] = [:]
   /// Set when the pass hit a broken archive: the main pass reads what comes before it.
   public var error: ArchiveError?
+  /// `NAME.gt.txt` entries, whatever the shard (`NAME.txt` is ground truth only beside an image).
+  public var groundTruthFiles = 0
+  /// Ground-truth entries beside an image of any shard: none, with `groundTruthFiles` > 0, means
+  /// the ground truth is misnamed or belongs to other images.
+  public var pairedGroundTruthFiles = 0
+  /// The first few `NAME.gt.txt` that pair with no image, and the first few images: for the
+  /// message when nothing pairs.
+  public var unpairedGroundTruthExamples: [String] = []
+  public var imageExamples: [String] = []
+  static let examples = 3
 
   /// Reads only headers (libarchive skips entry bodies; zip and 7z seek past them). With a shard,
   /// only the shard's images count, and only their ground truth is kept. `isCancelled` is asked
@@ -28,6 +38,7 @@ public struct InputIndex: Sendable {
     var index = InputIndex(input: input)
     var plainText: [String: String] = [:]
     var groundTruthLinks: [String: String] = [:]
+    var stemsInAllShards: Set<String> = []
     do {
       while !isCancelled(), let header = try source.nextEntry() {
         // A hard link is an entry like any other (its target's bytes); other kinds have no role.
@@ -36,6 +47,8 @@ public struct InputIndex: Sendable {
         switch EntryName.role(of: header.path) {
         case .image(let stem):
           index.imagesInAllShards += 1
+          if shard != nil { stemsInAllShards.insert(stem) }
+          if index.imageExamples.count < examples { index.imageExamples.append(header.path) }
           guard shard?.contains(header.path) ?? true else { continue }
           index.imageCount += 1
           index.imagesPerStem[stem, default: 0] += 1
@@ -51,6 +64,9 @@ public struct InputIndex: Sendable {
       if source.entriesRead == 0 { throw error }
       index.error = error
     }
+    index.countPairs(
+      preferred: index.groundTruth, plain: plainText,
+      imageStems: shard == nil ? Set(index.imagesPerStem.keys) : stemsInAllShards)
     for (stem, path) in plainText where index.groundTruth[stem] == nil && index.imagesPerStem[stem] != nil {
       index.groundTruth[stem] = path
     }
@@ -62,6 +78,19 @@ public struct InputIndex: Sendable {
     }
     for path in index.groundTruth.values { index.hardLinks[path] = groundTruthLinks[path] }
     return index
+  }
+
+  /// How much ground truth there is and how much of it pairs with an image of any shard.
+  private mutating func countPairs(
+    preferred: [String: String], plain: [String: String], imageStems: Set<String>
+  ) {
+    func pairs(_ stem: String) -> Bool {
+      imageStems.contains(stem) || imageStems.contains(Self.documentStem(of: stem))
+    }
+    groundTruthFiles = preferred.count
+    pairedGroundTruthFiles = preferred.keys.filter(pairs).count + plain.keys.filter(pairs).count
+    unpairedGroundTruthExamples = Array(
+      preferred.filter { !pairs($0.key) }.values.sorted().prefix(Self.examples))
   }
 
   /// `scan.page-2` → `scan`: the TIFF a page's ground truth belongs to.

@@ -198,7 +198,29 @@ public final class BatchRunner: Sendable {
           "holds no image (PNG, JPEG, TIFF, BMP, GIF, WebP, PNM, JPEG 2000, HEIC): is the path right? "
           + "\(indexes.reduce(0) { $0 + $1.groundTruth.count }) ground-truth files were found")
     }
+    if !isCancelled, errors.isEmpty { try checkSomethingPairs(indexes) }
     return (indexes, errors)
+  }
+
+  /// Ground truth that pairs with no image is a misnamed corpus, not a bulk import: scored nothing,
+  /// the run would report no CER and exit 0. Images without any ground truth are a bulk import.
+  /// Not asked of inputs cut short, whose ground truth may lie beyond the cut.
+  private func checkSomethingPairs(_ indexes: [InputIndex]) throws {
+    let unpairedArguments = configuration.unpairedGroundTruth
+    let groundTruth = indexes.reduce(0) { $0 + $1.groundTruthFiles } + unpairedArguments.count
+    guard groundTruth > 0, indexes.allSatisfy({ $0.pairedGroundTruthFiles == 0 && $0.error == nil }) else {
+      return
+    }
+    let truths = (indexes.flatMap(\.unpairedGroundTruthExamples) + unpairedArguments).prefix(3)
+    let images = indexes.flatMap(\.imageExamples).prefix(3)
+    let imageCount = indexes.reduce(0) { $0 + $1.imagesInAllShards }
+    throw ArchiveError(
+      .nothingPaired, input: indexes.map(\.input).joined(separator: ", "),
+      message:
+        "\(groundTruth) ground-truth files (\(truths.joined(separator: ", "))\(groundTruth > 3 ? ", …" : "")) "
+        + "and \(imageCount) images (\(images.joined(separator: ", "))\(imageCount > 3 ? ", …" : "")), but no "
+        + "ground truth pairs with an image: NAME.gt.txt (or NAME.txt) scores NAME.png beside it in the "
+        + "same folder of the same input. Rename them, or give the images alone to recognize them unscored")
   }
 }
 

@@ -35,6 +35,9 @@ public struct RunConfiguration: Sendable {
   public var boxes = false
   /// Decode QR codes and barcodes with ZBar (`--barcodes`).
   public var barcodes = false
+  /// Ground-truth files given as arguments beside no image argument (`InputArguments.unpaired`):
+  /// when nothing else pairs either, the run is refused rather than left unscored.
+  public var unpairedGroundTruth: [String] = []
   /// Which scanbench runs: joins every record.
   public var scanbench = Provenance(version: "unknown", commit: "unknown")
   /// For the summary: the command line, and the C libraries' versions.

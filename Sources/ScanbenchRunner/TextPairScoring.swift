@@ -26,11 +26,17 @@ public enum TextPairScoring {
   ) throws -> Outcome {
     let started = DispatchTime.now()
     var unreadable: [(String, String)] = []
-    let truths = try texts(in: groundTruth, preferGroundTruthFiles: true, maxEntryBytes: maxEntryBytes) {
-      unreadable.append(($0, $1))
-    }
-    let outputs = try texts(in: recognized, preferGroundTruthFiles: false, maxEntryBytes: maxEntryBytes) {
-      unreadable.append(($0, $1))
+    var others: [[String]] = [[], []]
+    let truths = try texts(
+      in: groundTruth, preferGroundTruthFiles: true, maxEntryBytes: maxEntryBytes,
+      onUnreadable: { unreadable.append(($0, $1)) }, onOther: { others[0].append($0) })
+    let outputs = try texts(
+      in: recognized, preferGroundTruthFiles: false, maxEntryBytes: maxEntryBytes,
+      onUnreadable: { unreadable.append(($0, $1)) }, onOther: { others[1].append($0) })
+    if !truths.keys.contains(where: { outputs[$0] != nil }) {
+      throw nothingPaired(
+        sides: [(groundTruth, truths, others[0]), (recognized, outputs, others[1])],
+        unreadable: unreadable.count)
     }
     let writer = try StoreWriter(url: store)
     let runID = RunID.make()
@@ -93,6 +99,35 @@ public enum TextPairScoring {
       unreadable: unreadable)
   }
 
+  /// Nothing scored is not a success: what each side holds, so a wrong folder, an empty one or OCR
+  /// in another format shows.
+  private static func nothingPaired(
+    sides: [(input: String, texts: [String: TextFile], others: [String])], unreadable: Int
+  ) -> ArchiveError {
+    func examples(_ names: [String]) -> String {
+      names.isEmpty
+        ? "" : " (" + names.sorted().prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "") + ")"
+    }
+    let described = sides.map { side in
+      var text =
+        "\(side.input) holds \(side.texts.count) text files\(examples(side.texts.values.map(\.entry)))"
+      if !side.others.isEmpty {
+        var byExtension: [String: Int] = [:]
+        for name in side.others { byExtension[RunSummaryRecord.ignoredKey(for: name), default: 0] += 1 }
+        let kinds = byExtension.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }
+          .prefix(4).map { "\($0.value) .\($0.key)" }
+        text += " and \(side.others.count) other files (\(kinds.joined(separator: ", ")))"
+      }
+      return text
+    }
+    return ArchiveError(
+      .nothingPaired, input: sides.map(\.input).joined(separator: " and "),
+      message: "nothing to score: " + described.joined(separator: "; ")
+        + (unreadable > 0 ? "; \(unreadable) could not be read" : "")
+        + ". NAME.gt.txt in the ground truth is scored against NAME.txt at the same relative path "
+        + "in the OCR output")
+  }
+
   /// One text file of one side.
   struct TextFile {
     var entry: String
@@ -104,15 +139,17 @@ public enum TextPairScoring {
   /// Stem → its text file, for the text files of one side.
   private static func texts(
     in input: String, preferGroundTruthFiles: Bool, maxEntryBytes: Int,
-    onUnreadable: (String, String) -> Void
+    onUnreadable: (String, String) -> Void, onOther: (String) -> Void
   ) throws -> [String: TextFile] {
     let source = try InputOpener.open(input)
     var preferred: [String: TextFile] = [:]
     var plain: [String: TextFile] = [:]
     while let header = try source.nextEntry() {
-      guard header.kind == .file,
-        case .groundTruth(let stem, let isGroundTruthFile) = EntryName.role(of: header.path)
-      else { continue }
+      guard header.kind == .file else { continue }
+      guard case .groundTruth(let stem, let isGroundTruthFile) = EntryName.role(of: header.path) else {
+        onOther(header.path)
+        continue
+      }
       do {
         let data = try source.readData(limit: maxEntryBytes)
         let file = TextFile(

@@ -271,6 +271,7 @@ private struct Reading {
     try checkSummariesAccountForTheirResults()
     let shards = try shardOfEachStore()
     let count = try shardCount(shards)
+    try checkImagesAreOfTheirStoresShard(shards)
 
     var complete: [Int: Bool] = [:]
     var reasons: [Int: [String: String]] = [:]
@@ -342,6 +343,32 @@ private struct Reading {
       }
       return Self.shard(inName: urls[store].lastPathComponent)
     }
+  }
+
+  /// Every image of a store is of the shard the store says it holds: a shard's label (its summaries'
+  /// `shard`, its file name) is only a claim, and a copy of shard 0 relabelled as shard 1 would make
+  /// "every shard complete" of half the images. Entry-level failures without image bytes are not
+  /// asked: one of ground truth (`a.gt.txt`) is recorded by the shard of its image.
+  func checkImagesAreOfTheirStoresShard(_ shards: [Shard?]) throws {
+    var misplaced: [(key: EntryKey, candidate: Candidate, shard: Shard)] = []
+    for (key, latest) in kept where !key.sha256.isEmpty {
+      for candidate in copies[key] ?? [latest] {
+        guard let shard = shards[candidate.store], !shard.contains(key.entry) else { continue }
+        misplaced.append((key, candidate, shard))
+      }
+    }
+    guard
+      let first = misplaced.min(by: {
+        ($0.candidate.store, $0.candidate.line) < ($1.candidate.store, $1.candidate.line)
+      })
+    else { return }
+    let belongs = Int(Shard.stableHash(first.key.entry) % UInt64(first.shard.count))
+    throw MergeError(
+      .mismatchedShards,
+      "\(misplaced.count) image(s) are not of the shard their store holds, e.g. "
+        + "\(StoreLocation(store: name(first.candidate.store), line: first.candidate.line)): \(first.key.entry) "
+        + "is of shard \(belongs)/\(first.shard.count), but the store holds shard \(first.shard): a store "
+        + "copied or renamed as another shard's? Merge the stores the shards' runs wrote")
   }
 
   /// `results.shard-0003-of-0016.jsonl` → 3/16, as `Shard.storeURL(for:)` names stores.

@@ -26,16 +26,13 @@ public final class StoreWriter: Sendable {
     isCancelled: () -> Bool = { false }
   ) throws {
     self.url = url
-    let folder = url.deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw StoreError(path: url.path, message: "cannot create the folder: \(error.localizedDescription)")
-    }
+    let created = try Self.createFolders(of: url)
     let descriptor = open(url.path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
-      throw StoreError(
-        path: url.path, message: "cannot open for appending: \(String(cString: strerror(errno)))")
+      let message = "cannot open for appending: \(String(cString: strerror(errno)))"
+      // A store that cannot be made leaves nothing behind, not even the folders made for it.
+      for folder in created.reversed() { rmdir(folder.path) }
+      throw StoreError(path: url.path, message: message)
     }
     self.descriptor = descriptor
     // From here on `deinit` closes the descriptor, whatever is thrown.
@@ -43,6 +40,26 @@ public final class StoreWriter: Sendable {
     try Self.checkIsStore(descriptor, path: url.path)
     let removed = try Self.trimTornLastLine(descriptor, path: url.path)
     if removed > 0 { onRepair(removed) }
+  }
+
+  /// Makes the store's missing folders; returns those it made, outermost first.
+  private static func createFolders(of url: URL) throws -> [URL] {
+    var missing: [URL] = []
+    var folder = url.deletingLastPathComponent().standardizedFileURL
+    while !FileManager.default.fileExists(atPath: folder.path), folder.path != "/" {
+      missing.insert(folder, at: 0)
+      folder.deleteLastPathComponent()
+    }
+    var created: [URL] = []
+    for folder in missing {
+      guard mkdir(folder.path, 0o755) == 0 || errno == EEXIST else {
+        let message = "cannot create the folder \(folder.path): \(String(cString: strerror(errno)))"
+        for made in created.reversed() { rmdir(made.path) }
+        throw StoreError(path: url.path, message: message)
+      }
+      created.append(folder)
+    }
+    return created
   }
 
   private static func lock(

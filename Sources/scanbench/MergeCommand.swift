@@ -40,6 +40,11 @@ enum MergeCommand: Command {
     }
     for store in arguments.positionals { try Paths.checkStore(store, creating: false) }
     try Paths.checkWritable(out)
+    if let input = arguments.positionals.first(where: { Paths.isSameFile($0, out) }) {
+      throw CommandFailure(
+        "--out \(out) is \(input), one of the stores to merge: write the merged store elsewhere",
+        exitCode: ExitCode.inputUnreadable)
+    }
   }
 
   static func run(_ arguments: ParsedArguments) throws -> Int32 {

@@ -1,5 +1,6 @@
 import Foundation
 import ScanbenchStore
+import ScanbenchSupport
 
 /// Checks of the files a command will read or write, made before it does any work.
 enum Paths {
@@ -16,6 +17,17 @@ enum Paths {
     }
     guard !isDirectory.boolValue else {
       throw CommandFailure("\(path): a folder, not a store file", exitCode: ExitCode.inputUnreadable)
+    }
+    if let stream = FileKind.stream(atPath: path) {
+      throw CommandFailure(
+        "\(path): \(stream), not a store file: a store is read (and appended to) as a file",
+        exitCode: ExitCode.inputUnreadable)
+    }
+    // An empty file is a store only to append to: there is nothing in it to import or check.
+    if !creating, (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 0 {
+      throw CommandFailure(
+        "\(path): an empty file, not a store: give a store written by 'scanbench run' or 'scanbench score'",
+        exitCode: ExitCode.inputUnreadable)
     }
     if let problem = StoreReader.notAStore(URL(fileURLWithPath: path)) {
       throw CommandFailure(
@@ -41,6 +53,15 @@ enum Paths {
       throw CommandFailure(
         "\(path): not a note database (not an SQLite file)", exitCode: ExitCode.inputUnreadable)
     }
+  }
+
+  /// Whether two paths name one file (the same device and inode: through symbolic or hard links
+  /// too); false when either does not exist.
+  static func isSameFile(_ first: String, _ second: String) -> Bool {
+    var a = stat()
+    var b = stat()
+    guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
+    return a.st_dev == b.st_dev && a.st_ino == b.st_ino
   }
 
   /// A file to write: its folder exists or can be made, and the path is not a folder.

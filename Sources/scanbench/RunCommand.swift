@@ -119,11 +119,7 @@ enum RunCommand: Command {
     ] + ScoringFlags.options)
 
   static func validate(_ arguments: ParsedArguments) throws {
-    for input in arguments.positionals {
-      guard FileManager.default.fileExists(atPath: input) else {
-        throw CommandFailure("\(input): no such file or folder", exitCode: ExitCode.inputUnreadable)
-      }
-    }
+    // Missing inputs, standard input and pipes are refused here, before any work.
     do { _ = try InputArguments(arguments.positionals) } catch {
       throw CommandFailure("\(error)", exitCode: ExitCode.inputUnreadable)
     }
@@ -199,6 +195,7 @@ enum RunCommand: Command {
       inputs: given.inputs, recognition: recognition, profile: profile ?? options.level.rawValue,
       language: options.language, jobs: arguments[jobs], store: store)
     configuration.shard = chosenShard
+    configuration.unpairedGroundTruth = given.unpaired
     configuration.resume = arguments[resume]
     configuration.scoring = ScoringFlags.parse(arguments)
     configuration.maxEntryBytes = arguments[maxEntryBytes]

@@ -1,0 +1,311 @@
+import Foundation
+import XCTest
+
+@testable import ScanbenchStore
+
+/// Issue 21: faults found by trying to break scanbench — wrong figures with exit 0, crashes,
+/// orphans, inconsistent exit codes — each reproduced on the built binary and guarded here.
+final class FaultTests: XCTestCase {
+  var folder: URL!
+
+  override func setUpWithError() throws {
+    folder = try Harness.temporaryFolder()
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// `count` lines of the project's English line corpus (with their ground truth) in a folder.
+  func lines(_ count: Int, into name: String = "lines") throws -> URL {
+    let target = folder.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+    let patterns = (1...count).map { "'eng-line-\(String(format: "%03d", $0)).*'" }
+    try Harness.shell(
+      "bsdtar -xzf '\(Harness.packageRoot.path)/Corpora/eng-lines.tar.gz' -C '\(target.path)' "
+        + patterns.joined(separator: " "))
+    return target
+  }
+
+  /// The fast level, one line an image, one worker: the quickest run there is.
+  func run(_ inputs: [String], store: String, _ extra: [String] = []) throws -> CommandResult {
+    try Harness.run(
+      ["run"] + inputs + ["--level", "fast", "--psm", "7", "--out", store]
+        + (extra.contains("--jobs") ? [] : ["--jobs", "1"]) + extra)
+  }
+
+  func summary(_ result: CommandResult) throws -> RunSummaryRecord {
+    let line = try XCTUnwrap(
+      result.stdout.split(separator: "\n").last { $0.hasPrefix("{") }, result.stdout + result.stderr)
+    return try JSONDecoder().decode(RunSummaryRecord.self, from: Data(line.utf8))
+  }
+
+  // MARK: 1. A resumed run after an earlier one in the same store
+
+  /// The store already holds a finished run made the same way (the normal case for the default
+  /// `Reports/results.jsonl`); a second run is stopped part-way and resumed. The resumed run redoes
+  /// what *its* run lacks — not what the earlier run holds — and its summary, the baseline, the check
+  /// and the report all describe the whole run, each image once.
+  func testResumeAfterAnEarlierFinishedRunFinishesItsOwnRunAndReportsAllOfIt() throws {
+    let input = try lines(8).path
+    let store = folder.appendingPathComponent("s.jsonl").path
+    let earlier = try run([input], store: store, ["--json"])
+    XCTAssertEqual(earlier.exitCode, 0, earlier.stderr)
+    let stopped = try run([input], store: store, ["--json", "--max-total-bytes", "40K"])
+    XCTAssertEqual(stopped.exitCode, 2, "stopped by the limit: \(stopped.stderr)")
+    let part = try summary(stopped)
+    XCTAssertTrue((1..<8).contains(part.images), "a part of the run: \(part.images)")
+    XCTAssertNotEqual(part.run, try summary(earlier).run)
+
+    let resumed = try run([input], store: store, ["--json", "--resume"])
+    XCTAssertEqual(resumed.exitCode, 0, resumed.stderr)
+    let whole = try summary(resumed)
+    XCTAssertEqual(whole.run, part.run, "the stopped run is the one continued")
+    XCTAssertEqual(whole.images, 8, "the summary counts the whole run")
+    XCTAssertEqual(whole.scored, 8)
+    XCTAssertEqual(whole.skipped, part.images, "only what the continued run holds is skipped")
+    XCTAssertEqual(whole.recorded, 8 - part.images)
+
+    let (results, _) = try Harness.records(in: URL(fileURLWithPath: store))
+    let ofTheRun = results.filter { $0.run == part.run }
+    XCTAssertEqual(ofTheRun.count, 8)
+    XCTAssertEqual(Set(ofTheRun.map(\.entry)).count, 8, "each image once in the run")
+
+    let baseline = folder.appendingPathComponent("b.json").path
+    let made = try Harness.run(["baseline", store, "--out", baseline])
+    XCTAssertTrue(made.stdout.contains(": 8 images"), made.stdout + made.stderr)
+    let check = try Harness.run(["check", store, "--baseline", baseline])
+    XCTAssertEqual(check.exitCode, 0, check.stdout + check.stderr)
+    XCTAssertTrue(check.stdout.contains("compared 8 images"), check.stdout)
+    let report = try Harness.run(["report", store, "--html", folder.appendingPathComponent("r.html").path])
+    XCTAssertTrue(report.stdout.contains(", 8 images"), report.stdout + report.stderr)
+  }
+
+  /// Failures recorded before the resume are failures of the run: the resumed invocation's table
+  /// counts them and it exits 1, as the run would have without the interruption.
+  func testAResumedRunCountsTheFailuresRecordedBeforeItAndExits1() throws {
+    let input = try lines(4)
+    for index in 1...2 {
+      try Data("not an image \(index)".utf8).write(to: input.appendingPathComponent("0-broken-\(index).png"))
+    }
+    let store = folder.appendingPathComponent("s.jsonl").path
+    // The two broken files come first (a folder is read in sorted order); the limit stops the run
+    // at the first real line.
+    let stopped = try run([input.path], store: store, ["--json", "--max-total-bytes", "1K"])
+    XCTAssertEqual(stopped.exitCode, 2, stopped.stderr)
+    XCTAssertEqual(try summary(stopped).failed, 2)
+    XCTAssertEqual(try summary(stopped).images, 2)
+
+    let resumed = try run([input.path], store: store, ["--resume"])
+    XCTAssertEqual(resumed.exitCode, 1, "the run has failures: \(resumed.stdout)\(resumed.stderr)")
+    XCTAssertTrue(resumed.stdout.contains("images              6\n"), resumed.stdout)
+    XCTAssertTrue(resumed.stdout.contains("failed              2\n"), resumed.stdout)
+    XCTAssertTrue(resumed.stdout.contains("scored              4\n"), resumed.stdout)
+  }
+
+  // MARK: 2. Nothing paired is not a success
+
+  func testARunWhoseGroundTruthPairsWithNoImageIsRefused() throws {
+    let input = try lines(2)
+    try FileManager.default.moveItem(
+      at: input.appendingPathComponent("eng-line-002.gt.txt"),
+      to: input.appendingPathComponent("eng-line-2.gt.txt"))
+    try FileManager.default.moveItem(
+      at: input.appendingPathComponent("eng-line-001.gt.txt"),
+      to: input.appendingPathComponent("line-001.gt.txt"))
+    let store = folder.appendingPathComponent("s.jsonl")
+    let result = try run([input.path], store: store.path)
+    XCTAssertEqual(result.exitCode, 2, result.stdout + result.stderr)
+    for named in ["2 ground-truth files", "eng-line-2.gt.txt", "2 images", "eng-line-001.png", "pairs with"] {
+      XCTAssertTrue(result.stderr.contains(named), "\(named): \(result.stderr)")
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: store.path), "nothing written")
+
+    // Ground truth given beside no image argument, and no other ground truth: refused too.
+    let image = input.appendingPathComponent("eng-line-001.png").path
+    let given = try run([image, input.appendingPathComponent("line-001.gt.txt").path], store: store.path)
+    XCTAssertEqual(given.exitCode, 2, given.stderr)
+    XCTAssertTrue(given.stderr.contains("line-001.gt.txt"), given.stderr)
+
+    // Images without any ground truth are a bulk import: a success.
+    for name in ["eng-line-2.gt.txt", "line-001.gt.txt"] {
+      try FileManager.default.removeItem(at: input.appendingPathComponent(name))
+    }
+    let bulk = try run([input.path], store: store.path)
+    XCTAssertEqual(bulk.exitCode, 0, bulk.stderr)
+    XCTAssertTrue(bulk.stdout.contains("no ground truth     2"), bulk.stdout)
+  }
+
+  func testScoreWithNothingPairedAnEmptyOCRFolderOrOCRInAnotherFormatIsRefused() throws {
+    let truth = folder.appendingPathComponent("gt")
+    try FileManager.default.createDirectory(at: truth, withIntermediateDirectories: true)
+    try Data("hello world\n".utf8).write(to: truth.appendingPathComponent("a.gt.txt"))
+    let cases: [(String, [String: String], [String])] = [
+      ("other names", ["b.txt": "hello world"], ["1 text files (b.txt)", "a.gt.txt"]),
+      ("an empty folder", [:], ["0 text files"]),
+      (
+        "another format", ["a.xml": "<alto/>", "a.hocr": "<html/>"],
+        ["0 text files", "2 other files", ".xml"]
+      ),
+    ]
+    for (what, files, named) in cases {
+      let ocr = folder.appendingPathComponent("ocr-\(what.replacingOccurrences(of: " ", with: "-"))")
+      try FileManager.default.createDirectory(at: ocr, withIntermediateDirectories: true)
+      for (name, text) in files { try Data(text.utf8).write(to: ocr.appendingPathComponent(name)) }
+      let store = folder.appendingPathComponent("score-\(what).jsonl")
+      let result = try Harness.run(["score", truth.path, ocr.path, "--out", store.path])
+      XCTAssertEqual(result.exitCode, 2, "\(what): \(result.stdout)\(result.stderr)")
+      for name in named { XCTAssertTrue(result.stderr.contains(name), "\(what): \(name): \(result.stderr)") }
+      XCTAssertFalse(FileManager.default.fileExists(atPath: store.path), "\(what): nothing written")
+    }
+    let ocr = folder.appendingPathComponent("ocr-good")
+    try FileManager.default.createDirectory(at: ocr, withIntermediateDirectories: true)
+    try Data("hello world".utf8).write(to: ocr.appendingPathComponent("a.txt"))
+    let paired = try Harness.run([
+      "score", truth.path, ocr.path, "--out", folder.appendingPathComponent("ok.jsonl").path,
+    ])
+    XCTAssertEqual(paired.exitCode, 0, paired.stderr)
+  }
+
+  // MARK: 3. merge checks each image against the shard its store claims
+
+  func testMergeRefusesAShardStoreRelabelledAsAnotherShard() throws {
+    let input = try lines(10).path
+    let base = folder.appendingPathComponent("r.jsonl").path
+    let shard0 = try run([input], store: base, ["--shard", "0/2"])
+    XCTAssertEqual(shard0.exitCode, 0, shard0.stderr)
+    let real = folder.appendingPathComponent("r.shard-0000-of-0002.jsonl")
+    let copy = folder.appendingPathComponent("r.shard-0001-of-0002.jsonl")
+    let relabelled = try String(contentsOf: real, encoding: .utf8)
+      .replacingOccurrences(of: "\"shard\":\"0/2\"", with: "\"shard\":\"1/2\"")
+    XCTAssertTrue(relabelled.contains("\"shard\":\"1/2\""))
+    try Data(relabelled.utf8).write(to: copy)
+    let merged = folder.appendingPathComponent("m.jsonl")
+    let result = try Harness.run(["merge", real.path, copy.path, "--out", merged.path])
+    XCTAssertEqual(result.exitCode, 2, result.stdout + result.stderr)
+    XCTAssertTrue(result.stderr.contains("not of the shard their store holds"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("r.shard-0001-of-0002.jsonl:1"), result.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: merged.path))
+
+    // The real shard 1/2 merges.
+    try FileManager.default.removeItem(at: copy)
+    XCTAssertEqual(try run([input], store: base, ["--shard", "1/2"]).exitCode, 0)
+    let good = try Harness.run(["merge", real.path, copy.path, "--out", merged.path])
+    XCTAssertEqual(good.exitCode, 0, good.stderr)
+    XCTAssertTrue(good.stdout.contains("2 of 2 complete"), good.stdout)
+  }
+
+  // MARK: 8. Pipes, FIFOs and standard input are refused at once
+
+  func testPipesFIFOsAndStandardInputAreRefusedAtOnce() throws {
+    let fifo = folder.appendingPathComponent("corpus.tar.gz").path
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    let store = folder.appendingPathComponent("s.jsonl").path
+    for input in [fifo, "-"] {
+      let result = try runWithin(seconds: 30, ["run", input, "--out", store])
+      XCTAssertEqual(result.exitCode, 2, "\(input): \(result.stderr)")
+      XCTAssertTrue(
+        result.stderr.contains("save it to a file first") || result.stderr.contains("save the stream"),
+        result.stderr)
+    }
+    // `cat corpus.tar.gz | scanbench run /dev/stdin`: a pipe.
+    let piped = try runWithin(
+      seconds: 30, ["run", "/dev/stdin", "--out", store],
+      stdin: Harness.packageRoot.appendingPathComponent("Corpora/eng-lines.tar.gz"))
+    XCTAssertEqual(piped.exitCode, 2, piped.stderr)
+    XCTAssertTrue(piped.stderr.contains("a pipe or FIFO"), piped.stderr)
+    let scored = try runWithin(seconds: 30, ["score", fifo, folder.path, "--out", store])
+    XCTAssertEqual(scored.exitCode, 2, scored.stderr)
+    let imported = try runWithin(
+      seconds: 30, ["import", fifo, "--db", folder.appendingPathComponent("n.sqlite").path])
+    XCTAssertEqual(imported.exitCode, 2, imported.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: store))
+  }
+
+  /// Runs scanbench, killing it (and failing) if it takes longer than `seconds`; `stdin` is piped
+  /// from a file through `cat` when given.
+  func runWithin(seconds: Double, _ arguments: [String], stdin: URL? = nil) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = Harness.binary
+    process.arguments = arguments
+    let out = folder.appendingPathComponent("out-\(UUID().uuidString)")
+    let err = folder.appendingPathComponent("err-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: err)
+    var feeder: Process?
+    if let stdin {
+      let pipe = Pipe()
+      let cat = Process()
+      cat.executableURL = URL(fileURLWithPath: "/bin/cat")
+      cat.arguments = [stdin.path]
+      cat.standardOutput = pipe
+      process.standardInput = pipe
+      try cat.run()
+      feeder = cat
+    } else {
+      process.standardInput = FileHandle.nullDevice
+    }
+    try process.run()
+    let deadline = Date().addingTimeInterval(seconds)
+    while process.isRunning, Date() < deadline { usleep(20_000) }
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      XCTFail("scanbench \(arguments.joined(separator: " ")) did not end within \(seconds) s")
+    }
+    process.waitUntilExit()
+    if let feeder, feeder.isRunning { feeder.terminate() }
+    return CommandResult(
+      exitCode: process.terminationStatus,
+      stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+      stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+  }
+
+  // MARK: 9. One exit-code rule: unusable input is 2, and nothing is created
+
+  func testMergeIntoOneOfItsInputsIsExit2AndLeavesItAlone() throws {
+    let input = try lines(2).path
+    let store = folder.appendingPathComponent("r.jsonl")
+    XCTAssertEqual(try run([input], store: store.path).exitCode, 0)
+    let before = try Data(contentsOf: store)
+    let link = folder.appendingPathComponent("link.jsonl")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: store)
+    for out in [store.path, link.path] {
+      let result = try Harness.run(["merge", store.path, "--out", out])
+      XCTAssertEqual(result.exitCode, 2, "\(out): \(result.stdout)\(result.stderr)")
+      XCTAssertTrue(result.stderr.contains("one of the stores to merge"), result.stderr)
+    }
+    XCTAssertEqual(try Data(contentsOf: store), before)
+  }
+
+  func testImportingAnEmptyOrForeignFileIsExit2AndCreatesNoDatabase() throws {
+    let empty = folder.appendingPathComponent("empty.jsonl")
+    _ = FileManager.default.createFile(atPath: empty.path, contents: Data())
+    let foreign = folder.appendingPathComponent("notes.txt")
+    try Data("shopping list\nmilk\n".utf8).write(to: foreign)
+    for store in [empty, foreign] {
+      let database = folder.appendingPathComponent("n-\(store.lastPathComponent).sqlite")
+      let result = try Harness.run(["import", store.path, "--db", database.path])
+      XCTAssertEqual(result.exitCode, 2, "\(store.lastPathComponent): \(result.stdout)\(result.stderr)")
+      XCTAssertTrue(result.stderr.contains(store.path), result.stderr)
+      let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+        $0.hasPrefix("n-")
+      }
+      XCTAssertEqual(left, [], "no database, no -wal or -shm")
+    }
+  }
+
+  // MARK: 11. An --out that cannot be created leaves nothing behind
+
+  func testAStoreThatCannotBeCreatedLeavesNoFoldersBehind() throws {
+    let input = try lines(1).path
+    let top = folder.appendingPathComponent("new")
+    // A file name over NAME_MAX (255 bytes): its folders can be made, the file cannot.
+    let store = top.appendingPathComponent("deeper/" + String(repeating: "x", count: 300) + ".jsonl")
+    let result = try run([input], store: store.path)
+    XCTAssertEqual(result.exitCode, 2, result.stderr)
+    XCTAssertTrue(result.stderr.contains("File name too long"), result.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: top.path), "the folders made for it are removed")
+  }
+}
