@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (with AddressSanitizer) into .build-fuzz/: each is the library sources
 # it needs compiled together with its entry point in Tests/Fuzz/Targets, as one module (copies with
-# the project's `import Scanbench…` lines taken out), so no Package.swift target is needed. Usage: fuzz/build.sh [target...]   (targets: entry-name ground-truth store archive photo-metadata)
+# the project's `import Scanbench…` lines taken out), so no Package.swift target is needed. Usage: fuzz/build.sh [target...]   (targets: entry-name ground-truth store archive photo-metadata external-protocol)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build-fuzz
@@ -9,7 +9,7 @@ mkdir -p "$out"
 src=Sources
 support="$src/ScanbenchSupport/EntryName.swift $src/ScanbenchSupport/SHA256.swift $src/ScanbenchSupport/JSONText.swift"
 store="$src/ScanbenchStore/StoreReader.swift $src/ScanbenchStore/StoreWriter.swift $src/ScanbenchStore/ResultRecord.swift \
-  $src/ScanbenchStore/ResultRecord+Orientation.swift $src/ScanbenchStore/EngineIdentity.swift \
+  $src/ScanbenchStore/ResultRecord+Orientation.swift $src/ScanbenchStore/ResultRecord+Ranges.swift $src/ScanbenchStore/EngineIdentity.swift \
   $src/ScanbenchStore/TextLayout.swift $src/ScanbenchStore/Barcode.swift"
 
 sources_for() {
@@ -18,13 +18,14 @@ sources_for() {
     ground-truth) echo "$src/ScanbenchArchive/GroundTruthDecoder.swift Tests/Fuzz/Targets/GroundTruthFuzzer.swift" ;;
     store) echo "$support $store Tests/Fuzz/Targets/StoreFuzzer.swift" ;;
     archive) echo "$(ls $src/ScanbenchArchive/*.swift) $support $src/ScanbenchSupport/Shard.swift $src/ScanbenchSupport/FileKind.swift Tests/Fuzz/Targets/ArchiveFuzzer.swift" ;;
+    external-protocol) echo "$support $store $src/ScanbenchExternal/ExternalProtocol.swift Tests/Fuzz/Targets/ExternalProtocolFuzzer.swift" ;;
     photo-metadata) echo "$src/ScanbenchRecognition/ExifOrientation.swift $src/ScanbenchRecognition/HeifContainer.swift Tests/Fuzz/Targets/PhotoMetadataFuzzer.swift" ;;
-    *) echo "unknown fuzz target '$1' (entry-name ground-truth store archive photo-metadata)" >&2; exit 64 ;;
+    *) echo "unknown fuzz target '$1' (entry-name ground-truth store archive photo-metadata external-protocol)" >&2; exit 64 ;;
   esac
 }
 
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(entry-name ground-truth store archive photo-metadata)
+[ ${#targets[@]} -gt 0 ] || targets=(entry-name ground-truth store archive photo-metadata external-protocol)
 for target in "${targets[@]}"; do
   echo "fuzz: building $out/$target"
   stage="$out/sources-$target"

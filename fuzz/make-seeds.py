@@ -177,3 +177,46 @@ with tempfile.TemporaryDirectory() as tmp:
             put("photo-metadata", "heic", f.read())
     except (OSError, subprocess.CalledProcessError):
         print("make-seeds: heif-enc is missing (apt-get install libheif-examples): no HEIC seed")
+
+# external-protocol: a handshake line, then answers to request 7 — numbers at and beyond every limit
+# (pixels are 32-bit: ±2147483647; confidence 0–100), deep nesting, huge strings, wrong types.
+handshake = json.dumps({"engine": "myocr", "version": "1.2", "models": {"rec.onnx": "ab" * 32}}).encode()
+
+
+def answer(**fields):
+    return json.dumps(dict({"id": 7}, **fields), ensure_ascii=False).encode()
+
+
+def boxed(**box):
+    word = dict({"text": "w", "conf": 90, "x": 1, "y": 2, "w": 3, "h": 4}, **box)
+    return answer(text="w", confidence=90, words=[word], lines=[word])
+
+
+protocol = {
+    "plain": [answer(text="hello", confidence=91.5)],
+    "error": [answer(error="cannot read it")],
+    "boxes": [boxed()],
+    "x-at-limit": [boxed(x=2147483647, y=-2147483647, w=2147483647, h=0)],
+    "x-beyond": [boxed(x=2147483648), boxed(y=-2147483648), boxed(w=-1)],
+    "x-1e19": [b'{"id": 7, "text": "w", "confidence": 90, "words": [{"text": "w", "conf": 90, "x": 1e19, "y": 0, "w": 1, "h": 1}]}'],
+    "x-minus-1e30": [boxed(x=-1e30)],
+    "x-1e400": [b'{"id": 7, "text": "w", "confidence": 90, "lines": [{"text": "w", "conf": 90, "x": 1e400, "y": 0, "w": 1, "h": 1}]}'],
+    "fraction": [boxed(x=0.49999999999999994, w=2147483646.5)],
+    "conf-limits": [answer(text="a", confidence=100), answer(text="a", confidence=100.0000001),
+                    answer(text="a", confidence=-0.0), boxed(conf=-1e-300), boxed(conf=1e308)],
+    "id-types": [b'{"id": 7.0, "text": "a", "confidence": 1}', b'{"id": 1e19, "text": "a", "confidence": 1}',
+                 b'{"id": "7", "text": "a", "confidence": 1}', b'{"id": -9223372036854775809, "text": "a", "confidence": 1}'],
+    "wrong-types": [b'{"id": 7, "text": 5, "confidence": "90"}', b'{"id": 7, "text": "a", "confidence": 9, "words": {"x": 1}}',
+                    b'{"id": 7, "text": "a", "confidence": 9, "words": [{"text": "w", "conf": 9, "x": "1", "y": 0, "w": 1, "h": 1}]}',
+                    b'{"id": 7, "text": null, "confidence": null}', b'[7, "a", 90]', b'"just a string"', b"null"],
+    "deep-nesting": [b'{"id": 7, "text": "a", "confidence": 9, "words": ' + b"[" * 5000 + b"]" * 5000 + b"}",
+                     b'{"id": 7, "x": ' + b'{"a": ' * 3000 + b"1" + b"}" * 3000 + b"}"],
+    "huge-string": [answer(text="字" * 20000, confidence=50)],
+    "escapes": [b'{"id": 7, "text": "\\ud800 \\u0000 \\udfff\\ud83d\\ude00", "confidence": 50}'],
+    "duplicate-keys": [b'{"id": 7, "id": 8, "text": "a", "confidence": 9, "confidence": 900}'],
+}
+for name, answers in protocol.items():
+    put("external-protocol", name, b"\n".join([handshake] + answers))
+put("external-protocol", "handshake-huge-version",
+    json.dumps({"engine": "e", "version": "9" * 5000, "models": {}}).encode() + b"\n" + answer(text="a", confidence=1))
+put("external-protocol", "handshake-bad-name", b'{"engine": "", "version": 1}\n{"engine": "a b\\u0000"}')

@@ -13,6 +13,7 @@ mkdir -p "$out/corpus/$target" "$out/crashes/$target"
 case "$target" in
   archive) max_len=65536 ;;
   store) max_len=16384 ;;
+  external-protocol) max_len=65536 ;;
   *) max_len=4096 ;;
 esac
 exec "$out/$target" "$out/corpus/$target" "Tests/Fuzz/$target" \

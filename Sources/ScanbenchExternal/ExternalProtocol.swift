@@ -14,7 +14,9 @@ enum ExternalProtocol {
   }
 
   /// One box of a response's `words` or `lines`: `{"text", "conf", "x", "y", "w", "h"}`; numbers
-  /// may be fractional (they are rounded to pixels).
+  /// may be fractional (they are rounded to pixels). Every number is checked: a box beyond what an
+  /// image can hold (`"x": 1e19`, a negative width, a confidence of 900) is a broken answer, the
+  /// image's recorded failure, never a number that traps.
   struct WireBox: Decodable {
     var text: String
     var conf: Double
@@ -23,11 +25,23 @@ enum ExternalProtocol {
     var w: Double
     var h: Double
 
-    var box: TextBox? {
-      guard [conf, x, y, w, h].allSatisfy(\.isFinite) else { return nil }
+    func box(in list: String) throws(Violation) -> TextBox {
+      guard conf.isFinite, (0...100).contains(conf) else {
+        throw Violation(description: "a box of \"\(list)\" has \"conf\" \(conf), not a number from 0 to 100")
+      }
+      func pixels(_ name: String, _ value: Double, _ range: ClosedRange<Int>) throws(Violation) -> Int {
+        guard value.isFinite, let whole = Int(exactly: value.rounded()), range.contains(whole) else {
+          throw Violation(
+            description: "a box of \"\(list)\" has \"\(name)\" \(value), not a pixel "
+              + "\(range.lowerBound == 0 ? "size" : "position") from \(range.lowerBound) to \(range.upperBound)"
+          )
+        }
+        return whole
+      }
       return TextBox(
-        text: text, confidence: (conf * 10).rounded() / 10, x: Int(x.rounded()), y: Int(y.rounded()),
-        width: Int(w.rounded()), height: Int(h.rounded()))
+        text: text, confidence: (conf * 10).rounded() / 10,
+        x: try pixels("x", x, ResultRecord.coordinates), y: try pixels("y", y, ResultRecord.coordinates),
+        width: try pixels("w", w, ResultRecord.sizes), height: try pixels("h", h, ResultRecord.sizes))
     }
   }
 
@@ -67,6 +81,15 @@ enum ExternalProtocol {
       throw Violation(
         description: "its engine name must be a word of 1 to 100 characters, not \(quoted(line))")
     }
+    // What it says joins every record: bounded like a name, not a page of text per line.
+    let models = decoded.models ?? [:]
+    guard decoded.version.count <= 100, models.count <= 100,
+      models.allSatisfy({ $0.key.utf8.count <= 255 && $0.value.utf8.count <= 128 })
+    else {
+      throw Violation(
+        description: "its version must be at most 100 characters, and its models at most 100 file names "
+          + "(255 bytes each) with their SHA-256: not \(quoted(line))")
+    }
     return decoded
   }
 
@@ -104,8 +127,10 @@ enum ExternalProtocol {
       throw Violation(description: "a response needs \"confidence\" from 0 to 100: \(quoted(line))")
     }
     guard boxes else { return .text(text, confidence: confidence, layout: nil) }
-    let words = (decoded.words ?? []).compactMap(\.box)
-    let lines = (decoded.lines ?? []).compactMap(\.box)
+    var words: [TextBox] = []
+    var lines: [TextBox] = []
+    for box in decoded.words ?? [] { words.append(try box.box(in: "words")) }
+    for box in decoded.lines ?? [] { lines.append(try box.box(in: "lines")) }
     return .text(text, confidence: confidence, layout: TextLayout(words: words, lines: lines))
   }
 

@@ -26,7 +26,7 @@ extension StoreReader {
   ) -> StoreLine {
     switch end {
     case .newline:
-      if let record = ResultLineDecoder.decode(bytes, cache: &cache) { return .result(record) }
+      if let record = ResultLineDecoder.decode(bytes, cache: &cache) { return StoreReader.checked(record) }
       return StoreReader.decode(Data(bytes))
     case .endOfFile:
       return .invalid(reason: "torn last line (no newline): the writer was interrupted")
@@ -48,7 +48,7 @@ extension StoreReader {
   }
 
   package static func decodeLineFast(_ bytes: UnsafeRawBufferPointer) -> StoreLine {
-    if let record = ResultLineDecoder.decode(bytes) { return .result(record) }
+    if let record = ResultLineDecoder.decode(bytes) { return StoreReader.checked(record) }
     return StoreReader.decode(Data(bytes))
   }
 }

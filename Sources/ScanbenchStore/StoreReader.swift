@@ -161,8 +161,24 @@ public enum StoreReader {
     return probe.schema != nil && (probe.kind == "result" || probe.kind == "summary")
   }
 
-  /// Decodes one complete line.
+  /// A decoded line, unless one of its numbers is out of range (`ResultRecord.rangeProblem`).
+  static func checked(_ line: StoreLine) -> StoreLine {
+    switch line {
+    case .result(let record): record.rangeProblem.map { .invalid(reason: $0) } ?? line
+    case .summary(let summary): summary.rangeProblem.map { .invalid(reason: $0) } ?? line
+    case .invalid: line
+    }
+  }
+
+  static func checked(_ record: ResultRecord) -> StoreLine { checked(.result(record)) }
+
+  /// Decodes one complete line; a record whose numbers are out of range is not one.
   public static func decode(_ bytes: Data) -> StoreLine {
+    checked(decodeUnchecked(bytes))
+  }
+
+  /// The line as JSONDecoder reads it, numbers unchecked: what the fast decoder is tested against.
+  static func decodeUnchecked(_ bytes: Data) -> StoreLine {
     let probe: KindProbe
     do {
       probe = try decoder.decode(KindProbe.self, from: bytes)

@@ -87,7 +87,7 @@ extension StoreSuites {
     }
 
     static func reference(_ bytes: [UInt8]) -> ResultRecord? {
-      if case .result(let record) = StoreReader.decode(Data(bytes)) { return record }
+      if case .result(let record) = StoreReader.decodeUnchecked(Data(bytes)) { return record }
       return nil
     }
 

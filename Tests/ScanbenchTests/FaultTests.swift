@@ -195,6 +195,97 @@ final class FaultTests: XCTestCase {
     XCTAssertTrue(good.stdout.contains("2 of 2 complete"), good.stdout)
   }
 
+  // MARK: 4. Every number from outside is range-checked
+
+  /// An external engine answers boxes beyond any image (`"x": 1e19`, `-1e30`) with `--boxes`: each
+  /// such image is a recorded failure saying which number, the run goes on, writes its summary and
+  /// exits 1; `--resume` skips them instead of crashing again.
+  func testAnExternalEngineBoxBeyondAnyImageIsARecordedFailureNotACrash() throws {
+    let input = try lines(3)
+    let engine = folder.appendingPathComponent("engine.py")
+    try Data(
+      """
+      import json, sys
+      print(json.dumps({"engine": "far", "version": "1", "models": {}}), flush=True)
+      xs = {1: 1e19, 2: -1e30}
+      for line in sys.stdin:
+          request = json.loads(line)
+          box = {"text": "w", "conf": 50, "x": xs.get(request["id"], 1), "y": 0, "w": 1, "h": 1}
+          print(json.dumps({"id": request["id"], "text": "w", "confidence": 50, "words": [box]}), flush=True)
+      """.utf8
+    ).write(to: engine)
+    let store = folder.appendingPathComponent("s.jsonl").path
+    let arguments = [
+      "run", input.path, "--engine", "command:python3 \(engine.path)", "--boxes", "--jobs", "1", "--out",
+      store,
+      "--json",
+    ]
+    let result = try Harness.run(arguments)
+    XCTAssertEqual(result.exitCode, 1, result.stderr)
+    let summary = try summary(result)
+    XCTAssertEqual(summary.images, 3)
+    XCTAssertEqual(summary.failed, 2)
+    let failures = try Harness.records(in: URL(fileURLWithPath: store)).results.compactMap(\.error)
+    XCTAssertEqual(failures.map(\.kind), ["engine-protocol", "engine-protocol"])
+    XCTAssertTrue(failures[0].message.contains("\"x\" 1e+19"), failures[0].message)
+    XCTAssertTrue(failures[1].message.contains("\"x\" -1e+30"), failures[1].message)
+    let resumed = try Harness.run(arguments + ["--resume"])
+    XCTAssertEqual(resumed.exitCode, 1, resumed.stderr)
+    XCTAssertEqual(try self.summary(resumed).skipped, 3)
+  }
+
+  /// Store lines whose numbers no scanbench writes — a box at x 3e9 (beyond leptonica's 32-bit
+  /// boxes), a confidence of 1e300, an infinite time, page -1 — are unreadable lines to every reader:
+  /// skipped (with a warning where the command lists them), never a trap.
+  func testStoreLinesWithNumbersOutOfRangeAreSkippedByEveryReader() throws {
+    let input = try lines(2)
+    let store = folder.appendingPathComponent("s.jsonl")
+    XCTAssertEqual(try run([input.path], store: store.path, ["--boxes"]).exitCode, 0)
+    let text = try String(contentsOf: store, encoding: .utf8)
+    let first = try XCTUnwrap(text.split(separator: "\n").first { $0.contains("\"kind\":\"result\"") })
+    var object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+    let damaged: [(String, (inout [String: Any]) -> Void)] = [
+      ("x", { $0["words"] = [["text": "w", "conf": 50, "x": 3_000_000_000, "y": 0, "w": 1, "h": 1]] }),
+      ("confidence", { $0["confidence"] = 1e300 }),
+      ("ms.recognize", { $0["ms"] = ["decode": 1, "recognize": 1e308, "score": 0] }),
+      ("page", { $0["page"] = -1 }),
+    ]
+    var appended = ""
+    for (index, (_, damage)) in damaged.enumerated() {
+      object["entry"] = "damaged-\(index).png"
+      var copy = object
+      damage(&copy)
+      appended += String(decoding: try JSONSerialization.data(withJSONObject: copy), as: UTF8.self) + "\n"
+    }
+    // The damaged lines go before the run's summary, as if the run had written them.
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+    try Data((lines.dropLast().joined(separator: "\n") + "\n" + appended + (lines.last ?? "") + "\n").utf8)
+      .write(to: store)
+    _ = try XCTUnwrap(lines.last)
+
+    let imported = try Harness.run([
+      "import", store.path, "--db", folder.appendingPathComponent("n.sqlite").path,
+    ])
+    XCTAssertEqual(imported.exitCode, 0, imported.stderr)
+    for (name, _) in damaged {
+      XCTAssertTrue(imported.stderr.contains("\"\(name)\""), "\(name): \(imported.stderr)")
+    }
+    XCTAssertEqual(imported.stderr.components(separatedBy: "is out of range").count - 1, damaged.count)
+    let readers: [[String]] = [
+      ["overlay", store.path, "--out", folder.appendingPathComponent("overlays").path],
+      ["export", store.path, "--format", "alto", "--out", folder.appendingPathComponent("alto").path],
+      ["report", store.path, "--html", folder.appendingPathComponent("r.html").path],
+      ["baseline", store.path, "--out", folder.appendingPathComponent("b.json").path],
+      ["merge", store.path, "--out", folder.appendingPathComponent("m.jsonl").path],
+    ]
+    for arguments in readers {
+      let result = try Harness.run(arguments)
+      XCTAssertLessThan(result.exitCode, 64, "\(arguments[0]) ended by a signal? \(result.stderr)")
+      XCTAssertFalse(
+        result.stdout.contains("damaged-"), "\(arguments[0]) used a damaged line: \(result.stdout)")
+    }
+  }
+
   // MARK: 8. Pipes, FIFOs and standard input are refused at once
 
   func testPipesFIFOsAndStandardInputAreRefusedAtOnce() throws {

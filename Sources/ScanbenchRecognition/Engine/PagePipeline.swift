@@ -66,7 +66,7 @@ public final class PagePipeline {
   private func recognizeUpright(
     _ page: Image, name: PageName, orientation record: inout ResultRecord.Orientation?, osd: inout Double?
   ) throws -> (RecognizedText, Image) {
-    let first = try engine.recognize(page, boxes: boxes, name: name)
+    let first = try engine.recognize(page, boxes: boxes, name: name).checked()
     guard let checkBelow, first.confidence < checkBelow, let orientation, let detector = loadedDetector()
     else { return (first, page) }
     let start = DispatchTime.now()
@@ -80,7 +80,7 @@ public final class PagePipeline {
     guard detection.correction != 0, detection.confidence >= orientation.minimumConfidence,
       let turned = try? page.applying(.rotate(quarterTurns: detection.correction))
     else { return (first, page) }
-    var second = try engine.recognize(turned, boxes: boxes, name: name)
+    var second = try engine.recognize(turned, boxes: boxes, name: name).checked()
     let inference = [first.inferenceMilliseconds, second.inferenceMilliseconds].compactMap { $0 }
     if !inference.isEmpty { second.inferenceMilliseconds = inference.reduce(0, +) }
     guard second.confidence > first.confidence else {
