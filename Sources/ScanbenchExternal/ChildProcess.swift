@@ -10,6 +10,11 @@ import Foundation
 /// and its stdout and stderr are pipes. Every other descriptor of scanbench is closed in the child
 /// (the store's lock must not outlive scanbench in a program it started).
 ///
+/// Nothing it starts outlives scanbench, however scanbench ends — an error exit, a signal, `kill -9`,
+/// a crash: beside the program, in its group, a shell waits on the read end of a pipe whose write
+/// end only scanbench holds (`lifeline`); when scanbench ends the kernel closes it, the wait ends,
+/// and the shell kills the group (`kill -KILL 0`), the program and all it started with it.
+///
 /// Not thread-safe: one engine owns it; only `errors` is handed to a thread of its own.
 final class ChildProcess {
   let pid: pid_t
@@ -68,7 +73,8 @@ final class ChildProcess {
     posix_spawn_file_actions_adddup2(&actions, stdinPair[1], 0)
     posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
     posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
-    Self.addCloseFrom(&actions, 3)
+    posix_spawn_file_actions_adddup2(&actions, Self.lifeline, 3)
+    Self.addCloseFrom(&actions, 4)
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -86,7 +92,7 @@ final class ChildProcess {
     for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaults, signal) }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
 
-    let arguments = ["/bin/sh", "-c", command]
+    let arguments = ["/bin/sh", "-c", Self.watchedCommand, "scanbench-engine", command]
     let cArguments = arguments.map { strdup($0) } + [nil]
     defer { for argument in cArguments { free(argument) } }
     var child: pid_t = 0
@@ -100,6 +106,23 @@ final class ChildProcess {
     output = stdoutPipe[0]
     errors = stderrPipe[0]
   }
+
+  /// Runs `$1` as `/bin/sh -c` would, with a watcher beside it in its group: the watcher reads
+  /// descriptor 3 (the lifeline), which gives end-of-file only when scanbench has ended, and then
+  /// kills the group. The program itself gets neither the lifeline nor the watcher's streams, so its
+  /// stdout ends when it does.
+  static let watchedCommand =
+    "(read _ <&3; kill -KILL 0) </dev/null >/dev/null 2>&1 & exec 3<&- /bin/sh -c \"$1\""
+
+  /// The read end of the lifeline, above the descriptors a program uses; its write end is never
+  /// closed, so it closes when scanbench ends (both ends are close-on-exec in scanbench).
+  private static let lifeline: Int32 = {
+    var ends: [Int32] = [-1, -1]
+    guard pipe2(&ends, O_CLOEXEC) == 0 else { return -1 }
+    let high = fcntl(ends[0], F_DUPFD_CLOEXEC, 10)
+    if high >= 0 { Glibc.close(ends[0]) }
+    return high >= 0 ? high : ends[0]
+  }()
 
   deinit {
     stop(grace: 0)

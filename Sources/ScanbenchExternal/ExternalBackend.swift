@@ -83,6 +83,9 @@ private final class Startup: Sendable {
     var starting = 0
     var probing = false
     var parked: Parked?
+    /// Why the first program that ended before saying what it is did, while none had said: every
+    /// later start fails at once with it, rather than each waiting out its own start-up time.
+    var failure: (any Error)?
   }
 
   // Safe: `state` is read and written only with `condition` locked.
@@ -96,6 +99,10 @@ private final class Startup: Sendable {
       if let identity = state.identity {
         condition.unlock()
         return identity
+      }
+      if let failure = state.failure {
+        condition.unlock()
+        throw failure
       }
       if state.starting == 0 { break }
       condition.wait()
@@ -111,7 +118,13 @@ private final class Startup: Sendable {
     }
     state.starting -= 1
     state.probing = false
-    let engine = try made.get()
+    let engine: ExternalEngine
+    do {
+      engine = try made.get()
+    } catch {
+      if state.identity == nil, state.failure == nil { state.failure = error }
+      throw error
+    }
     state.parked = Parked(engine: engine)
     if state.identity == nil { state.identity = engine.identity }
     return state.identity ?? engine.identity
@@ -129,15 +142,19 @@ private final class Startup: Sendable {
   /// Runs `make` counted as a program starting, so that `identity` waits for it.
   func starting<T>(_ make: () throws -> T) throws -> T {
     condition.lock()
+    if state.identity == nil, let failure = state.failure {
+      condition.unlock()
+      throw failure
+    }
     state.starting += 1
     condition.unlock()
-    defer {
-      condition.lock()
-      state.starting -= 1
-      condition.broadcast()
-      condition.unlock()
-    }
-    return try make()
+    let made = Result { try make() }
+    condition.lock()
+    state.starting -= 1
+    if case .failure(let error) = made, state.identity == nil, state.failure == nil { state.failure = error }
+    condition.broadcast()
+    condition.unlock()
+    return try made.get()
   }
 
   /// Records the first identity; a worker's program that says it is another engine is refused.

@@ -21,9 +21,22 @@ public final class BatchRunner: Sendable {
     self.onEvent = onEvent
   }
 
-  /// Stops taking new images; those being recognized finish and are written.
-  public func cancel() {
+  /// Stops taking new images; those being recognized finish and are written. Returns false when the
+  /// run had not yet opened its store (it was loading engines, hashing models, reading headers):
+  /// nothing is written then, and never will be, so the caller may end the process at once rather
+  /// than wait for an engine that takes a minute to say what it is.
+  @discardableResult
+  public func cancel() -> Bool {
     cancelled.store(true, ordering: .relaxed)
+    return hasOpenedStore.withLock { $0 }
+  }
+
+  /// Set, under its lock, just before the store is opened, unless the run was cancelled by then.
+  private let hasOpenedStore = Mutex(false)
+
+  /// Thrown when the run was cancelled before it opened its store.
+  public struct CancelledBeforeWork: Error, CustomStringConvertible {
+    public var description: String { "interrupted before any work started: nothing was written" }
   }
 
   public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
@@ -70,6 +83,10 @@ public final class BatchRunner: Sendable {
     try engines.check()
     onEvent(.counted(images: indexes.reduce(0) { $0 + $1.imageCount }))
 
+    try hasOpenedStore.withLock { opened in
+      if isCancelled { throw CancelledBeforeWork() }
+      opened = true
+    }
     // The lock comes before reading the store for --resume: a run that waited for another to finish
     // then skips what that one wrote.
     let storePath = configuration.store.path

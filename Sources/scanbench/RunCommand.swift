@@ -211,9 +211,14 @@ enum RunCommand: Command {
     let progress = ProgressReporter(isTerminal: Console.stderrIsTerminal)
     let runner = BatchRunner(configuration) { event in progress.handle(event) }
     let signals = SignalTrap { signal in
+      guard runner.cancel() else {
+        // Still setting up (an engine that has not said what it is, models loading): nothing is
+        // written, nothing to wait for; what the engines started goes with scanbench.
+        progress.note("interrupted before any work started: nothing was written")
+        _exit(128 + signal)
+      }
       progress.note(
         "stopping after the images in progress (\(signal == SIGINT ? "interrupt" : "terminate"))…")
-      runner.cancel()
     }
     let outcome: RunOutcome
     do {

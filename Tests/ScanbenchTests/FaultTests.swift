@@ -286,6 +286,114 @@ final class FaultTests: XCTestCase {
     }
   }
 
+  // MARK: 7. Nothing scanbench starts outlives it
+
+  /// A shell command line for `--engine command:` that appends its shell's and its child's process
+  /// ids to `pids` and never says what it is.
+  func silentEngine(_ pids: URL) -> String {
+    "command:echo $$ >> '\(pids.path)'; sleep 1000 & echo $! >> '\(pids.path)'; wait"
+  }
+
+  func processIDs(in file: URL) -> [pid_t] {
+    ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { pid_t($0) }
+  }
+
+  /// Waits up to `seconds` for every process to be gone; returns those still there.
+  func survivors(_ pids: [pid_t], within seconds: Double) -> [pid_t] {
+    let deadline = Date().addingTimeInterval(seconds)
+    var alive = pids
+    while true {
+      alive = alive.filter { kill($0, 0) == 0 }
+      if alive.isEmpty || Date() > deadline { return alive }
+      usleep(20_000)
+    }
+  }
+
+  /// Starts scanbench with `arguments`; waits until `file` names at least `count` processes.
+  func start(_ arguments: [String], waitingFor count: Int, in file: URL) throws -> Process {
+    let process = Process()
+    process.executableURL = Harness.binary
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(30)
+    while processIDs(in: file).count < count, process.isRunning, Date() < deadline { usleep(20_000) }
+    XCTAssertGreaterThanOrEqual(processIDs(in: file).count, count, "the engines started")
+    return process
+  }
+
+  /// An engine that never prints its identity line: after the start-up wait (60 s) the run is
+  /// refused (exit 2) once — not once more for each worker — and every process the engines started
+  /// is gone with scanbench.
+  func testAnEngineThatNeverSaysWhatItIsIsRefusedOnceAndLeavesNothingRunning() throws {
+    let input = try lines(2).path
+    let pids = folder.appendingPathComponent("pids")
+    let started = Date()
+    let result = try Harness.run(
+      [
+        "run", input, "--engine", silentEngine(pids), "--jobs", "2", "--out",
+        folder.appendingPathComponent("s.jsonl").path,
+      ])
+    let seconds = Date().timeIntervalSince(started)
+    XCTAssertEqual(result.exitCode, 2, result.stderr)
+    XCTAssertTrue(result.stderr.contains("said nothing within 60 s"), result.stderr)
+    XCTAssertLessThan(seconds, 90, "one start-up wait, not one per worker")
+    XCTAssertFalse(processIDs(in: pids).isEmpty)
+    XCTAssertEqual(survivors(processIDs(in: pids), within: 5), [], "engine processes outlived scanbench")
+  }
+
+  /// SIGTERM while the engines have not said what they are: scanbench exits at once (143), writes
+  /// nothing, and takes the engines with it.
+  func testSIGTERMWhileWaitingForAnEngineExitsAtOnceAndLeavesNothingRunning() throws {
+    let input = try lines(2).path
+    let pids = folder.appendingPathComponent("pids")
+    let store = folder.appendingPathComponent("s.jsonl")
+    let process = try start(
+      ["run", input, "--engine", silentEngine(pids), "--jobs", "2", "--out", store.path], waitingFor: 2,
+      in: pids)
+    let signalled = Date()
+    kill(process.processIdentifier, SIGTERM)
+    let deadline = Date().addingTimeInterval(10)
+    while process.isRunning, Date() < deadline { usleep(20_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    XCTAssertLessThan(Date().timeIntervalSince(signalled), 5, "SIGTERM took as long as the engines' wait")
+    XCTAssertEqual(process.terminationStatus, 143)
+    XCTAssertEqual(survivors(processIDs(in: pids), within: 5), [], "engine processes outlived scanbench")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: store.path), "nothing written")
+  }
+
+  /// `kill -9` of scanbench while its engines work (here: hang, each with a child of its own): the
+  /// engines, and what they started, end with it.
+  func testKill9OfScanbenchLeavesNoEngineProcessRunning() throws {
+    let input = folder.appendingPathComponent("hanging")
+    try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+    let lines = try self.lines(2)
+    for index in 1...2 {
+      try FileManager.default.copyItem(
+        at: lines.appendingPathComponent(String(format: "eng-line-%03d.png", index)),
+        to: input.appendingPathComponent("hang-\(index).png"))
+    }
+    let fake = Harness.packageRoot.appendingPathComponent(
+      "Tests/ScanbenchExternalTests/Fixtures/fake_engine.py")
+    let starts = folder.appendingPathComponent("starts")
+    let children = folder.appendingPathComponent("children")
+    let process = try start(
+      [
+        "run", input.path, "--engine",
+        "command:python3 '\(fake.path)' --starts '\(starts.path)' --children '\(children.path)'", "--jobs",
+        "2",
+        "--out", folder.appendingPathComponent("s.jsonl").path,
+      ], waitingFor: 2, in: children)
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    let pids = processIDs(in: starts) + processIDs(in: children)
+    XCTAssertEqual(pids.count, 4)
+    XCTAssertEqual(survivors(pids, within: 5), [], "engine processes outlived scanbench")
+  }
+
   // MARK: 8. Pipes, FIFOs and standard input are refused at once
 
   func testPipesFIFOsAndStandardInputAreRefusedAtOnce() throws {
