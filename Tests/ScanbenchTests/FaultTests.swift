@@ -286,6 +286,93 @@ final class FaultTests: XCTestCase {
     }
   }
 
+  // MARK: 6 and 10. ONNX Runtime's library and PP-OCR's models are checked before any image
+
+  /// A models folder with the installed PP-OCR files and library, each replaced where `replace`
+  /// says (a relative path → the bytes to put there instead).
+  func models(replacing replace: [String: Data]) throws -> URL {
+    let real = Harness.packageRoot.appendingPathComponent(".models")
+    guard FileManager.default.fileExists(atPath: real.appendingPathComponent("onnxruntime").path) else {
+      throw XCTSkip("ONNX Runtime is not in .models (make setup installs it)")
+    }
+    let models = folder.appendingPathComponent("models-\(UUID().uuidString)")
+    for sub in ["ppocr", "onnxruntime"] {
+      let target = models.appendingPathComponent(sub)
+      try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+      for file in try FileManager.default.contentsOfDirectory(atPath: real.appendingPathComponent(sub).path) {
+        let name = "\(sub)/\(file)"
+        if let bytes = replace[name] {
+          try bytes.write(to: models.appendingPathComponent(name))
+        } else {
+          try FileManager.default.createSymbolicLink(
+            at: models.appendingPathComponent(name), withDestinationURL: real.appendingPathComponent(name))
+        }
+      }
+    }
+    return models
+  }
+
+  func realModel(_ name: String) throws -> Data {
+    try Data(contentsOf: Harness.packageRoot.appendingPathComponent(".models/\(name)"))
+  }
+
+  func runPPOCR(models: URL, store: URL, page: Bool = false) throws -> CommandResult {
+    let input = try lines(1).path
+    return try Harness.run(
+      ["run", input, "--engine", "ppocr", "--out", store.path] + (page ? [] : ["--psm", "7"]),
+      environment: [
+        "SCANBENCH_MODELS": models.path, "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
+      ])
+  }
+
+  /// A `libonnxruntime.so` cut short (a setup interrupted) was a SIGBUS inside the loader: its
+  /// SHA-256 is checked first, and the run is refused naming the file and `make setup`.
+  func testATruncatedONNXRuntimeLibraryIsRefusedBeforeItIsLoaded() throws {
+    let library = "onnxruntime/libonnxruntime.so.1.32.0"
+    let cut = try realModel(library).prefix(5_000_000)
+    let models = try self.models(replacing: [library: Data(cut)])
+    let store = folder.appendingPathComponent("s.jsonl")
+    let result = try runPPOCR(models: models, store: store)
+    XCTAssertEqual(result.exitCode, 2, result.stderr)
+    XCTAssertTrue(result.stderr.contains(models.appendingPathComponent(library).path), result.stderr)
+    XCTAssertTrue(result.stderr.contains("make setup"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("SHA-256"), result.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: store.path))
+  }
+
+  /// A model of the wrong kind, or a dictionary that is not the recognizer's, failed every image
+  /// (exit 1) with ONNX Runtime's colour-coded lines on stderr: it is refused at start-up (exit 2)
+  /// naming the files, nothing written, and ONNX Runtime's own lines do not reach stderr.
+  func testAWrongModelOrDictionaryIsRefusedAtStartUp() throws {
+    let cases: [(String, [String: Data], Bool, String)] = [
+      (
+        "a detector as the recognizer",
+        ["ppocr/PP-OCRv6_rec_small.onnx": try realModel("ppocr/PP-OCRv6_det_small.onnx")],
+        false, "PP-OCRv6_rec_small.onnx"
+      ),
+      (
+        "the tiny dictionary for the small recognizer",
+        ["ppocr/ppocrv6_dict.txt": try realModel("ppocr/ppocrv6_tiny_dict.txt")], false, "wrong dictionary"
+      ),
+      (
+        "a recognizer as the detector",
+        ["ppocr/PP-OCRv6_det_small.onnx": try realModel("ppocr/PP-OCRv6_rec_tiny.onnx")],
+        true, "PP-OCRv6_det_small.onnx"
+      ),
+    ]
+    for (what, replaced, page, named) in cases {
+      let store = folder.appendingPathComponent("s-\(what.count).jsonl")
+      let result = try runPPOCR(models: try models(replacing: replaced), store: store, page: page)
+      XCTAssertEqual(result.exitCode, 2, "\(what): \(result.stdout)\(result.stderr)")
+      XCTAssertTrue(result.stderr.contains(named), "\(what): \(result.stderr)")
+      XCTAssertTrue(result.stderr.contains("do not work together"), "\(what): \(result.stderr)")
+      XCTAssertFalse(result.stderr.contains("\u{1B}["), "\(what): ONNX Runtime's colours on stderr")
+      XCTAssertFalse(
+        result.stderr.contains("[E:onnxruntime"), "\(what): ONNX Runtime's own log line on stderr")
+      XCTAssertFalse(FileManager.default.fileExists(atPath: store.path), "\(what): nothing written")
+    }
+  }
+
   // MARK: 7. Nothing scanbench starts outlives it
 
   /// A shell command line for `--engine command:` that appends its shell's and its child's process

@@ -57,6 +57,7 @@ public struct PPOCRBackend: EngineBackend {
     singleLine = options.isSingleLine
     models = try SharedModels.load(
       recognizer: recognizer, detector: singleLine ? nil : detector, locator: locator)
+    try models.check()
   }
 
   /// ONNX Runtime's version, as the library says.

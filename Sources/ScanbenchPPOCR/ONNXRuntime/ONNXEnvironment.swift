@@ -11,8 +11,11 @@ final class ONNXEnvironment: @unchecked Sendable {
 
   init(api: OrtAPI) throws {
     var handle: OpaquePointer?
+    // ONNX Runtime's own log lines go to `ONNXRuntimeLog` (scanbench's warnings), not, colour-coded,
+    // to stderr.
     try api.check(
-      api.createEnv(Self.loggingLevel, "scanbench", &handle), "creating ONNX Runtime's environment")
+      api.createEnvWithCustomLogger(ONNXRuntimeLog.function, nil, Self.loggingLevel, "scanbench", &handle),
+      "creating ONNX Runtime's environment")
     guard let handle else {
       throw ONNXRuntimeError(kind: .library, message: "no environment", operation: "creating the environment")
     }

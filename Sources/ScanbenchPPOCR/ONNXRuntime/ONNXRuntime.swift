@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchRecognition
 import Synchronization
 
 #if canImport(Glibc)
@@ -12,9 +13,6 @@ import Synchronization
 /// Thread-safe: the table is immutable and ONNX Runtime's environment may be used from any thread.
 /// The library is never unloaded (ONNX Runtime does not support it, nor does its C# binding).
 public final class ONNXRuntime: Sendable {
-  /// The version this binding was written against (and `make setup` installs).
-  public static let pinnedVersion = "1.32.0"
-
   /// The library's file name in the models folder.
   public static let libraryFile = "onnxruntime/libonnxruntime.so.\(pinnedVersion)"
 
@@ -48,6 +46,7 @@ public final class ONNXRuntime: Sendable {
         kind: .library, message: "ONNX Runtime is not installed (run 'make setup')",
         operation: "looking for", path: libraryPath)
     }
+    try Self.checkDigest(libraryPath)
     // The PyPI build reports usage to Microsoft from Linux too (1DS, since 1.29), and leaves a
     // `.ses` file in $TMPDIR: scanbench reads people's archives and sends nothing anywhere. The
     // variable is read when the environment is created, so setting it before loading suffices.
@@ -83,5 +82,27 @@ public final class ONNXRuntime: Sendable {
     self.version = version
     self.api = api
     self.environment = try ONNXEnvironment(api: api)
+  }
+
+  /// `dlopen` maps the file and trusts its headers: a library cut short (a setup interrupted) or
+  /// damaged is a SIGBUS inside the loader, not an error. Its SHA-256 is checked first against the
+  /// pinned one — read from the model digest cache, so only a changed file is hashed again.
+  static func checkDigest(_ libraryPath: String) throws {
+    let digest: String
+    do {
+      digest = try ModelHashCache.shared.hash(of: libraryPath)
+    } catch {
+      throw ONNXRuntimeError(
+        kind: .library, message: "cannot read it: \(error) (run 'make setup')", operation: "checking",
+        path: libraryPath)
+    }
+    guard digest == pinnedLibrarySHA256 else {
+      throw ONNXRuntimeError(
+        kind: .library,
+        message: "ONNX Runtime's library is damaged, cut short (an interrupted setup?) or another build: its "
+          + "SHA-256 is \(digest), not \(pinnedLibrarySHA256) (\(pinnedVersion), as 'make setup' installs "
+          + "it), so it is not loaded. Remove it and run 'make setup'",
+        operation: "checking", path: libraryPath)
+    }
   }
 }

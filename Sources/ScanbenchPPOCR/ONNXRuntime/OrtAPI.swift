@@ -29,6 +29,7 @@ struct OrtAPI {
     case getErrorCode = 1
     case getErrorMessage = 2
     case createEnv = 3
+    case createEnvWithCustomLogger = 4
     case createSession = 7
     case run = 9
     case createSessionOptions = 10
@@ -77,6 +78,17 @@ struct OrtAPI {
   // OrtEnv
   /// `CreateEnv(OrtLoggingLevel, const char* logid, OrtEnv** out)`
   let createEnv: @convention(c) (Int32, UnsafePointer<CChar>, Out) -> Status
+  /// `void OrtLoggingFunction(void* param, OrtLoggingLevel severity, const char* category,
+  /// const char* logid, const char* code_location, const char* message)`
+  typealias LoggingFunction =
+    @convention(c) (
+      UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
+      UnsafePointer<CChar>?
+    ) -> Void
+  /// `CreateEnvWithCustomLogger(OrtLoggingFunction, void* logger_param, OrtLoggingLevel,
+  /// const char* logid, OrtEnv** out)`: position 4, after `CreateEnv`, in every version's table.
+  let createEnvWithCustomLogger:
+    @convention(c) (LoggingFunction, UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>, Out) -> Status
   let releaseEnv: Release
 
   // OrtSessionOptions
@@ -189,6 +201,7 @@ struct OrtAPI {
     getErrorMessage = try entry(.getErrorMessage)
     releaseStatus = try entry(.releaseStatus)
     createEnv = try entry(.createEnv)
+    createEnvWithCustomLogger = try entry(.createEnvWithCustomLogger)
     releaseEnv = try entry(.releaseEnv)
     createSessionOptions = try entry(.createSessionOptions)
     setSessionExecutionMode = try entry(.setSessionExecutionMode)
