@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ScanbenchStore
+@testable import ScanbenchSupport
 
 /// Issue 21: faults found by trying to break scanbench — wrong figures with exit 0, crashes,
 /// orphans, inconsistent exit codes — each reproduced on the built binary and guarded here.
@@ -101,6 +102,94 @@ final class FaultTests: XCTestCase {
     XCTAssertTrue(resumed.stdout.contains("images              6\n"), resumed.stdout)
     XCTAssertTrue(resumed.stdout.contains("failed              2\n"), resumed.stdout)
     XCTAssertTrue(resumed.stdout.contains("scored              4\n"), resumed.stdout)
+  }
+
+  /// The randomized kill-and-resume: a store that already holds a finished run of the corpus, then a
+  /// second run killed with SIGKILL at random moments several times (during start-up, while it works,
+  /// between writes) and resumed each time, until one part finishes. Afterwards `baseline`, `check`
+  /// and `report` describe the whole resumed run, each image exactly once. The seed is printed with
+  /// every failure; `SCANBENCH_KILL_SEED=N` replays one.
+  func testKilledAtRandomMomentsAndResumedARunIsWholeWithEachImageOnce() throws {
+    let seed =
+      ProcessInfo.processInfo.environment["SCANBENCH_KILL_SEED"].flatMap(UInt64.init)
+      ?? UInt64(Date().timeIntervalSince1970 * 1000)
+    var random = SeededGenerator(seed: seed)
+    let context = "seed \(seed) (SCANBENCH_KILL_SEED=\(seed) replays it)"
+    let count = 30
+    let input = try lines(count).path
+    let store = folder.appendingPathComponent("s.jsonl")
+    let arguments = ["run", input, "--level", "fast", "--psm", "7", "--jobs", "2", "--out", store.path]
+    let earlier = try Harness.run(arguments)
+    XCTAssertEqual(earlier.exitCode, 0, earlier.stderr)
+    let baseline = folder.appendingPathComponent("baseline.json").path
+    XCTAssertEqual(try Harness.run(["baseline", store.path, "--out", baseline]).exitCode, 0)
+    let earlierLines = try lineCount(store)
+
+    var kills = 0
+    var finished: CommandResult?
+    for part in 0..<12 where finished == nil {
+      let process = Process()
+      process.executableURL = Harness.binary
+      process.arguments = arguments + (part == 0 ? [] : ["--resume"]) + ["--json"]
+      let out = folder.appendingPathComponent("part-\(part).out")
+      _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+      process.standardOutput = try FileHandle(forWritingTo: out)
+      process.standardError = FileHandle.nullDevice
+      process.standardInput = FileHandle.nullDevice
+      try process.run()
+      if part == 0 {
+        // The first kill waits for the run's first record, so that there is a run to resume.
+        let deadline = Date().addingTimeInterval(60)
+        while try lineCount(store) <= earlierLines, process.isRunning, Date() < deadline { usleep(5_000) }
+      }
+      // Four kills at random moments, then the run may finish.
+      if kills < 4 {
+        let delay = Double(Int.random(in: 0..<2_500, using: &random)) / 1000
+        let deadline = Date().addingTimeInterval(delay)
+        while process.isRunning, Date() < deadline { usleep(5_000) }
+        if process.isRunning {
+          kill(process.processIdentifier, SIGKILL)
+          kills += 1
+        }
+      }
+      process.waitUntilExit()
+      if process.terminationReason == .exit {
+        XCTAssertEqual(process.terminationStatus, 0, "part \(part) ended by itself: \(context)")
+        finished = CommandResult(
+          exitCode: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
+          stderr: "")
+      }
+    }
+    XCTAssertGreaterThanOrEqual(kills, 1, "killed at least once: \(context)")
+    let last = try XCTUnwrap(finished, "a part finished: \(context)")
+    let summary = try summary(last)
+    XCTAssertEqual(summary.images, count, "the last part's summary counts the whole run: \(context)")
+    XCTAssertEqual(summary.failed, 0, context)
+
+    let (results, _) = try Harness.records(in: store)
+    let ofTheRun = results.filter { $0.run == summary.run }
+    XCTAssertEqual(ofTheRun.count, count, "each image exactly once in the resumed run: \(context)")
+    XCTAssertEqual(Set(ofTheRun.map(ImageKey.init)).count, count, context)
+    XCTAssertEqual(results.count - ofTheRun.count, count, "the earlier run is left as it was: \(context)")
+
+    let made = try Harness.run([
+      "baseline", store.path, "--out", folder.appendingPathComponent("b2.json").path,
+    ])
+    XCTAssertTrue(made.stdout.contains(": \(count) images"), made.stdout + context)
+    XCTAssertTrue(made.stdout.contains(summary.run), made.stdout + context)
+    let check = try Harness.run(["check", store.path, "--baseline", baseline])
+    XCTAssertEqual(check.exitCode, 0, check.stdout + check.stderr + context)
+    XCTAssertTrue(check.stdout.contains("compared \(count) images"), check.stdout + context)
+    XCTAssertTrue(check.stdout.contains("0 missing from the run"), check.stdout + context)
+    let report = try Harness.run([
+      "report", store.path, "--html", folder.appendingPathComponent("r.html").path,
+    ])
+    XCTAssertTrue(report.stdout.contains("run \(summary.run), \(count) images"), report.stdout + context)
+  }
+
+  func lineCount(_ url: URL) throws -> Int {
+    guard FileManager.default.fileExists(atPath: url.path) else { return 0 }
+    return try Data(contentsOf: url).reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
   }
 
   // MARK: 2. Nothing paired is not a success
