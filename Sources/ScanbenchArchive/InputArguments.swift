@@ -11,17 +11,14 @@ public struct InputArguments: Sendable {
   /// Ground-truth files given whose image is not an input.
   public private(set) var unpaired: [String] = []
 
-  /// Throws for an argument that is missing or a stream (standard input, a pipe, a FIFO: refused
-  /// before anything is read), and when nothing but ground truth is left to read.
+  /// Throws for an argument that is a stream (standard input, a pipe, a FIFO: refused before
+  /// anything is read), and when nothing but ground truth is left to read.
   public init(_ arguments: [String]) throws(ArchiveError) {
     var imageStems: Set<String> = []
     var groundTruth: [(argument: String, key: String)] = []
     for argument in arguments {
       if let refusal = FileKind.refusal(forReading: argument) {
         throw ArchiveError(.unreadable, input: argument, message: refusal)
-      }
-      guard FileManager.default.fileExists(atPath: argument) else {
-        throw ArchiveError(.missing, input: argument, message: "no such file or folder")
       }
       if let key = Self.key(argument, isImage: false) {
         groundTruth.append((argument, key))

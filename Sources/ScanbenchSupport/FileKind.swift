@@ -23,6 +23,13 @@ public enum FileKind {
     }
   }
 
+  /// Whether opening `path` may wait for a peer: a FIFO (or pipe) or a socket.
+  public static func blocksWhenOpened(atPath path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    return info.st_mode & S_IFMT == S_IFIFO || info.st_mode & S_IFMT == S_IFSOCK
+  }
+
   /// Why `path` cannot be read as an input or a store, if it cannot: standard input (`-`) and
   /// streams are refused at once rather than blocking or being read half.
   public static func refusal(forReading path: String) -> String? {

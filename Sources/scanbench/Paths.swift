@@ -18,7 +18,9 @@ enum Paths {
     guard !isDirectory.boolValue else {
       throw CommandFailure("\(path): a folder, not a store file", exitCode: ExitCode.inputUnreadable)
     }
-    if let stream = FileKind.stream(atPath: path) {
+    // A FIFO or a socket blocks whoever opens it; a device (`/dev/full`, `/dev/null`) may be written
+    // to, not read as a store.
+    if let stream = FileKind.stream(atPath: path), !creating || FileKind.blocksWhenOpened(atPath: path) {
       throw CommandFailure(
         "\(path): \(stream), not a store file: a store is read (and appended to) as a file",
         exitCode: ExitCode.inputUnreadable)

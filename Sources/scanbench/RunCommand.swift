@@ -119,7 +119,15 @@ enum RunCommand: Command {
     ] + ScoringFlags.options)
 
   static func validate(_ arguments: ParsedArguments) throws {
-    // Missing inputs, standard input and pipes are refused here, before any work.
+    for input in arguments.positionals {
+      // Standard input and pipes first: `-` is no file, and a FIFO must not be opened.
+      if let refusal = FileKind.refusal(forReading: input) {
+        throw CommandFailure("\(input): \(refusal)", exitCode: ExitCode.inputUnreadable)
+      }
+      guard FileManager.default.fileExists(atPath: input) else {
+        throw CommandFailure("\(input): no such file or folder", exitCode: ExitCode.inputUnreadable)
+      }
+    }
     do { _ = try InputArguments(arguments.positionals) } catch {
       throw CommandFailure("\(error)", exitCode: ExitCode.inputUnreadable)
     }

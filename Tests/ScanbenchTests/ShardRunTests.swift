@@ -299,7 +299,8 @@ final class ShardRunTests: XCTestCase {
   func testMergeRefusesIncompleteShardsUnlessAllowPartial() throws {
     let zero = try store(
       "r.shard-0000-of-0003.jsonl",
-      [record("a.png", text: "a", run: "z"), summary(run: "z", shard: "0/3", images: 1)])
+      // Each store's image is of its shard (merge checks): e.png of 0/3, c.png of 2/3.
+      [record("e.png", text: "a", run: "z"), summary(run: "z", shard: "0/3", images: 1)])
     let two = try store(
       "r.shard-0002-of-0003.jsonl",
       [record("c.png", text: "c", run: "t"), summary(run: "t", shard: "2/3", images: 1, interrupted: true)])
