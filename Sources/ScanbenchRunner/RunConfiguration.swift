@@ -17,8 +17,8 @@ public struct RunConfiguration: Sendable {
   /// Workers, each with its own engine.
   public var jobs: Int
   public var store: URL
-  /// Skip images whose result, made the same way (`ResultIdentity`), is in the store, and continue
-  /// that run.
+  /// Continue the store's latest run made the same way (`ResultIdentity`) from these inputs: skip
+  /// the images it holds, and report the whole run (`ResumeSet`).
   public var resume = false
   public var maxEntryBytes = 256 << 20
   public var maxPixels = 100_000_000

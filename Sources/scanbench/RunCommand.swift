@@ -51,7 +51,8 @@ enum RunCommand: Command {
     "--out", help: "The JSON-lines store to append to; a shard's is named after it (see above).",
     valueName: "file", default: "Reports/results.jsonl")
   static let resume = Flag(
-    "--resume", help: "Skip images whose result, made the same way, is in the store, and continue its run.")
+    "--resume",
+    help: "Continue the store's latest run made the same way: skip the images it holds, report all of it.")
   static let maxEntryBytes = Option<Int>.size(
     "--max-entry-bytes", help: "Refuse entries larger than this, while reading them.", default: 256 << 20,
     defaultText: "256M")
