@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 out=.build-fuzz
 mkdir -p "$out"
 src=Sources
-support="$src/ScanbenchSupport/EntryName.swift $src/ScanbenchSupport/SHA256.swift $src/ScanbenchSupport/JSONText.swift"
+support="$src/ScanbenchSupport/EntryName.swift $src/ScanbenchSupport/SHA256.swift $src/ScanbenchSupport/JSONText.swift \
+  $src/ScanbenchSupport/PixelRange.swift"
 store="$src/ScanbenchStore/StoreReader.swift $src/ScanbenchStore/StoreWriter.swift $src/ScanbenchStore/ResultRecord.swift \
   $src/ScanbenchStore/ResultRecord+Orientation.swift $src/ScanbenchStore/ResultRecord+Ranges.swift $src/ScanbenchStore/EngineIdentity.swift \
   $src/ScanbenchStore/TextLayout.swift $src/ScanbenchStore/Barcode.swift"

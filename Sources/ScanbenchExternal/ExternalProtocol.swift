@@ -40,8 +40,8 @@ enum ExternalProtocol {
       }
       return TextBox(
         text: text, confidence: (conf * 10).rounded() / 10,
-        x: try pixels("x", x, ResultRecord.coordinates), y: try pixels("y", y, ResultRecord.coordinates),
-        width: try pixels("w", w, ResultRecord.sizes), height: try pixels("h", h, ResultRecord.sizes))
+        x: try pixels("x", x, PixelRange.coordinates), y: try pixels("y", y, PixelRange.coordinates),
+        width: try pixels("w", w, PixelRange.sizes), height: try pixels("h", h, PixelRange.sizes))
     }
   }
 

@@ -1,11 +1,10 @@
+import ScanbenchSupport
+
 /// Every number a store line brings is checked when the line is read: a record whose numbers no
 /// scanbench writes (a box at `x` 1e19 or 3e9, a confidence of 1e300, a negative size, an infinite
 /// time) is an unreadable line — skipped with a warning, like any other — never a value that traps
 /// later in an overlay (leptonica's 32-bit boxes), an export or a report.
 extension ResultRecord {
-  /// Pixel coordinates and sizes: what leptonica's boxes (`Int32`) hold.
-  public static let coordinates = -Int(Int32.max)...Int(Int32.max)
-  public static let sizes = 0...Int(Int32.max)
   /// Milliseconds: up to a year, far beyond any image.
   static let milliseconds = 0...3.2e10
 
@@ -14,8 +13,8 @@ extension ResultRecord {
   var rangeProblem: String? {
     var check = RangeCheck()
     check.integer("page", page, 1...Int(Int32.max))
-    check.integer("width", width, Self.sizes)
-    check.integer("height", height, Self.sizes)
+    check.integer("width", width, PixelRange.sizes)
+    check.integer("height", height, PixelRange.sizes)
     for (name, value) in [
       ("chars", chars), ("gt_chars", gtChars), ("edits", edits), ("substitutions", substitutions),
       ("insertions", insertions), ("deletions", deletions),
@@ -84,10 +83,10 @@ private struct RangeCheck {
   }
 
   mutating func box(x: Int, y: Int, width: Int, height: Int, of owner: String) {
-    integer("x", x, ResultRecord.coordinates, of: owner)
-    integer("y", y, ResultRecord.coordinates, of: owner)
-    integer("w", width, ResultRecord.sizes, of: owner)
-    integer("h", height, ResultRecord.sizes, of: owner)
+    integer("x", x, PixelRange.coordinates, of: owner)
+    integer("y", y, PixelRange.coordinates, of: owner)
+    integer("w", width, PixelRange.sizes, of: owner)
+    integer("h", height, PixelRange.sizes, of: owner)
   }
 
   static func describe(_ name: String, _ value: String, owner: String?, range: String) -> String {

@@ -1,4 +1,5 @@
 import ScanbenchStore
+import ScanbenchSupport
 
 extension RecognizedText {
   /// An engine's numbers come from outside too — a model's output, a library's: a confidence that
@@ -32,8 +33,8 @@ extension RecognizedText {
     var box = box
     box.confidence = try confidence(box.confidence, of: owner)
     let fits =
-      ResultRecord.coordinates.contains(box.x) && ResultRecord.coordinates.contains(box.y)
-      && ResultRecord.sizes.contains(box.width) && ResultRecord.sizes.contains(box.height)
+      PixelRange.coordinates.contains(box.x) && PixelRange.coordinates.contains(box.y)
+      && PixelRange.sizes.contains(box.width) && PixelRange.sizes.contains(box.height)
     guard fits else {
       throw EngineError(
         message: "the engine gave \(owner) the box x \(box.x), y \(box.y), w \(box.width), h \(box.height), "
