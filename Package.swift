@@ -28,33 +28,38 @@ let package = Package(
     .target(name: "ScanbenchSupport"),
     // Pure Swift, no C imports: its tests build and run without the C libraries.
     .target(name: "ScanbenchScoring"),
-    .target(name: "ScanbenchStore", dependencies: ["ScanbenchSupport", "ScanbenchScoring"]),
+    // What engines hand over and the store keeps: words and lines with boxes, what an engine is.
+    .target(name: "ScanbenchSeam", dependencies: ["ScanbenchSupport"]),
+    .target(name: "ScanbenchStore", dependencies: ["ScanbenchSupport", "ScanbenchScoring", "ScanbenchSeam"]),
     .target(name: "ScanbenchArchive", dependencies: ["ScanbenchSupport", "CArchive", "CCompression"]),
     .target(
       name: "ScanbenchRecognition",
-      dependencies: ["ScanbenchSupport", "ScanbenchStore", "CLeptonica", "CHeif", "CZBar"]),
+      dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "CLeptonica", "CHeif", "CZBar"]),
     .target(
       name: "ScanbenchTesseract",
       dependencies: [
-        "ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "CTesseract", "CLeptonica",
+        "ScanbenchSupport", "ScanbenchSeam", "ScanbenchRecognition", "CTesseract", "CLeptonica",
       ]),
     // Programs of the user's as engines, over a JSON-lines protocol (`--engine command:…`).
     .target(
-      name: "ScanbenchExternal", dependencies: ["ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition"]),
+      name: "ScanbenchExternal", dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchRecognition"]),
     // The PP-OCR engine: ONNX Runtime loaded with dlopen (no headers are packaged), DB detection and
     // CTC recognition in Swift.
     .target(
       name: "ScanbenchPPOCR",
-      dependencies: ["ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "CLeptonica"]),
-    .target(name: "ScanbenchNotes", dependencies: ["ScanbenchSupport", "ScanbenchStore", "CSQLite"]),
-    .target(name: "ScanbenchGate", dependencies: ["ScanbenchSupport", "ScanbenchStore"]),
+      dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchRecognition", "CLeptonica"]),
     .target(
-      name: "ScanbenchReports", dependencies: ["ScanbenchSupport", "ScanbenchStore", "ScanbenchScoring"]),
+      name: "ScanbenchNotes",
+      dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "CSQLite"]),
+    .target(name: "ScanbenchGate", dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore"]),
+    .target(
+      name: "ScanbenchReports",
+      dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "ScanbenchScoring"]),
     .target(
       name: "ScanbenchRunner",
       dependencies: [
-        "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchArchive", "ScanbenchRecognition",
-        "ScanbenchReports",
+        "ScanbenchSupport", "ScanbenchScoring", "ScanbenchSeam", "ScanbenchStore", "ScanbenchArchive",
+        "ScanbenchRecognition", "ScanbenchReports",
       ]),
     .target(
       name: "ScanbenchEngines",
@@ -82,6 +87,7 @@ let package = Package(
     .target(
       name: "ScanbenchTestSupport",
       dependencies: [
+        "ScanbenchSeam",
         "ScanbenchSupport", "ScanbenchStore", "ScanbenchArchive", "ScanbenchRecognition",
         "ScanbenchTesseract", "ScanbenchScoring", "CLeptonica",
       ],
@@ -90,22 +96,26 @@ let package = Package(
     .testTarget(name: "ScanbenchSupportTests", dependencies: ["ScanbenchSupport"]),
     .testTarget(
       name: "ScanbenchStoreTests",
-      dependencies: ["ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport"]),
+      dependencies: [
+        "ScanbenchSeam", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport",
+      ]),
     .testTarget(name: "ScanbenchArchiveTests", dependencies: ["ScanbenchArchive", "ScanbenchSupport"]),
     .testTarget(
       name: "ScanbenchRecognitionTests",
       dependencies: [
+        "ScanbenchSeam",
         "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchStore", "ScanbenchSupport",
         "ScanbenchScoring", "ScanbenchTestSupport", "CLeptonica",
       ]),
     .testTarget(
       name: "ScanbenchTesseractTests",
       dependencies: [
+        "ScanbenchSeam",
         "ScanbenchTesseract", "ScanbenchRecognition", "ScanbenchStore", "ScanbenchTestSupport", "CLeptonica",
       ]),
     .testTarget(
       name: "ScanbenchNotesTests",
-      dependencies: ["ScanbenchNotes", "ScanbenchStore", "ScanbenchSupport", "CSQLite"]),
+      dependencies: ["ScanbenchSeam", "ScanbenchNotes", "ScanbenchStore", "ScanbenchSupport", "CSQLite"]),
     .testTarget(
       name: "ScanbenchGateTests",
       dependencies: [
@@ -114,12 +124,14 @@ let package = Package(
     .testTarget(
       name: "ScanbenchReportsTests",
       dependencies: [
+        "ScanbenchSeam",
         "ScanbenchReports", "ScanbenchRunner", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring",
         "ScanbenchTestSupport",
       ]),
     .testTarget(
       name: "ScanbenchRunnerTests",
       dependencies: [
+        "ScanbenchSeam",
         "ScanbenchRunner", "ScanbenchNotes", "ScanbenchGate", "ScanbenchReports", "ScanbenchRecognition",
         "ScanbenchTesseract", "ScanbenchEngines", "ScanbenchStore", "ScanbenchArchive", "ScanbenchSupport",
         "ScanbenchScoring", "ScanbenchTestSupport",
@@ -127,6 +139,7 @@ let package = Package(
     .testTarget(
       name: "ScanbenchTests",
       dependencies: [
+        "ScanbenchSeam",
         "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchGate", "ScanbenchNotes",
         "ScanbenchArchive",
         "ScanbenchRecognition", "ScanbenchTesseract",
@@ -136,7 +149,10 @@ let package = Package(
       name: "ScanbenchPPOCRTests", dependencies: ["ScanbenchPPOCR", "ScanbenchScoring", "ScanbenchSupport"]),
     .testTarget(
       name: "ScanbenchExternalTests",
-      dependencies: ["ScanbenchExternal", "ScanbenchRecognition", "ScanbenchStore", "ScanbenchTestSupport"],
+      dependencies: [
+        "ScanbenchSeam", "ScanbenchExternal", "ScanbenchRecognition", "ScanbenchStore",
+        "ScanbenchTestSupport",
+      ],
       exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,6 +1,6 @@
 import Foundation
 import ScanbenchRecognition
-import ScanbenchStore
+import ScanbenchSeam
 import ScanbenchSupport
 
 /// A program of the user's as an engine (`--engine command:'PROGRAM ARGS…'`), speaking scanbench's

@@ -1,6 +1,6 @@
 import Foundation
 import ScanbenchRecognition
-import ScanbenchStore
+import ScanbenchSeam
 import ScanbenchSupport
 import Synchronization
 

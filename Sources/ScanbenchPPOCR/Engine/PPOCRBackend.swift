@@ -1,6 +1,6 @@
 import Foundation
 import ScanbenchRecognition
-import ScanbenchStore
+import ScanbenchSeam
 
 /// PP-OCRv6 as an engine of the run: DB detection and CTC recognition through ONNX Runtime, in
 /// process. The models are loaded once and shared by every worker (ONNX Runtime's `Run` is

@@ -1,3 +1,4 @@
+import ScanbenchSeam
 import ScanbenchStore
 
 /// What an engine read in one image.

@@ -1,3 +1,4 @@
+import ScanbenchSeam
 import ScanbenchStore
 
 /// The engine of a run and, when pages are checked for orientation, the detector that does it.

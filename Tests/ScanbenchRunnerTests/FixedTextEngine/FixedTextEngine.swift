@@ -1,6 +1,7 @@
 import Foundation
 import ScanbenchEngines
 import ScanbenchRecognition
+import ScanbenchSeam
 import ScanbenchStore
 
 /// An engine used only by tests, to show that an engine is one folder and one catalog entry: it
