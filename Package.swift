@@ -26,6 +26,9 @@ let package = Package(
     .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
 
     .target(name: "ScanbenchSupport"),
+    // Typed commands in swift-argument-parser's manner (which cannot be fetched here): options
+    // declared once as properties, help, completions and the manual page made from them.
+    .target(name: "ScanbenchCommandLine"),
     // Pure Swift, no C imports: its tests build and run without the C libraries.
     .target(name: "ScanbenchScoring"),
     // What engines hand over and the store keeps: words and lines with boxes, what an engine is.
@@ -70,7 +73,8 @@ let package = Package(
     .executableTarget(
       name: "scanbench",
       dependencies: [
-        "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchArchive", "ScanbenchRecognition",
+        "ScanbenchCommandLine", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchArchive",
+        "ScanbenchRecognition",
         "ScanbenchNotes", "ScanbenchGate", "ScanbenchReports", "ScanbenchRunner", "ScanbenchEngines",
       ],
       plugins: ["BuildInfo"]),

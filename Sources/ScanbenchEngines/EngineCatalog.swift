@@ -49,6 +49,17 @@ public enum EngineCatalog {
       languages: [], argument: "'PROGRAM ARGS…'", profile: "external", make: { try ExternalBackend($0) }),
   ]
 
+  /// An engine as `--engine` names it: its entry and what followed `NAME:`, if it takes an argument.
+  public struct Choice: Sendable {
+    public var entry: Entry
+    public var argument: String?
+  }
+
+  /// The engine `--engine` names: `NAME`, or `NAME:ARGUMENT` for one that takes an argument.
+  public static func choice(named text: String, in catalog: [Entry] = engines) -> Choice? {
+    entry(named: text, in: catalog).map { Choice(entry: $0.entry, argument: $0.argument) }
+  }
+
   /// The engine `--engine` names: `NAME`, or `NAME:ARGUMENT` for one that takes an argument.
   public static func entry(named text: String, in catalog: [Entry] = engines) -> (
     entry: Entry, argument: String?
@@ -102,6 +113,14 @@ public enum EngineCatalog {
       options.level == .accurate && options.detectsOrientation
       ? TesseractOrientation(resolution: options.resolution) : nil
     return RecognitionSetup(backend: backend, orientation: orientation)
+  }
+
+  /// `setup(engine:options:)` for an engine already looked up (nil: the level's).
+  public static func setup(choice: Choice?, options: EngineOptions) throws -> RecognitionSetup {
+    try setup(
+      engine: choice.map { choice in choice.argument.map { "\(choice.entry.name):\($0)" } ?? choice.entry.name
+      },
+      options: options)
   }
 
   /// The engines' libraries a run of `recognition` uses and their versions, for its summary.

@@ -9,6 +9,7 @@ final class LayeringTests: XCTestCase {
   static let allowed: [String: Set<String>] = [
     "ScanbenchSupport": [],
     "ScanbenchScoring": [],
+    "ScanbenchCommandLine": [],
     "ScanbenchSeam": ["ScanbenchSupport"],
     "ScanbenchStore": ["ScanbenchSupport", "ScanbenchScoring", "ScanbenchSeam"],
     "ScanbenchArchive": ["ScanbenchSupport", "CArchive", "CCompression"],
