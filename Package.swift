@@ -50,7 +50,7 @@ let package = Package(
     // CTC recognition in Swift.
     .target(
       name: "ScanbenchPPOCR",
-      dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchRecognition", "CLeptonica"]),
+      dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchRecognition"]),
     .target(
       name: "ScanbenchNotes",
       dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "CSQLite"]),
@@ -143,6 +143,7 @@ let package = Package(
     .testTarget(
       name: "ScanbenchTests",
       dependencies: [
+        "ScanbenchEngines",
         "ScanbenchSeam",
         "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchGate", "ScanbenchNotes",
         "ScanbenchArchive",
@@ -150,7 +151,8 @@ let package = Package(
       ],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "ScanbenchPPOCRTests", dependencies: ["ScanbenchPPOCR", "ScanbenchScoring", "ScanbenchSupport"]),
+      name: "ScanbenchPPOCRTests",
+      dependencies: ["ScanbenchPPOCR", "ScanbenchRecognition", "ScanbenchScoring", "ScanbenchSupport"]),
     .testTarget(
       name: "ScanbenchExternalTests",
       dependencies: [

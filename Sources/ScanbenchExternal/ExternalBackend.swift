@@ -56,9 +56,6 @@ public struct ExternalBackend: EngineBackend {
     }
   }
 
-  /// External engines' confidences say nothing scanbench can trust about a page's orientation.
-  public var orientationCheckBelow: Double? { nil }
-
   func identity(of handshake: ExternalProtocol.Handshake) -> EngineIdentity {
     EngineIdentity(
       name: "command:" + handshake.engine, version: handshake.version, models: handshake.models ?? [:],

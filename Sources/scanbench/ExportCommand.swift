@@ -20,7 +20,7 @@ struct ExportCommand: ParsableCommand {
   }
 
   @OptionGroup var store: StoreRunOptions
-  @Option(help: "What each file holds: the text, or Tesseract's TSV, hOCR or ALTO.", valueName: "format")
+  @Option(help: "What each file holds: \(ExportFormat.summary).", valueName: "format")
   var format = ExportFormat.txt
   @Option(help: "Where to write the files.", valueName: "folder", completion: .directory) var out: String
 

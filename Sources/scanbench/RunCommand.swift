@@ -22,7 +22,26 @@ struct RunCommand: ParsableCommand {
         A shard (--shard, or a shard from the environment) writes its own store: --out results.jsonl
         becomes results.shard-0003-of-0016.jsonl for shard 3/16; every {shard} in --out is replaced
         by shard-0003-of-0016 instead, e.g. --out 'out/results-{shard}.jsonl'.
-        """)
+
+        ENGINES (--engine; README, "Profiles" says which one each level uses):
+        """ + "\n"
+          + TextTable.helpRows(EngineCatalog.engines.map { ($0.usage, engineHelp($0)) }).joined(
+            separator: "\n"))
+  }
+
+  /// An engine's line in help, from its catalog entry.
+  static func engineHelp(_ entry: EngineCatalog.Entry) -> String {
+    var text = entry.summary + "."
+    if !entry.modelKinds.isEmpty { text += " --models \(entry.modelKinds.joined(separator: ", "))." }
+    if let parameters = entry.parameters {
+      text += " --engine-set\(parameters.alias.map { " (or \($0))" } ?? ""): \(parameters.summary)."
+    }
+    if let timeout = entry.timeout { text += " --engine-timeout (default: \(Self.seconds(timeout)))." }
+    return text
+  }
+
+  static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
   }
 
   @Argument(help: "Archives, folders or images to recognize.", completion: .file)
@@ -30,14 +49,14 @@ struct RunCommand: ParsableCommand {
 
   @Option(
     help: "The engine, instead of the one the level uses for the language: "
-      + EngineCatalog.engines.map(\.usage).joined(separator: ", ")
-      + " (a program of yours; README, \"External engines\").",
+      + EngineCatalog.engines.map(\.usage).joined(separator: ", ") + " (see ENGINES above).",
     valueName: "name", parsing: .engine, defaultText: "the level's (see README, \"Profiles\")")
   var engine: EngineCatalog.Choice?
   @Option(
     help: "Seconds an external engine may take over one image; then it is stopped and "
       + "restarted, and the image is a recorded failure.", valueName: "seconds",
-    parsing: .number(in: 0.01...86_400), defaultText: "60")
+    parsing: .number(in: 0.01...86_400),
+    defaultText: EngineCatalog.engines.compactMap(\.timeout).map(seconds).joined(separator: ", "))
   var engineTimeout: Double?
   @Option(help: "Recognition profile, after Apple Vision's two levels.", valueName: "level")
   var level = RecognitionLevel.accurate
@@ -46,8 +65,10 @@ struct RunCommand: ParsableCommand {
   )
   var language = "eng"
   @Option(
-    name: "--psm", help: "Page segmentation mode, Tesseract's numbers (7 = one text line, 6 = one block).",
-    valueName: "mode", parsing: .integer(in: 0...13), defaultText: "3, automatic")
+    name: "--psm", help: "Page segmentation mode, \(EngineOptions.pageSegmentationSummary).",
+    valueName: "mode",
+    parsing: .integer(in: EngineOptions.pageSegmentationModes),
+    defaultText: "\(EngineOptions.automaticPageSegmentation), automatic")
   var pageSegmentation: Int?
   @Option(
     name: "--dpi", help: "Resolution to assume, for images whose metadata lies.", valueName: "dpi",
@@ -84,14 +105,17 @@ struct RunCommand: ParsableCommand {
       + "SLURM_ARRAY_TASK_ID).", valueName: "N", parsing: .integer(in: 1...1_000_000))
   var shards: Int?
   @Option(
-    help:
-      "Override the level's models (for experiments): Tesseract's fast or standard, PP-OCR's small or tiny.",
-    valueName: "kind", parsing: .oneOf(["fast", "standard", "small", "tiny"]))
+    help: "Override the level's models (for experiments): "
+      + EngineCatalog.engines.filter { !$0.modelKinds.isEmpty }.map {
+        "\($0.name)'s \($0.modelKinds.joined(separator: " or "))"
+      }.joined(separator: ", ") + ".",
+    valueName: "kind", parsing: .oneOf(EngineCatalog.modelKinds))
   var models: String?
   @Option(
-    help: "Set a Tesseract parameter, e.g. tessedit_do_invert=0 (repeatable).", valueName: "name=value",
-    parsing: .engineParameter)
-  var tesseractSet: [EngineParameter] = []
+    name: "--engine-set", aliases: EngineCatalog.parameterAliases,
+    help: "Set a parameter of the engine (repeatable; see ENGINES above).",
+    valueName: "name=value", parsing: .engineParameter)
+  var engineSet: [EngineParameter] = []
   @Option(
     help: "Also import the results into the note database (the bulk import of photo archives).",
     valueName: "db", defaultText: "none; without a value the default note database",
@@ -137,19 +161,22 @@ struct RunCommand: ParsableCommand {
     return Plan(inputs: inputs, shard: chosenShard, store: store)
   }
 
-  /// Levels and Tesseract's options belong to the built-in engines; an engine with a profile of its
-  /// own (`command:…`) chooses for itself, and only it can be stopped (`--engine-timeout`).
+  /// Levels and the built-in engines' options belong to the built-in engines: an engine with a
+  /// profile of its own (`command:…`) chooses for itself. Only engines that can be stopped take
+  /// `--engine-timeout`. The catalog says which is which.
   func checkEngineOptions() throws {
-    guard let chosen = engine?.entry, chosen.profile != nil else {
-      if $engineTimeout.isGiven {
-        throw UsageError("--engine-timeout is for external engines (--engine command:'PROGRAM ARGS…')")
-      }
-      return
-    }
-    if let given = [$level, $pageSegmentation, $resolution, $models, $tesseractSet].first(where: \.isGiven) {
+    let chosen = EngineCatalog.resolve(engine, options: EngineOptions(level: level, language: language)).entry
+    if $engineTimeout.isGiven, chosen.timeout == nil {
+      let stoppable = EngineCatalog.engines.filter { $0.timeout != nil }
       throw UsageError(
-        "\(given.name) belongs to the built-in engines: --engine \(chosen.name):… reads as its program chooses "
-          + "(give the program its own arguments)")
+        "\($engineTimeout.name) is for \(stoppable.compactMap(\.profile).joined(separator: " and ")) engines "
+          + "(--engine \(stoppable.map(\.usage).joined(separator: ", ")))")
+    }
+    guard chosen.profile != nil else { return }
+    if let given = [$level, $pageSegmentation, $resolution, $models, $engineSet].first(where: \.isGiven) {
+      throw UsageError(
+        "\(given.name) belongs to the built-in engines: --engine \(chosen.name)\(chosen.argument == nil ? "" : ":…") "
+          + "reads as its program chooses (give the program its own arguments)")
     }
   }
 
@@ -188,7 +215,7 @@ struct RunCommand: ParsableCommand {
     var options = EngineOptions(level: level, language: language)
     options.pageSegmentation = pageSegmentation
     options.resolution = resolution
-    options.parameters = tesseractSet.map { ($0.name, $0.value) }
+    options.parameters = engineSet.map { ($0.name, $0.value) }
     options.modelKind = models
     options.detectsOrientation = !noOSD
     options.timeout = engineTimeout
@@ -198,14 +225,7 @@ struct RunCommand: ParsableCommand {
     } catch {
       throw CommandFailure("\(error)", exitCode: ExitCode.inputUnreadable)
     }
-    if options.level == .accurate, options.detectsOrientation,
-      recognition.backend.orientationCheckBelow != nil,
-      recognition.orientation == nil
-    {
-      Console.error(
-        "warning: no orientation model (osd.traineddata; apt-get install tesseract-ocr-osd): "
-          + "pages on their side are recognized as they are\n")
-    }
+    for warning in recognition.warnings { Console.error("warning: \(warning)\n") }
     for warning in plan.inputs.warnings { Console.error("warning: \(warning)\n") }
     var configuration = RunConfiguration(
       inputs: plan.inputs.inputs, recognition: recognition, profile: engine?.entry.profile ?? level.rawValue,
@@ -266,7 +286,7 @@ struct RunCommand: ParsableCommand {
   }
 }
 
-/// `--tesseract-set name=value`.
+/// `--engine-set name=value`.
 struct EngineParameter: Sendable {
   var name: String
   var value: String

@@ -38,7 +38,7 @@ struct Scanbench: ParsableCommand {
 
   /// The C libraries a run of `recognition` uses, for its summary.
   static func libraryVersions(engine recognition: RecognitionSetup) -> [String: String] {
-    var versions = EngineCatalog.libraryVersions(for: recognition)
+    var versions = recognition.libraryVersions
     versions["leptonica"] = ImageDecoder.leptonicaVersion
     versions["libarchive"] = ArchiveReader.libraryVersion
     versions["sqlite"] = NoteDatabase.sqliteVersion

@@ -19,7 +19,7 @@ final class LayeringTests: XCTestCase {
     "ScanbenchTesseract": [
       "ScanbenchSupport", "ScanbenchSeam", "ScanbenchRecognition", "CTesseract", "CLeptonica",
     ],
-    "ScanbenchPPOCR": ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchRecognition", "CLeptonica"],
+    "ScanbenchPPOCR": ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchRecognition"],
     "ScanbenchExternal": ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchRecognition"],
     "ScanbenchNotes": ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "CSQLite"],
     "ScanbenchGate": ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "ScanbenchScoring"],

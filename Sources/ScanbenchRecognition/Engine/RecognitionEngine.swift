@@ -64,9 +64,6 @@ public protocol EngineBackend: Sendable {
   func makeEngine() throws -> any RecognitionEngine
   /// The same, for a worker whose warnings go to `warnings`; by default `makeEngine()`.
   func makeEngine(warnings: @escaping EngineWarnings) throws -> any RecognitionEngine
-  /// Pages read with a mean confidence under this are checked for lying on their side or upside
-  /// down (see `PagePipeline`); nil for engines whose confidences do not say so.
-  var orientationCheckBelow: Double? { get }
 }
 
 extension EngineBackend {
