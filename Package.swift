@@ -55,9 +55,11 @@ let package = Package(
       name: "ScanbenchNotes",
       dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "CSQLite"]),
     .target(name: "ScanbenchGate", dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore"]),
+    // The report's style sheet and script are files in Assets/, embedded by the EmbedAssets plugin.
     .target(
       name: "ScanbenchReports",
-      dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "ScanbenchScoring"]),
+      dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "ScanbenchScoring"],
+      exclude: ["Assets"], plugins: ["EmbedAssets"]),
     .target(
       name: "ScanbenchRunner",
       dependencies: [
@@ -80,6 +82,8 @@ let package = Package(
       plugins: ["BuildInfo"]),
     // Writes the commit the binary is built from into it (`BuildCommit`).
     .plugin(name: "BuildInfo", capability: .buildTool()),
+    // Makes each file of a target's Assets/ a string constant of the target (ScanbenchReports).
+    .plugin(name: "EmbedAssets", capability: .buildTool()),
     // Micro-benchmarks that `make bench` runs; never part of the tests.
     .executableTarget(
       name: "scanbench-bench",
