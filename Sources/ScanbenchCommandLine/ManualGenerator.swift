@@ -10,6 +10,9 @@ public enum ManualGenerator {
     var lines = [
       ".\\\" The manual of \(tool), written by '\(tool) manual' from its option declarations.",
       ".TH \(tool.uppercased()) 1 \(quoted(date)) \(quoted("\(tool) \(root.configuration.version ?? "")")) \(quoted("User Commands"))",
+      // Left-aligned and unhyphenated: option names and paths must read as typed.
+      ".nh",
+      ".ad l",
       ".SH NAME",
       "\(escaped(tool)) \\- \(escaped(root.configuration.abstract))",
       ".SH SYNOPSIS",
@@ -61,10 +64,37 @@ public enum ManualGenerator {
     return text
   }
 
-  /// Paragraphs (blank lines between them) as `.PP` blocks; lines inside one are joined by roff.
+  /// Paragraphs (blank lines between them) as `.PP` blocks; lines inside one are joined by roff,
+  /// but an indented line keeps its own: `  name    text` (help's two columns) becomes a tagged
+  /// paragraph, any other indented line starts a new line.
   private static func paragraphs(_ text: String) -> [String] {
     text.components(separatedBy: "\n\n").flatMap { paragraph in
-      [".PP"] + paragraph.split(separator: "\n", omittingEmptySubsequences: true).map { escaped(String($0)) }
+      var lines = [".PP"]
+      var given = paragraph.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+      // A row whose name was too long for the column has its text on the next line: one row again.
+      var index = 0
+      while index + 1 < given.count {
+        let row = given[index].trimmingCharacters(in: .whitespaces)
+        if given[index].hasPrefix("  "), !row.contains("  "), given[index + 1].hasPrefix("    ") {
+          given[index] = "  " + row + "  " + given[index + 1].trimmingCharacters(in: .whitespaces)
+          given.remove(at: index + 1)
+        }
+        index += 1
+      }
+      for line in given {
+        guard line.hasPrefix("  ") else {
+          lines.append(escaped(line))
+          continue
+        }
+        let row = line.trimmingCharacters(in: .whitespaces)
+        if let gap = row.range(of: "  ") {
+          let text = row[gap.upperBound...].trimmingCharacters(in: .whitespaces)
+          lines += [".TP", "\\fB" + escaped(String(row[..<gap.lowerBound])) + "\\fR", escaped(text)]
+        } else {
+          lines += [".br", escaped(row)]
+        }
+      }
+      return lines
     }
   }
 

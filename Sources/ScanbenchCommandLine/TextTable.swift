@@ -6,13 +6,13 @@ public enum TextTable {
     rows.map { fit($0.0, labelWidth) + $0.1 }.joined(separator: "\n") + "\n"
   }
 
-  /// Help's rows: two spaces, the left column padded to 26; a longer one puts the text on the next
-  /// line, indented.
+  /// Help's rows: two spaces, the left column padded to 26; one that would leave less than two
+  /// spaces before its text puts the text on the next line, indented.
   public static func helpRows(_ rows: [(String, String)]) -> [String] {
     let width = 26
     return rows.map { left, right in
       let padded = "  " + left
-      guard columns(padded) < width else {
+      guard columns(padded) <= width - 2 else {
         return padded + "\n" + String(repeating: " ", count: width) + right
       }
       return fit(padded, width) + right
