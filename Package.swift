@@ -1,13 +1,32 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The layers, each a module, with dependencies running one way (README, "Layout"):
+// Each folder of Sources/ is a module, with dependencies running one way: each line below is a
+// module (without its Scanbench prefix) and what it imports, lowest first; after | the C libraries
+// it owns, imported by it alone. An engine is one module over Recognition's seam, declaring its own
+// catalog entry, and one line in ScanbenchEngines (README, "Adding an engine").
 //
-//   Support ← Scoring
-//   Support ← Store ← Archive, Recognition (← its engines), Notes, Gate, Reports ← Runner ← scanbench
-//
-// Each C library is imported only by the module that owns it; an engine is one module over
-// Recognition's seam, registered in ScanbenchEngines.
+// The layers, drawn from LayeringTests.layers (README, "Layout"):
+//   CommandLine     (nothing)
+//   Scoring         (nothing)
+//   Support         (nothing)
+//   Archive         ← Support | CArchive CCompression
+//   Seam            ← Support
+//   Store           ← Scoring Support Seam
+//   Gate            ← Support Seam Store
+//   Notes           ← Support Seam Store | CSQLite
+//   Recognition     ← Support Seam Store | CHeif CLeptonica CZBar
+//   Reports         ← Scoring Support Seam Store
+//   External        ← Support Seam Recognition
+//   PPOCR           ← Seam Recognition
+//   Runner          ← Scoring Support Archive Seam Store Recognition Reports
+//   Tesseract       ← Support Seam Recognition | CLeptonica CTesseract
+//   scanbench-bench ← Scoring Support Store Notes
+//   Engines         ← Recognition External PPOCR Tesseract
+//   ppocr-eval      ← Scoring PPOCR
+//   scanbench       ← CommandLine Scoring Support Archive Store Gate Notes Recognition Reports
+//                     Runner Engines
+// (end of the layers)
 let package = Package(
   name: "scanbench",
   products: [
@@ -50,7 +69,7 @@ let package = Package(
     // CTC recognition in Swift.
     .target(
       name: "ScanbenchPPOCR",
-      dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchRecognition"]),
+      dependencies: ["ScanbenchSeam", "ScanbenchRecognition"]),
     .target(
       name: "ScanbenchNotes",
       dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "CSQLite"]),
@@ -69,8 +88,7 @@ let package = Package(
     .target(
       name: "ScanbenchEngines",
       dependencies: [
-        "ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "ScanbenchTesseract",
-        "ScanbenchPPOCR", "ScanbenchExternal",
+        "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchPPOCR", "ScanbenchExternal",
       ]),
     .executableTarget(
       name: "scanbench",
