@@ -120,6 +120,7 @@ let package = Package(
       path: "Tests/ScanbenchTestSupport"),
     .testTarget(name: "ScanbenchScoringTests", dependencies: ["ScanbenchScoring", "ScanbenchSupport"]),
     .testTarget(name: "ScanbenchSupportTests", dependencies: ["ScanbenchSupport"]),
+    .testTarget(name: "ScanbenchCommandLineTests", dependencies: ["ScanbenchCommandLine"]),
     .testTarget(
       name: "ScanbenchStoreTests",
       dependencies: [
