@@ -10,8 +10,8 @@ src=Sources
 support="$src/ScanbenchSupport/EntryName.swift $src/ScanbenchSupport/SHA256.swift $src/ScanbenchSupport/JSONText.swift \
   $src/ScanbenchSupport/PixelRange.swift"
 store="$src/ScanbenchStore/StoreReader.swift $src/ScanbenchStore/StoreWriter.swift $src/ScanbenchStore/ResultRecord.swift \
-  $src/ScanbenchStore/ResultRecord+Orientation.swift $src/ScanbenchStore/ResultRecord+Ranges.swift $src/ScanbenchStore/EngineIdentity.swift \
-  $src/ScanbenchStore/TextLayout.swift $src/ScanbenchStore/Barcode.swift"
+  $src/ScanbenchStore/ResultRecord+Orientation.swift $src/ScanbenchStore/ResultRecord+Ranges.swift \
+  $src/ScanbenchSeam/EngineIdentity.swift $src/ScanbenchSeam/TextLayout.swift $src/ScanbenchStore/Barcode.swift"
 
 sources_for() {
   case "$1" in

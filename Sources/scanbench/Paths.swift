@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchCommandLine
 import ScanbenchStore
 import ScanbenchSupport
 

@@ -1,7 +1,7 @@
+import ScanbenchSeam
 import Testing
 
 @testable import ScanbenchRecognition
-@testable import ScanbenchStore
 
 /// A model's output is outside input too (`RecognizedText.checked`): NaN is the image's failure,
 /// float rounding past 100 is clamped, a box beyond any image is refused.

@@ -1,8 +1,8 @@
 import Foundation
-
 import ScanbenchArchive
 import ScanbenchRecognition
 import ScanbenchScoring
+import ScanbenchSeam
 import ScanbenchStore
 import ScanbenchSupport
 import ScanbenchTesseract

@@ -1,4 +1,4 @@
-import ScanbenchStore
+import ScanbenchSeam
 import ScanbenchSupport
 
 extension RecognizedText {
