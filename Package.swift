@@ -5,6 +5,7 @@ import PackageDescription
 //
 //   Support ← Scoring
 //   Support ← Store ← Archive, Recognition (← its engines), Notes, Gate, Reports ← Runner ← scanbench
+//   Support ← Documents ← Runner
 //
 // Each C library is imported only by the module that owns it; an engine is one module over
 // Recognition's seam, registered in ScanbenchEngines.
@@ -24,15 +25,21 @@ let package = Package(
     .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+    // XML lives in ScanbenchDocuments (libxml2: PAGE, ALTO and hOCR, entities off); PDF pages in
+    // ScanbenchRecognition (poppler's GLib binding, rendered with cairo, read like TIFF pages).
+    .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
 
     .target(name: "ScanbenchSupport"),
     // Pure Swift, no C imports: its tests build and run without the C libraries.
     .target(name: "ScanbenchScoring"),
     .target(name: "ScanbenchStore", dependencies: ["ScanbenchSupport", "ScanbenchScoring"]),
     .target(name: "ScanbenchArchive", dependencies: ["ScanbenchSupport", "CArchive", "CCompression"]),
+    // The text of PAGE, ALTO and hOCR files, for ground truth and for OCR output.
+    .target(name: "ScanbenchDocuments", dependencies: ["ScanbenchSupport", "CXML2"]),
     .target(
       name: "ScanbenchRecognition",
-      dependencies: ["ScanbenchSupport", "ScanbenchStore", "CLeptonica", "CHeif", "CZBar"]),
+      dependencies: ["ScanbenchSupport", "ScanbenchStore", "CLeptonica", "CHeif", "CZBar", "CPoppler"]),
     .target(
       name: "ScanbenchTesseract",
       dependencies: [
@@ -54,7 +61,7 @@ let package = Package(
       name: "ScanbenchRunner",
       dependencies: [
         "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchArchive", "ScanbenchRecognition",
-        "ScanbenchReports",
+        "ScanbenchReports", "ScanbenchDocuments",
       ]),
     .target(
       name: "ScanbenchEngines",
