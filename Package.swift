@@ -99,6 +99,7 @@ let package = Package(
       name: "ScanbenchStoreTests",
       dependencies: ["ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport"]),
     .testTarget(name: "ScanbenchArchiveTests", dependencies: ["ScanbenchArchive", "ScanbenchSupport"]),
+    .testTarget(name: "ScanbenchDocumentsTests", dependencies: ["ScanbenchDocuments"]),
     .testTarget(
       name: "ScanbenchRecognitionTests",
       dependencies: [

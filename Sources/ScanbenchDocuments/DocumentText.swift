@@ -49,7 +49,8 @@ public enum DocumentText {
     default:
       throw DocumentError(
         .malformed,
-        "is XML but not PAGE (root PcGts), ALTO (root alto) or hOCR (root html): its root is <\(root.localName)>")
+        "is XML but not PAGE (root PcGts), ALTO (root alto) or hOCR (root html): its root is <\(root.localName)>"
+      )
     }
   }
 
@@ -104,7 +105,9 @@ struct PAGEText {
     }
   }
 
-  static let groups: Set<String> = ["OrderedGroup", "OrderedGroupIndexed", "UnorderedGroup", "UnorderedGroupIndexed"]
+  static let groups: Set<String> = [
+    "OrderedGroup", "OrderedGroupIndexed", "UnorderedGroup", "UnorderedGroupIndexed",
+  ]
 
   /// The regions a reading-order group refers to, in its order, groups within it in place.
   private func collect(_ group: XMLElement, regions: [String: XMLElement], into found: inout [XMLElement])
@@ -197,7 +200,9 @@ enum ALTOText {
 
 /// hOCR's lines and words, by their classes.
 enum HOCRText {
-  static let lineClasses: Set<String> = ["ocr_line", "ocrx_line", "ocr_header", "ocr_caption", "ocr_textfloat"]
+  static let lineClasses: Set<String> = [
+    "ocr_line", "ocrx_line", "ocr_header", "ocr_caption", "ocr_textfloat",
+  ]
 
   static func text(_ root: XMLElement) -> String {
     var lines: [String] = []

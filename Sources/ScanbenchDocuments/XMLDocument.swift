@@ -161,7 +161,9 @@ struct XMLElement {
     var found: [XMLElement] = []
     var child = node.pointee.children
     while let current = child {
-      if current.pointee.type == XML_ELEMENT_NODE { found.append(XMLElement(node: current, document: document)) }
+      if current.pointee.type == XML_ELEMENT_NODE {
+        found.append(XMLElement(node: current, document: document))
+      }
       child = current.pointee.next
     }
     return found

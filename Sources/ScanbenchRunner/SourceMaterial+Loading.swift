@@ -47,19 +47,21 @@ extension SourceMaterial {
       unavailableSources[source] = String(describing: error)
       return
     }
-    var plainTexts: [String: String] = [:]
-    var preferredTexts: [String: String] = [:]
+    // Stem → (rank, text) of the best-ranked ground truth so far, as the run chose it.
+    var plainTexts: [String: (rank: Int, text: String)] = [:]
+    var preferredTexts: [String: (rank: Int, text: String)] = [:]
     do {
       while let header = try input.nextEntry() {
         guard header.kind == .file else { continue }
         switch EntryName.role(of: header.path) {
         case .groundTruth(let stem, let isPreferred):
           guard wanted[stem] != nil else { continue }
-          if !isPreferred, preferredTexts[stem] != nil { continue }
+          let rank = EntryName.textFile(header.path)?.name.rank ?? Int.max
+          guard rank < (isPreferred ? preferredTexts : plainTexts)[stem]?.rank ?? Int.max else { continue }
           guard let data = try? input.readData(limit: limits.groundTruthBytes),
-            let text = try? GroundTruthDecoder.decode(data)
+            let text = try? TextFileReader.text(of: data, path: header.path)
           else { continue }
-          if isPreferred { preferredTexts[stem] = text } else { plainTexts[stem] = text }
+          if isPreferred { preferredTexts[stem] = (rank, text) } else { plainTexts[stem] = (rank, text) }
         case .image:
           guard let record = images[header.path] else { continue }
           if let size = header.declaredSize, size > limits.thumbnailBytes { continue }
@@ -80,7 +82,7 @@ extension SourceMaterial {
       unavailableSources[source] = "read only in part: \(error)"
     }
     for (stem, results) in wanted {
-      guard let text = preferredTexts[stem] ?? plainTexts[stem] else { continue }
+      guard let text = (preferredTexts[stem] ?? plainTexts[stem])?.text else { continue }
       for record in results { groundTruth[Reference(record)] = text }
     }
   }

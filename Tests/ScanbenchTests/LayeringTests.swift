@@ -11,7 +11,10 @@ final class LayeringTests: XCTestCase {
     "ScanbenchScoring": [],
     "ScanbenchStore": ["ScanbenchSupport", "ScanbenchScoring"],
     "ScanbenchArchive": ["ScanbenchSupport", "CArchive", "CCompression"],
-    "ScanbenchRecognition": ["ScanbenchSupport", "ScanbenchStore", "CLeptonica", "CHeif", "CZBar"],
+    "ScanbenchDocuments": ["ScanbenchSupport", "CXML2"],
+    "ScanbenchRecognition": [
+      "ScanbenchSupport", "ScanbenchStore", "CLeptonica", "CHeif", "CZBar", "CPoppler",
+    ],
     "ScanbenchTesseract": [
       "ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "CTesseract", "CLeptonica",
     ],
@@ -22,7 +25,7 @@ final class LayeringTests: XCTestCase {
     "ScanbenchReports": ["ScanbenchSupport", "ScanbenchStore", "ScanbenchScoring"],
     "ScanbenchRunner": [
       "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchArchive", "ScanbenchRecognition",
-      "ScanbenchReports",
+      "ScanbenchReports", "ScanbenchDocuments",
     ],
   ]
 
