@@ -74,6 +74,7 @@ let package = Package(
       dependencies: [
         "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchArchive", "ScanbenchRecognition",
         "ScanbenchNotes", "ScanbenchGate", "ScanbenchReports", "ScanbenchRunner", "ScanbenchEngines",
+        "ScanbenchDocuments",
       ],
       plugins: ["BuildInfo"]),
     // Writes the commit the binary is built from into it (`BuildCommit`).
@@ -137,7 +138,7 @@ let package = Package(
       dependencies: [
         "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchGate", "ScanbenchNotes",
         "ScanbenchArchive",
-        "ScanbenchRecognition", "ScanbenchTesseract",
+        "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchTestSupport",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

@@ -22,6 +22,9 @@ public struct RunConfiguration: Sendable {
   public var resume = false
   public var maxEntryBytes = 256 << 20
   public var maxPixels = 100_000_000
+  /// Dots per inch a PDF's pages are rendered at (`--dpi`, else 300).
+  public var pdfResolution = RunConfiguration.defaultPDFResolution
+  public static let defaultPDFResolution = 300
   /// Stop reading once the entries read (images and ground truth) add up to this many bytes; nil for
   /// no limit. Bounds a whole run the way `maxEntryBytes` bounds one entry.
   public var maxTotalBytes: Int?
@@ -54,7 +57,12 @@ public struct RunConfiguration: Sendable {
 
   /// The settings outside the engine that change what a record holds.
   public var settings: [String: String] {
-    ["boxes": boxes ? "on" : "off", "barcodes": barcodes ? "on" : "off", "metric": scoring.descriptor]
+    var settings = [
+      "boxes": boxes ? "on" : "off", "barcodes": barcodes ? "on" : "off", "metric": scoring.descriptor,
+    ]
+    // Named only when it is not the default, so that runs from before PDFs were read still resume.
+    if pdfResolution != Self.defaultPDFResolution { settings["pdf-dpi"] = String(pdfResolution) }
+    return settings
   }
 }
 

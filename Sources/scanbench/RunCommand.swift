@@ -41,7 +41,8 @@ enum RunCommand: Command {
     "--psm", help: "Page segmentation mode, Tesseract's numbers (7 = one text line, 6 = one block).",
     valueName: "mode", range: 0...13, defaultText: "3, automatic")
   static let resolution = Option<Int?>.integer(
-    "--dpi", help: "Resolution to assume, for images whose metadata lies.", valueName: "dpi",
+    "--dpi", help: "Resolution to assume, for images whose metadata lies; PDF pages are rendered at it.",
+    valueName: "dpi",
     range: 50...2400,
     defaultText: "the image's, else 300")
   static let jobs = Option<Int>.integer(
@@ -203,6 +204,7 @@ enum RunCommand: Command {
     configuration.scoring = ScoringFlags.parse(arguments)
     configuration.maxEntryBytes = arguments[maxEntryBytes]
     configuration.maxPixels = arguments[maxPixels]
+    configuration.pdfResolution = options.resolution ?? RunConfiguration.defaultPDFResolution
     configuration.maxTotalBytes = arguments[maxTotalBytes]
     configuration.lockPolicy = arguments[noWait] ? .failIfLocked : .wait
     configuration.boxes = arguments[boxes]

@@ -1,5 +1,6 @@
 import Foundation
 import ScanbenchArchive
+import ScanbenchDocuments
 import ScanbenchEngines
 import ScanbenchGate
 import ScanbenchNotes
@@ -36,6 +37,8 @@ enum Scanbench {
   static func libraryVersions(engine recognition: RecognitionSetup) -> [String: String] {
     var versions = EngineCatalog.libraryVersions(for: recognition)
     versions["leptonica"] = ImageDecoder.leptonicaVersion
+    versions["poppler"] = ImageDecoder.popplerVersion
+    versions["libxml2"] = DocumentText.libraryVersion
     versions["libarchive"] = ArchiveReader.libraryVersion
     versions["sqlite"] = NoteDatabase.sqliteVersion
     return versions
