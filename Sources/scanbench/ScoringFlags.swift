@@ -9,7 +9,10 @@ enum ScoringFlags {
     "--normalization", help: "Unicode normalization applied to both texts.", valueName: "form",
     default: ScoringOptions.default.form)
   static let whitespace = Option<ScoringOptions.Whitespace>.choice(
-    "--whitespace", help: "collapse: runs become one space, ends trimmed; ignore: all removed; keep: as is.",
+    "--whitespace",
+    help:
+      "collapse: runs become one space, ends trimmed; ignore: all removed; keep: as is; lines: each line's "
+      + "ends trimmed, line breaks kept (dinglehopper's CER with --keep-cjk-spaces).",
     valueName: "mode", default: ScoringOptions.default.whitespace)
   static let keepCJKSpaces = Flag(
     "--keep-cjk-spaces", help: "Count spaces between two CJK characters (dropped by default).")

@@ -11,6 +11,7 @@ public enum TextNormalizer {
   public static func normalize(_ text: String, _ options: ScoringOptions) -> String {
     var text = removingBOMAndCarriageReturns(text)
     text = applyingForm(options.form, to: text)
+    if options.whitespace == .lines { text = trimmingLines(text) }
     if options.caseFold {
       // Folding can leave decomposed sequences behind (e.g. "ǰ"), so the form is applied again.
       text = applyingForm(options.form, to: text.folding(options: [.caseInsensitive], locale: nil))
@@ -47,6 +48,31 @@ public enum TextNormalizer {
     return String(result)
   }
 
+  /// Python's `[line.strip() for line in open(path).readlines()]` joined by LF, as dinglehopper reads
+  /// a text file: lines end at LF or a lone CR (CRLF is LF already), a final line break ends the
+  /// last line rather than starting an empty one.
+  static func trimmingLines(_ text: String) -> String {
+    var lines: [Substring] = []
+    var start = text.startIndex
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      let next = text.index(after: index)
+      if character == "\n" || character == "\r" {
+        lines.append(text[start..<index])
+        start = next
+      }
+      index = next
+    }
+    if start < text.endIndex { lines.append(text[start...]) }
+    return lines.map { line in
+      guard let first = line.firstIndex(where: { !$0.isWhitespace }),
+        let last = line.lastIndex(where: { !$0.isWhitespace })
+      else { return "" }
+      return String(line[first...last])
+    }.joined(separator: "\n")
+  }
+
   static func applyingForm(_ form: ScoringOptions.UnicodeForm, to text: String) -> String {
     // Pure ASCII is already in every normalization form; this skips Foundation for most Latin text.
     if isASCII(text) { return text }
@@ -65,8 +91,9 @@ public enum TextNormalizer {
 
   /// One pass over the grapheme clusters for punctuation, CJK spaces and whitespace.
   private static func filteringCharacters(of text: String, _ options: ScoringOptions) -> (String, Bool) {
-    let needsPass =
-      options.whitespace != .keep || options.dropCJKSpaces || options.ignorePunctuation
+    // `lines` trimmed each line first (`trimmingLines`) and keeps the rest as `keep` does.
+    let keeps = options.whitespace == .keep || options.whitespace == .lines
+    let needsPass = !keeps || options.dropCJKSpaces || options.ignorePunctuation
     guard needsPass else { return (text, false) }
 
     var result = ""
@@ -84,8 +111,7 @@ public enum TextNormalizer {
       }
       // In `keep` mode a line break between CJK lines is layout, not one of Tesseract's extra spaces.
       let isCJKGap =
-        options.dropCJKSpaces && previousIsSpaceless && nextIsSpaceless
-        && (options.whitespace != .keep || !pendingHasLineBreak)
+        options.dropCJKSpaces && previousIsSpaceless && nextIsSpaceless && (!keeps || !pendingHasLineBreak)
       if isCJKGap {
         removedSomething = true
         return
@@ -99,7 +125,7 @@ public enum TextNormalizer {
         }
       case .ignore:
         removedSomething = true
-      case .keep:
+      case .keep, .lines:
         result.append(pendingWhitespace)
       }
     }
@@ -122,7 +148,7 @@ public enum TextNormalizer {
       previousIsSpaceless = isSpaceless
     }
     if !pendingWhitespace.isEmpty {
-      if options.whitespace == .keep {
+      if keeps {
         result.append(pendingWhitespace)
       } else {
         removedSomething = true

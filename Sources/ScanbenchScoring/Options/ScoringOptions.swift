@@ -27,6 +27,11 @@ public struct ScoringOptions: Sendable, Hashable, Codable {
     case ignore
     /// Whitespace is compared as it is (apart from CRLF, which always becomes LF).
     case keep
+    /// As dinglehopper reads a text file: each line's ends trimmed, line breaks (LF, CRLF, CR) kept
+    /// as one LF, a final line break dropped; whitespace inside a line compared as it is. With
+    /// `dropCJKSpaces` off, the CER dinglehopper 0.11.0 computes (before its own character
+    /// substitutions, `normalize_sbb`).
+    case lines
   }
 
   /// Default: `.grapheme`.
