@@ -6,7 +6,9 @@ enum ScoringFlags {
     "--unit", help: "What a character is: a user-perceived character or a Unicode code point.",
     valueName: "unit", default: ScoringOptions.default.unit)
   static let form = Option<ScoringOptions.UnicodeForm>.choice(
-    "--normalization", help: "Unicode normalization applied to both texts.", valueName: "form",
+    "--normalization",
+    help: "Unicode normalization applied to both texts (sbb: NFC and dinglehopper's substitutions).",
+    valueName: "form",
     default: ScoringOptions.default.form)
   static let whitespace = Option<ScoringOptions.Whitespace>.choice(
     "--whitespace",

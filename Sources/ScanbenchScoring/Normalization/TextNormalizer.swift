@@ -74,15 +74,54 @@ public enum TextNormalizer {
   }
 
   static func applyingForm(_ form: ScoringOptions.UnicodeForm, to text: String) -> String {
+    if form == .sbb { return substitutingSBB(applyingForm(.nfc, to: text)) }
     // Pure ASCII is already in every normalization form; this skips Foundation for most Latin text.
     if isASCII(text) { return text }
     switch form {
-    case .nfc: return text.precomposedStringWithCanonicalMapping
+    case .nfc, .sbb: return text.precomposedStringWithCanonicalMapping
     case .nfkc:
       // swift-corelibs-foundation leaves some compatibility decompositions uncomposed ("ｶﾞ" gives
       // カ + U+3099, not ガ); canonical composition afterwards yields the true NFKC.
       return text.precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping
     }
+  }
+
+  /// dinglehopper's `unjoin_ligatures`, then its `substitute_equivalences`, each table in its order
+  /// (`extracted_text.py` of 0.11.0), replaced scalar by scalar, left to right, as Python's
+  /// `str.replace` does.
+  static let sbbSubstitutions: [(String, String)] = [
+    ("\u{EBA6}", "ſſ"), ("\u{EBA7}", "ſſi"), ("\u{F502}", "ch"), ("\u{EEC4}", "ck"), ("\u{F4F9}", "ll"),
+    ("\u{EBA2}", "ſi"), ("\u{EADA}", "ſt"), ("ﬁ", "fi"), ("ﬀ", "ff"), ("ﬂ", "fl"), ("ﬃ", "ffi"),
+    ("\u{EEC5}", "ct"), ("\u{EEDC}", "tz"), ("\u{F532}", "as"), ("\u{F533}", "is"), ("\u{F534}", "us"),
+    ("\u{F535}", "Qu"), ("ĳ", "ij"), ("\u{E8BF}", "q&"), ("\u{EBA5}", "ſp"), ("ﬆ", "st"),
+    ("\u{E72B}", "ü"), ("\u{E42C}", "ä"), ("==", "–"), ("—", "–"), ("\u{E644}", "ö"), ("’", "'"),
+    ("⸗", "-"), ("a\u{364}", "ä"), ("o\u{364}", "ö"), ("u\u{364}", "ü"), ("\u{F50E}", "q\u{301}"),
+  ]
+
+  static func substitutingSBB(_ text: String) -> String {
+    // Most text holds none of them: `==` is the only ASCII one.
+    if isASCII(text) && !text.contains("==") { return text }
+    var scalars = Array(text.unicodeScalars)
+    for (from, to) in sbbSubstitutions {
+      let pattern = Array(from.unicodeScalars)
+      guard let first = pattern.first, scalars.contains(first) else { continue }
+      var result: [Unicode.Scalar] = []
+      result.reserveCapacity(scalars.count)
+      var index = 0
+      while index < scalars.count {
+        if scalars[index] == first, scalars[index...].starts(with: pattern) {
+          result += to.unicodeScalars
+          index += pattern.count
+        } else {
+          result.append(scalars[index])
+          index += 1
+        }
+      }
+      scalars = result
+    }
+    var view = String.UnicodeScalarView()
+    view.append(contentsOf: scalars)
+    return String(view)
   }
 
   static func isASCII(_ text: String) -> Bool {

@@ -17,6 +17,10 @@ public struct ScoringOptions: Sendable, Hashable, Codable {
     case nfc
     /// Compatibility composition: fullwidth letters, ligatures and the like fold to their plain forms too.
     case nfkc
+    /// Canonical composition, then the substitutions dinglehopper 0.11.0 makes in every text it
+    /// reads (`normalize_sbb`): ligatures unjoined (`ﬁ` → `fi`, MUFI's too), `—` and `==` → `–`,
+    /// `’` → `'`, `⸗` → `-`, `a`/`o`/`u` with a combining small e → `ä`/`ö`/`ü`.
+    case sbb
   }
 
   /// What happens to whitespace.

@@ -84,6 +84,17 @@ import Testing
     #expect(normalize(" 日 本\n語 ", ScoringOptions(whitespace: .lines)) == scalars("日本\n語"))
   }
 
+  /// dinglehopper's `substitute_equivalences` on the same strings, worked out from its tables.
+  @Test func sbbMakesDinglehoppersSubstitutions() {
+    let sbb = ScoringOptions(form: .sbb, whitespace: .keep, dropCJKSpaces: false)
+    #expect(normalize("=======6", sbb) == scalars("–––=6"), "left to right, as str.replace")
+    #expect(normalize("ﬁne — it’s ⸗", sbb) == scalars("fine – it's -"))
+    #expect(normalize("a\u{364}o\u{364}u\u{364} \u{F50E}", sbb) == scalars("äöü q\u{301}"))
+    #expect(normalize("e\u{301}", sbb) == scalars("é"), "NFC first")
+    #expect(normalize("plain", sbb) == scalars("plain"))
+    #expect(ScoringOptions(descriptor: sbb.descriptor) == sbb)
+  }
+
   @Test func spacesBetweenCJKCharactersAreDropped() {
     #expect(normalize("日 本 語 の テ キ ス ト") == scalars("日本語のテキスト"))
     #expect(normalize("日本\u{3000}語") == scalars("日本語"), "ideographic space")
