@@ -16,7 +16,7 @@ enum ReportAssets {
     .hero h1{font-size:30px;line-height:1.2;margin:6px 0 4px;font-weight:700;letter-spacing:-.01em}
     .hero .sub{margin:0 0 22px;color:#c7d0e4}
     .hero .sub code{color:#fff}
-    .kpis{display:grid;grid-template-columns:1.5fr repeat(5,1fr);gap:12px}
+    .kpis{display:grid;grid-template-columns:1.5fr repeat(6,1fr);gap:12px}
     .card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:16px 18px;
     box-shadow:0 1px 2px rgba(16,24,40,.05)}
     .card.flush{padding:0;overflow:hidden}
@@ -110,6 +110,8 @@ enum ReportAssets {
     box-shadow:inset 0 -2px 0 #fab005}
     .gap{display:inline-block;width:2px;height:1.1em;vertical-align:-2px;margin:0 1px;border-radius:1px}
     .gap.gi{background:var(--ins-ink)}.gap.gd{background:var(--del-ink)}
+    details.words{margin-top:10px}details.words>summary{cursor:pointer;color:var(--muted);font-size:13px}
+    details.words .diff{font-size:13px;line-height:1.6}
     .failure{margin:0 0 6px;color:var(--bad)}
     details.more>summary,details.card>summary{cursor:pointer;font-weight:600;padding:12px 18px;color:var(--accent)}
     details.more>summary{background:var(--card);border:1px solid var(--line);border-radius:12px;margin-bottom:14px}

@@ -40,7 +40,8 @@ public struct ResumeSet: Sendable {
     func see(run: String, identity: ResultIdentity, sources: [String], line: Int) {
       var seen = runs[run] ?? RunSeen(identity: identity, sources: [], lastLine: line)
       seen.lastLine = line
-      seen.sources.formUnion(sources)
+      // Stores from before inputs were recorded absolute hold them as given, from this folder.
+      seen.sources.formUnion(sources.map(SourcePath.absolute))
       if seen.identity != identity { seen.identity = nil }
       runs[run] = seen
     }
@@ -59,7 +60,7 @@ public struct ResumeSet: Sendable {
         break
       }
     }
-    let given = Set(inputs)
+    let given = Set(inputs.map(SourcePath.absolute))
     set.continuedRun =
       runs.filter { $0.value.identity == wanted && $0.value.sources.isSubset(of: given) }
       .max { $0.value.lastLine < $1.value.lastLine }?.key

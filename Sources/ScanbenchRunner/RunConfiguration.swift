@@ -6,7 +6,8 @@ import ScanbenchStore
 import ScanbenchSupport
 
 public struct RunConfiguration: Sendable {
-  /// Archives, folders or image files, as the user gave them.
+  /// Archives, folders or image files, as absolute paths (`SourcePath.absolute`): what records name
+  /// as their `source`, so that reports and overlays made from any folder find them.
   public var inputs: [String]
   /// The engine, and the orientation check when pages get one.
   public var recognition: RecognitionSetup
@@ -47,7 +48,7 @@ public struct RunConfiguration: Sendable {
   public init(
     inputs: [String], recognition: RecognitionSetup, profile: String, language: String, jobs: Int, store: URL
   ) {
-    self.inputs = inputs
+    self.inputs = inputs.map(SourcePath.absolute)
     self.recognition = recognition
     self.profile = profile
     self.language = language

@@ -172,6 +172,8 @@ final class RunContext: Sendable {
         imagesPerSecond: wallSeconds > 0 ? Double(counters.records) / wallSeconds : 0,
         wallSeconds: wallSeconds, interrupted: interrupted, shard: shard?.description, engine: engine,
         ignoredByExtension: counters.ignored)
+      summary.werMicro = counters.accumulator.werMicro
+      summary.werMacro = counters.accumulator.werMacro
       summary.settings = settings
       summary.scanbench = scanbench
       summary.command = command

@@ -29,6 +29,9 @@ public enum TextPairScoring {
     onRecord: @Sendable (ResultRecord) -> Void = { _ in }
   ) throws -> Outcome {
     let started = DispatchTime.now()
+    // Recorded absolute, as a run's inputs are, so that a report made elsewhere re-reads them.
+    let groundTruth = SourcePath.absolute(groundTruth)
+    let recognized = SourcePath.absolute(recognized)
     var unreadable: [(String, String, String)] = []
     var shadowed: [(String, String)] = []
     let truths = try texts(
@@ -87,6 +90,8 @@ public enum TextPairScoring {
       imagesPerSecond: wall > 0 ? Double(accumulator.images) / wall : 0, wallSeconds: wall,
       interrupted: false,
       shard: nil, engine: engine)
+    summary.werMicro = accumulator.werMicro
+    summary.werMacro = accumulator.werMacro
     summary.settings = settings
     summary.scanbench = provenance
     try writer.append(summary)

@@ -163,18 +163,21 @@ enum NotesListCommand: Command {
     let idWidth = max(2, notes.map { String($0.id).count }.max() ?? 2)
     let dateWidth = max(10, notes.map { NotesCommand.columns($0.recognizedAt) }.max() ?? 20)
     let charsWidth = max(5, notes.map { String($0.chars).count }.max() ?? 5)
+    // The entry's name, as wide as the longest, up to 32 columns.
+    let nameWidth = min(32, max(4, notes.map { NotesCommand.columns($0.entry) }.max() ?? 4))
     var lines = [
       [
         NotesCommand.rightAligned("ID", idWidth), NotesCommand.fit("RECOGNIZED", dateWidth),
-        NotesCommand.rightAligned("CHARS", charsWidth), NotesCommand.fit("TEXT", 40), "SOURCE",
+        NotesCommand.rightAligned("CHARS", charsWidth), NotesCommand.fit("NAME", nameWidth),
+        NotesCommand.fit("TEXT", 40), "SOURCE",
       ].joined(separator: "  ")
     ]
     for note in notes {
       lines.append(
         [
           NotesCommand.rightAligned(String(note.id), idWidth), NotesCommand.fit(note.recognizedAt, dateWidth),
-          NotesCommand.rightAligned(String(note.chars), charsWidth), NotesCommand.fit(note.firstLine, 40),
-          note.source,
+          NotesCommand.rightAligned(String(note.chars), charsWidth), NotesCommand.fit(note.entry, nameWidth),
+          NotesCommand.fit(note.firstLine, 40), note.source,
         ].joined(separator: "  "))
     }
     Console.out(lines.joined(separator: "\n") + "\n")

@@ -66,7 +66,7 @@ enum ReportCommand: Command {
     }
     let wanted =
       arguments[noThumbnails] ? [] : HTMLReport.thumbnailCandidates(run, options: options)
-    let material = SourceMaterial.load(for: run.results, thumbnailsFor: wanted)
+    let material = SourceMaterial.load(for: run.results, thumbnailsFor: wanted, store: store)
     if let folder = arguments[overlays] {
       options.overlays = overlayLinks(run, folder: URL(fileURLWithPath: folder), page: out)
     }

@@ -325,6 +325,7 @@ enum SummaryTable {
     rows += [
       ("CER (micro)", Format.percent(summary.cerMicro, none: "n/a (no ground truth)")),
       ("CER (macro)", Format.percent(summary.cerMacro, none: "n/a (no ground truth)")),
+      ("WER (micro)", Format.percent(summary.werMicro, none: "n/a (no ground truth)")),
       ("images/s", String(format: "%.2f", summary.imagesPerSecond)),
       ("wall time", String(format: "%.1f s", summary.wallSeconds)),
       ("profile", "\(summary.profile) (\(summary.lang), \(summary.engine.label), \(summary.jobs) jobs)"),
