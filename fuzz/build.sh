@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (with AddressSanitizer) into .build-fuzz/: each is the library sources
 # it needs compiled together with its entry point in Tests/Fuzz/Targets, as one module (copies with
-# the project's `import Scanbench…` lines taken out), so no Package.swift target is needed. Usage: fuzz/build.sh [target...]   (targets: entry-name ground-truth store archive photo-metadata)
+# the project's `import Scanbench…` lines taken out), so no Package.swift target is needed. Usage: fuzz/build.sh [target...]   (targets: entry-name ground-truth store archive photo-metadata documents)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build-fuzz
@@ -19,19 +19,21 @@ sources_for() {
     store) echo "$support $store Tests/Fuzz/Targets/StoreFuzzer.swift" ;;
     archive) echo "$(ls $src/ScanbenchArchive/*.swift) $support $src/ScanbenchSupport/Shard.swift Tests/Fuzz/Targets/ArchiveFuzzer.swift" ;;
     photo-metadata) echo "$src/ScanbenchRecognition/ExifOrientation.swift $src/ScanbenchRecognition/HeifContainer.swift Tests/Fuzz/Targets/PhotoMetadataFuzzer.swift" ;;
-    *) echo "unknown fuzz target '$1' (entry-name ground-truth store archive photo-metadata)" >&2; exit 64 ;;
+    documents) echo "$(ls $src/ScanbenchDocuments/*.swift) Tests/Fuzz/Targets/DocumentFuzzer.swift" ;;
+    *) echo "unknown fuzz target '$1' (entry-name ground-truth store archive photo-metadata documents)" >&2; exit 64 ;;
   esac
 }
 
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(entry-name ground-truth store archive photo-metadata)
+[ ${#targets[@]} -gt 0 ] || targets=(entry-name ground-truth store archive photo-metadata documents)
 for target in "${targets[@]}"; do
   echo "fuzz: building $out/$target"
   stage="$out/sources-$target"
   rm -rf "$stage" && mkdir -p "$stage"
   for file in $(sources_for "$target"); do sed '/^import Scanbench/d' "$file" >"$stage/$(basename "$file")"; done
   swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name ScanbenchFuzz -package-name scanbench \
-    -I Sources/CArchive -I Sources/CCompression "$stage"/*.swift -o "$out/$target" 2>&1 \
+    -I Sources/CArchive -I Sources/CCompression -I Sources/CXML2 -Xcc -I/usr/include/libxml2 \
+    "$stage"/*.swift -o "$out/$target" 2>&1 \
     | { grep -v "Cannot export local symbol '__asan" || true; }
   test -x "$out/$target"
 done

@@ -128,6 +128,26 @@ struct HostileXMLTests {
     #expect(listener.connections() == 0, "nothing may be fetched")
   }
 
+  /// `make fuzz`'s seeds for the documents target (and what it found) replayed on every test run.
+  @Test func fuzzSeedsStayReadOrRefused() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fuzz/documents")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(names.count >= 6)
+    for name in names {
+      let data = try Data(contentsOf: folder.appendingPathComponent(name))
+      for read in [DocumentText.xml, DocumentText.hocr] {
+        do {
+          _ = try read(data)
+        } catch let error as DocumentError {
+          #expect(!error.message.isEmpty, "\(name)")
+        }
+      }
+    }
+    #expect(
+      try DocumentText.xml(Data(contentsOf: folder.appendingPathComponent("page.xml"))).text == "w\na & b")
+  }
+
   @Test func deepNestingIsLimitedNotFollowedForever() throws {
     let depth = 100_000
     let text = String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth)
