@@ -100,9 +100,11 @@ enum RunCommand: Command {
     name: "run",
     abstract: "Recognize every image in archives or folders, score it, and append results to a store.",
     discussion: """
-      INPUT is an archive (tar, tar.gz/bz2/xz/zst, zip, 7z), a folder or an image. Archives are
-      streamed: nothing is unpacked to disk. NAME.gt.txt (or NAME.txt) beside NAME.png is its ground
-      truth; images without one are recognized and not scored.
+      INPUT is an archive (tar, tar.gz/bz2/xz/zst, zip, 7z), a folder, an image or a PDF (each page
+      rendered at --dpi and read like a TIFF page). Archives are streamed: nothing is unpacked to
+      disk. NAME.gt.txt beside NAME.png is its ground truth, or NAME.gt.xml, NAME.page.xml, NAME.xml
+      (PAGE or ALTO), NAME.hocr, NAME.txt (README, "Ground truth and OCR files" says which wins);
+      images without one are recognized and not scored.
 
       A shard (--shard, or a shard from the environment) writes its own store: --out results.jsonl
       becomes results.shard-0003-of-0016.jsonl for shard 3/16; every {shard} in --out is replaced
