@@ -21,11 +21,10 @@ public struct RunConfiguration: Sendable {
   /// Skip images whose result, made the same way (`ResultIdentity`), is in the store, and continue
   /// that run.
   public var resume = false
-  public var maxEntryBytes = 256 << 20
-  public var maxPixels = 100_000_000
-  /// Dots per inch a PDF's pages are rendered at (`--dpi`, else 300).
-  public var pdfResolution = RunConfiguration.defaultPDFResolution
-  public static let defaultPDFResolution = 300
+  public var maxEntryBytes = Defaults.maxEntryBytes
+  public var maxPixels = Defaults.maxPixels
+  /// Dots per inch a PDF's pages are rendered at (`--dpi`, else `Defaults.pdfResolution`).
+  public var pdfResolution = Defaults.pdfResolution
   /// Stop reading once the entries read (images and ground truth) add up to this many bytes; nil for
   /// no limit. Bounds a whole run the way `maxEntryBytes` bounds one entry.
   public var maxTotalBytes: Int?
@@ -56,13 +55,21 @@ public struct RunConfiguration: Sendable {
     self.store = store
   }
 
+  /// The limits a run has unless told otherwise (`--max-entry-bytes`, `--max-pixels`), and the
+  /// resolution PDF pages are rendered at without `--dpi`.
+  public enum Defaults {
+    public static let maxEntryBytes = 256 << 20
+    public static let maxPixels = 100_000_000
+    public static let pdfResolution = 300
+  }
+
   /// The settings outside the engine that change what a record holds.
   public var settings: [String: String] {
     var settings = [
       "boxes": boxes ? "on" : "off", "barcodes": barcodes ? "on" : "off", "metric": scoring.descriptor,
     ]
     // Named only when it is not the default, so that runs from before PDFs were read still resume.
-    if pdfResolution != Self.defaultPDFResolution { settings["pdf-dpi"] = String(pdfResolution) }
+    if pdfResolution != Defaults.pdfResolution { settings["pdf-dpi"] = String(pdfResolution) }
     return settings
   }
 }

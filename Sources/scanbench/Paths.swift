@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchCommandLine
 import ScanbenchStore
 
 /// Checks of the files a command will read or write, made before it does any work.
