@@ -104,7 +104,7 @@ public enum StoreMerger {
       throw MergeError(.output, "nothing to merge: the stores hold no result and no summary")
     }
     let wall = plan.wallSeconds
-    let summary = RunSummaryRecord(
+    var summary = RunSummaryRecord(
       run: runID, time: Timestamp.now(), sources: plan.sources, profile: identity.profile,
       lang: identity.lang,
       jobs: plan.jobs, images: totals.images, succeeded: totals.succeeded, failed: totals.failed, skipped: 0,
@@ -115,12 +115,16 @@ public enum StoreMerger {
       imagesPerSecond: wall > 0 ? Double(totals.images) / wall : 0, wallSeconds: wall,
       interrupted: !plan.isComplete, shard: nil, engine: identity.engine,
       ignoredByExtension: plan.ignoredByExtension)
+    summary.werMicro = totals.werMicro
+    summary.werMacro = totals.werMacro
     try writer.append(summary)
     writer.synchronize()
     return summary
   }
 
-  /// The merged run's numbers, recomputed from the records written.
+  /// The merged run's numbers, recomputed from the records written (never from the shards'
+  /// summaries: a mean of their rates weighs a small shard like a large one), as a run's
+  /// `RunScoreAccumulator` adds them up.
   private struct Totals {
     var images = 0
     var succeeded = 0
@@ -130,6 +134,12 @@ public enum StoreMerger {
     var edits = 0
     var cerSum = 0.0
     var cerCount = 0
+    var gtWords = 0
+    var wordEdits = 0
+    var werSum = 0.0
+    var werCount = 0
+    /// Scored records without word counts (written before scanbench recorded WER).
+    var scoredWithoutWords = 0
 
     mutating func add(_ record: ResultRecord) {
       images += 1
@@ -138,11 +148,31 @@ public enum StoreMerger {
         scored += 1
         self.edits += edits
         gtChars += record.gtChars ?? 0
+        if let words = record.gtWords, let wordEdits = record.wordEdits {
+          gtWords += words
+          self.wordEdits += wordEdits
+        } else {
+          scoredWithoutWords += 1
+        }
       }
       if let cer = record.cer {
         cerSum += cer
         cerCount += 1
       }
+      if let wer = record.wer {
+        werSum += wer
+        werCount += 1
+      }
+    }
+
+    // With a scored record that has no word counts, no WER: one over part of the images would
+    // pass for the whole run's.
+    var werMicro: Double? {
+      scoredWithoutWords == 0 && gtWords > 0 ? Double(wordEdits) / Double(gtWords) : nil
+    }
+
+    var werMacro: Double? {
+      scoredWithoutWords == 0 && werCount > 0 ? werSum / Double(werCount) : nil
     }
   }
 }
@@ -218,7 +248,8 @@ private struct Reading {
           record,
           candidate: Candidate(
             store: store, line: number, offset: offset, length: bytes.count, time: record.time,
-            outcome: Self.outcome(of: record)))
+            outcome: Self.outcome(of: record),
+            lacksWordCounts: record.edits != nil && (record.gtWords == nil || record.wordEdits == nil)))
       case .summary(let summary):
         add(summary, store: store, line: number)
       }
@@ -330,6 +361,14 @@ private struct Reading {
     for state in states {
       guard case .summary(let summary) = state.last else { continue }
       plan.ignoredByExtension.merge(summary.ignoredByExtension ?? [:], uniquingKeysWith: +)
+    }
+    let withoutWords = kept.filter(\.value.lacksWordCounts)
+    if let first = withoutWords.keys.min(by: EntryKey.precedes), let candidate = kept[first] {
+      plan.warnings.append(
+        MergeWarning(
+          location: StoreLocation(store: name(candidate.store), line: candidate.line),
+          message: "\(withoutWords.count) scored result(s), this the first, carry no word counts (written "
+            + "before scanbench recorded WER): the merged summary has no WER"))
     }
     return plan
   }
