@@ -6,7 +6,8 @@ import XCTest
 /// YAML by `Tests/Tools/ci_script.py`), on the project's English lines and its committed baseline: so
 /// they cannot rot. `make` and `swift` are stand-ins (set-up is done, the binary is built: the one
 /// under test is put where the build would put it) and so is `curl` (it records the merge-request
-/// note it would post); every scanbench command runs for real.
+/// note it would post); every scanbench command runs for real. Each example recognizes the corpus
+/// once; its other case runs the rest of the job again from the step where it differs.
 final class CIExampleTests: XCTestCase {
   var folder: URL!
 
@@ -19,7 +20,7 @@ final class CIExampleTests: XCTestCase {
   }
 
   /// A checkout with what the jobs read, and stand-ins for the tools they call.
-  func checkout(baseline: Data? = nil) throws -> (root: URL, tools: URL) {
+  func checkout() throws -> (root: URL, tools: URL) {
     let root = folder.appendingPathComponent("checkout-\(UUID().uuidString)")
     for name in ["Corpora", "Reports"] {
       try FileManager.default.createDirectory(
@@ -28,10 +29,9 @@ final class CIExampleTests: XCTestCase {
     try FileManager.default.copyItem(
       at: Harness.packageRoot.appendingPathComponent("Corpora/eng-lines.tar.gz"),
       to: root.appendingPathComponent("Corpora/eng-lines.tar.gz"))
-    try
-      (baseline
-      ?? Data(contentsOf: Harness.packageRoot.appendingPathComponent("Reports/baseline-eng-lines.json")))
-      .write(to: root.appendingPathComponent("Reports/baseline-eng-lines.json"))
+    try FileManager.default.copyItem(
+      at: Harness.packageRoot.appendingPathComponent("Reports/baseline-eng-lines.json"),
+      to: root.appendingPathComponent("Reports/baseline-eng-lines.json"))
     let tools = folder.appendingPathComponent("tools")
     try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
     let scripts = [
@@ -60,14 +60,17 @@ final class CIExampleTests: XCTestCase {
     var root: URL
   }
 
-  func runJob(_ kind: String, _ file: String, baseline: Data? = nil, environment: [String: String] = [:])
-    throws -> JobResult
-  {
-    let (root, tools) = try checkout(baseline: baseline)
+  /// The job in a new checkout; with `again`, the job's steps from `step` on in that job's checkout.
+  func runJob(
+    _ kind: String, _ file: String, environment: [String: String] = [:],
+    again: (job: JobResult, step: String)? = nil
+  ) throws -> JobResult {
+    let (root, tools) = try again.map { ($0.job.root, folder.appendingPathComponent("tools")) } ?? checkout()
     let extractor = Harness.packageRoot.appendingPathComponent("Tests/Tools/ci_script.py").path
     let example = Harness.packageRoot.appendingPathComponent("examples/ci/\(file)").path
     let script = root.appendingPathComponent("job.sh")
-    try Harness.shell("python3 '\(extractor)' \(kind) '\(example)' script > '\(script.path)'")
+    let step = again.map { " '\($0.step)'" } ?? ""
+    try Harness.shell("python3 '\(extractor)' \(kind) '\(example)' script\(step) > '\(script.path)'")
     let log = folder.appendingPathComponent("\(kind)-\(UUID().uuidString).log")
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     let result = try Harness.execute(
@@ -99,7 +102,7 @@ final class CIExampleTests: XCTestCase {
     XCTAssertEqual(failed > 0, failures > 0, "failures in \(url.lastPathComponent)", file: file, line: line)
   }
 
-  func testGitHubActionsWorkflowGatesAndPublishesTheVerdict() throws {
+  func testGitHubActionsWorkflowGatesPublishesTheVerdictAndFailsOnARegression() throws {
     let summary = folder.appendingPathComponent("step-summary.md")
     let job = try runJob("github", "github-actions.yml", environment: ["GITHUB_STEP_SUMMARY": summary.path])
     XCTAssertEqual(job.exitCode, 0, job.stderr)
@@ -114,10 +117,9 @@ final class CIExampleTests: XCTestCase {
     for name in junit { try assertJUnit(job.root.appendingPathComponent(name), failures: 0) }
     let records = try Harness.records(in: job.root.appendingPathComponent("results.jsonl"))
     XCTAssertEqual(records.results.count, 60)
-  }
 
-  func testGitHubActionsWorkflowFailsOnARegressionAndStillPublishes() throws {
-    // A baseline that read every line perfectly: the real run is worse, beyond noise.
+    // A baseline that read every line perfectly: the real run is worse, beyond noise. The check
+    // fails the job, and the summary is still published.
     let url = Harness.packageRoot.appendingPathComponent("Reports/baseline-eng-lines.json")
     var baseline = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
     baseline["edits"] = 0
@@ -125,13 +127,16 @@ final class CIExampleTests: XCTestCase {
     baseline["entries"] = (baseline["entries"] as? [[String: Any]] ?? []).map { entry in
       entry.merging(["edits": 0]) { $1 }
     }
-    let perfect = try JSONSerialization.data(withJSONObject: baseline, options: [.sortedKeys])
-    let summary = folder.appendingPathComponent("step-summary.md")
-    let job = try runJob(
-      "github", "github-actions.yml", baseline: perfect, environment: ["GITHUB_STEP_SUMMARY": summary.path])
-    XCTAssertEqual(job.exitCode, 1, "the gate fails the job: \(job.stderr)")
-    let verdict = try String(contentsOf: summary, encoding: .utf8)
-    XCTAssertTrue(verdict.lowercased().contains("regress"), verdict)
+    try JSONSerialization.data(withJSONObject: baseline, options: [.sortedKeys]).write(
+      to: job.root.appendingPathComponent("Reports/baseline-eng-lines.json"))
+    let failing = folder.appendingPathComponent("step-summary-failing.md")
+    let regressed = try runJob(
+      "github", "github-actions.yml", environment: ["GITHUB_STEP_SUMMARY": failing.path],
+      again: (job, "Check against the baseline"))
+    XCTAssertEqual(regressed.exitCode, 1, "the gate fails the job: \(regressed.stderr)")
+    XCTAssertFalse(regressed.stderr.contains("ci-step: Recognize"), "the corpus was recognized once")
+    let failed = try String(contentsOf: failing, encoding: .utf8)
+    XCTAssertTrue(failed.lowercased().contains("regress"), failed)
     try assertJUnit(job.root.appendingPathComponent("junit.xml"), failures: 1)
   }
 
@@ -156,7 +161,7 @@ final class CIExampleTests: XCTestCase {
     let note = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: String])
     XCTAssertEqual(note["body"], verdict)
     // Outside a merge request there is no note to post.
-    let branch = try runJob("gitlab", "gitlab-ci.yml")
+    let branch = try runJob("gitlab", "gitlab-ci.yml", again: (job, "after_script"))
     XCTAssertEqual(branch.exitCode, 0, branch.stderr)
     XCTAssertFalse(branch.log.contains("curl"), branch.log)
   }

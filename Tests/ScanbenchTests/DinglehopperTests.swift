@@ -70,21 +70,23 @@ final class DinglehopperTests: XCTestCase {
     return pairs
   }
 
-  /// dinglehopper's length and distance for each (ground truth, OCR) pair, in one process.
-  func dinglehopper(_ pairs: [(URL, URL)]) throws -> [String: Pair] {
+  /// dinglehopper's length and distance for each (ground truth, OCR) pair, in their order, all in
+  /// one process (its imports cost a third of a second of CPU a process).
+  func dinglehopper(_ pairs: [(URL, URL)]) throws -> [Pair] {
     let output = folder.appendingPathComponent("dinglehopper-\(UUID().uuidString).jsonl")
     let script = Harness.packageRoot.appendingPathComponent("Tests/Tools/dinglehopper_cer.py")
     let arguments = pairs.flatMap { [$0.0.path, $0.1.path] }.map { "'\($0)'" }.joined(separator: " ")
     try Harness.shell(
       "'\(Self.venv.path)/bin/python' '\(script.path)' \(arguments) > '\(output.path)' 2>/dev/null")
-    var found: [String: Pair] = [:]
-    for line in try String(contentsOf: output, encoding: .utf8).split(separator: "\n") {
+    let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n")
+    XCTAssertEqual(lines.count, pairs.count, "dinglehopper scored every pair")
+    return try zip(lines, pairs).map { line, pair in
       let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-      let name = URL(fileURLWithPath: try XCTUnwrap(object["gt"] as? String)).lastPathComponent
-      found[name] = Pair(
+      XCTAssertEqual(object["gt"] as? String, pair.0.path)
+      XCTAssertEqual(object["ocr"] as? String, pair.1.path)
+      return Pair(
         length: try XCTUnwrap(object["n"] as? Int), edits: try XCTUnwrap(object["distance"] as? Int))
     }
-    return found
   }
 
   func run(_ input: URL, store: URL, _ extra: [String]) throws {
@@ -106,29 +108,43 @@ final class DinglehopperTests: XCTestCase {
   }
 
   func testScanbenchsCERIsDinglehoppersForTxtALTOAndPAGEExports() throws {
+    // PP-OCR's lines and pages, Tesseract's words on the receipts (in a debug build PP-OCR costs
+    // four times Tesseract's CPU on a receipt).
     let corpora = [
-      (try subset("uw3-lines", 40), ["--psm", "7", "--dpi", "300"]), (try subset("sroie-receipts", 5), []),
+      (try subset("uw3-lines", 40), ["--psm", "7", "--dpi", "300"]),
+      (try subset("sroie-receipts", 5), ["--engine", "tesseract"]),
       // phototest and eurotext: the two UNLV magazine pages would cost most of a minute more.
       (try subset("tesseract-pages", 2, last: true), []),
     ]
-    var compared = 0
+    var groups: [(name: String, ours: [String: Pair], pairs: [(URL, URL)])] = []
     for (corpus, options) in corpora {
       let store = folder.appendingPathComponent("\(corpus.lastPathComponent).jsonl")
       try run(corpus, store: store, options + ["--boxes"])
       for (format, suffix) in [("txt", ".txt"), ("alto", ".xml"), ("page", ".page.xml")] {
         let exported = try export(store, format)
-        let ours = try score(corpus, exported, Self.dinglehopperMetric)
         let pairs = try files(corpus, ".gt.txt").map { truth in
           let stem = truth.lastPathComponent.dropLast(".gt.txt".count)
           return (truth, exported.appendingPathComponent(stem + suffix))
         }
-        let theirs = try dinglehopper(pairs)
-        XCTAssertEqual(ours.count, pairs.count, "\(corpus.lastPathComponent) \(format)")
-        XCTAssertEqual(ours, theirs, "\(corpus.lastPathComponent), \(format): scanbench against dinglehopper")
-        compared += ours.count
+        groups.append(
+          (
+            "\(corpus.lastPathComponent), \(format)", try score(corpus, exported, Self.dinglehopperMetric),
+            pairs
+          ))
         // The ALTO and PAGE exports validate against the official schemas.
         if format != "txt" { try validate(try files(exported, suffix), format: format) }
       }
+    }
+    var theirs = try dinglehopper(groups.flatMap(\.pairs))[...]
+    var compared = 0
+    for group in groups {
+      let expected = zip(group.pairs.map(\.0.lastPathComponent), theirs.prefix(group.pairs.count))
+      theirs = theirs.dropFirst(group.pairs.count)
+      XCTAssertEqual(group.ours.count, group.pairs.count, group.name)
+      XCTAssertEqual(
+        group.ours, Dictionary(uniqueKeysWithValues: expected),
+        "\(group.name): scanbench against dinglehopper")
+      compared += group.ours.count
     }
     XCTAssertEqual(compared, 3 * (40 + 5 + 2))
   }
@@ -212,10 +228,8 @@ final class DinglehopperTests: XCTestCase {
 
   func testPAGEAndALTOGroundTruthScoreAsTheSameTextDoes() throws {
     let corpus = try subset("sroie-receipts", 3)
-    let store = folder.appendingPathComponent("receipts.jsonl")
-    try run(corpus, store: store, ["--case-fold"])
-    let ocr = try export(store, "txt")
     let truths = try files(corpus, ".gt.txt")
+    let stem = { (file: URL) in String(file.lastPathComponent.prefix { $0 != "." }) }
     let namespaces = [
       "http://schema.primaresearch.org/PAGE/gts/pagecontent/2019-07-15",
       "http://schema.primaresearch.org/PAGE/gts/pagecontent/2013-07-15",
@@ -226,12 +240,39 @@ final class DinglehopperTests: XCTestCase {
       try FileManager.default.createDirectory(at: variant, withIntermediateDirectories: true)
       for (index, truth) in truths.enumerated() {
         let text = try String(contentsOf: truth, encoding: .utf8)
-        let stem = truth.lastPathComponent.dropLast(".gt.txt".count)
         let xml = name == "alto" ? Self.alto(text) : Self.page(text, namespace: namespaces[index % 2])
-        try Data(xml.utf8).write(to: variant.appendingPathComponent(stem + suffix))
+        try Data(xml.utf8).write(to: variant.appendingPathComponent(stem(truth) + suffix))
       }
       variants[name] = variant
     }
+    let pageTruths = variants["page", default: folder]
+
+    // `run` with PAGE ground truth beside the images (Tesseract: a quarter of PP-OCR's CPU here).
+    let beside = folder.appendingPathComponent("beside")
+    try FileManager.default.createDirectory(at: beside, withIntermediateDirectories: true)
+    for file in try files(corpus, ".jpg") {
+      try FileManager.default.copyItem(at: file, to: beside.appendingPathComponent(file.lastPathComponent))
+      try FileManager.default.copyItem(
+        at: pageTruths.appendingPathComponent(stem(file) + ".gt.xml"),
+        to: beside.appendingPathComponent(stem(file) + ".gt.xml"))
+    }
+    let store = folder.appendingPathComponent("beside.jsonl")
+    try run(beside, store: store, ["--case-fold", "--engine", "tesseract"])
+    let ocr = try export(store, "txt")
+
+    // The run's scores are those of its text against NAME.gt.txt.
+    let withPAGE = Dictionary(
+      try Harness.records(in: store).results.map {
+        (stem(URL(fileURLWithPath: $0.entry)), Pair(length: $0.gtChars ?? -1, edits: $0.edits ?? -1))
+      }, uniquingKeysWith: { first, _ in first })
+    let withText = try score(corpus, ocr, ["--case-fold"])
+    XCTAssertEqual(
+      withPAGE,
+      Dictionary(uniqueKeysWithValues: withText.map { (stem(URL(fileURLWithPath: $0.key)), $0.value) }))
+    XCTAssertEqual(withPAGE.count, truths.count)
+    XCTAssertFalse(withPAGE.values.contains { $0.length < 0 }, "every image was scored")
+
+    // `score` reads PAGE (both namespaces) and ALTO ground truth as the same text.
     for metric in [["--case-fold"], Self.dinglehopperMetric + ["--case-fold"]] {
       let plain = try score(corpus, ocr, metric)
       XCTAssertEqual(plain.count, truths.count)
@@ -244,44 +285,17 @@ final class DinglehopperTests: XCTestCase {
         XCTAssertEqual(scored.count, truths.count)
       }
     }
+
     // dinglehopper reads the PAGE ground truth as the same text as well.
-    let pairs = truths.map { truth -> (URL, URL) in
-      let stem = truth.lastPathComponent.dropLast(".gt.txt".count)
-      return (truth, ocr.appendingPathComponent(stem + ".txt"))
-    }
-    let pagePairs = truths.map { truth -> (URL, URL) in
-      let stem = truth.lastPathComponent.dropLast(".gt.txt".count)
-      return (
-        variants["page", default: folder].appendingPathComponent(stem + ".gt.xml"),
-        ocr.appendingPathComponent(stem + ".txt")
+    let pairs = truths.map { truth in (truth, ocr.appendingPathComponent(stem(truth) + ".txt")) }
+    let pagePairs = truths.map { truth in
+      (
+        pageTruths.appendingPathComponent(stem(truth) + ".gt.xml"),
+        ocr.appendingPathComponent(stem(truth) + ".txt")
       )
     }
-    let fromText = try dinglehopper(pairs).values.map(\.edits).sorted()
-    XCTAssertEqual(try dinglehopper(pagePairs).values.map(\.edits).sorted(), fromText)
-
-    // `run` with PAGE ground truth beside the images: the same scores as with NAME.gt.txt.
-    let beside = folder.appendingPathComponent("beside")
-    try FileManager.default.createDirectory(at: beside, withIntermediateDirectories: true)
-    for file in try FileManager.default.contentsOfDirectory(atPath: corpus.path) where !file.hasSuffix(".txt")
-    {
-      try FileManager.default.copyItem(
-        at: corpus.appendingPathComponent(file), to: beside.appendingPathComponent(file))
-      let stem = String(file.prefix(while: { $0 != "." }))
-      try FileManager.default.copyItem(
-        at: variants["page", default: folder].appendingPathComponent(stem + ".gt.xml"),
-        to: beside.appendingPathComponent(stem + ".gt.xml"))
-    }
-    let besideStore = folder.appendingPathComponent("beside.jsonl")
-    try run(beside, store: besideStore, ["--case-fold"])
-    func byEntry(_ store: URL) throws -> [String: Pair] {
-      Dictionary(
-        try Harness.records(in: store).results.map {
-          ($0.entry, Pair(length: $0.gtChars ?? -1, edits: $0.edits ?? -1))
-        }, uniquingKeysWith: { first, _ in first })
-    }
-    let withPAGE = try byEntry(besideStore)
-    XCTAssertEqual(withPAGE, try byEntry(store))
-    XCTAssertEqual(withPAGE.count, truths.count)
-    XCTAssertFalse(withPAGE.values.contains { $0.length < 0 }, "every image was scored")
+    let both = try dinglehopper(pairs + pagePairs).map(\.edits)
+    XCTAssertEqual(both.count, 2 * truths.count)
+    XCTAssertEqual(Array(both.suffix(truths.count)), Array(both.prefix(truths.count)))
   }
 }
