@@ -200,8 +200,6 @@ struct Candidate: Sendable {
   var time: String
   /// A digest of the text and failure kind: equal outcomes, equal digests.
   var outcome: Int
-  /// Scored without word counts: a line written before scanbench recorded WER.
-  var lacksWordCounts = false
 
   /// The later of two copies: by `time`, then by argument order and line.
   func isLater(than other: Candidate) -> Bool {

@@ -190,6 +190,9 @@ private struct Reading {
   var identityOrder: [ResultIdentity] = []
   var metrics: [String: [Int]] = [:]
   var metricOrder: [String] = []
+  /// Scored lines without word counts (written before scanbench recorded WER), as (store, line):
+  /// kept apart, so that stores without them cost no memory an image.
+  var withoutWordCounts: Set<[Int]> = []
   var sources: [String] = []
   var recordSources: [String] = []
   var runs = 0
@@ -248,8 +251,7 @@ private struct Reading {
           record,
           candidate: Candidate(
             store: store, line: number, offset: offset, length: bytes.count, time: record.time,
-            outcome: Self.outcome(of: record),
-            lacksWordCounts: record.edits != nil && (record.gtWords == nil || record.wordEdits == nil)))
+            outcome: Self.outcome(of: record)))
       case .summary(let summary):
         add(summary, store: store, line: number)
       }
@@ -267,6 +269,9 @@ private struct Reading {
   mutating func add(_ record: ResultRecord, candidate: Candidate) {
     records += 1
     let store = candidate.store
+    if record.edits != nil, record.gtWords == nil || record.wordEdits == nil {
+      withoutWordCounts.insert([store, candidate.line])
+    }
     states[store].last = .result(run: record.run)
     states[store].resultsPerRun[record.run, default: 0] += 1
     note(ResultIdentity(record), store: store)
@@ -362,7 +367,12 @@ private struct Reading {
       guard case .summary(let summary) = state.last else { continue }
       plan.ignoredByExtension.merge(summary.ignoredByExtension ?? [:], uniquingKeysWith: +)
     }
-    let withoutWords = kept.filter(\.value.lacksWordCounts)
+    let withoutWords =
+      withoutWordCounts.isEmpty
+      ? [:]
+      : kept.filter {
+        withoutWordCounts.contains([$0.value.store, $0.value.line])
+      }
     if let first = withoutWords.keys.min(by: EntryKey.precedes), let candidate = kept[first] {
       plan.warnings.append(
         MergeWarning(
