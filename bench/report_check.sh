@@ -14,14 +14,27 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 
 "$SWIFT" build --scratch-path "$SCRATCH" --product scanbench
-bin="$SCRATCH/debug/scanbench"
+bin=$(realpath "$SCRATCH/debug/scanbench")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-echo "report-check: recognizing Corpora/eng-lines.tar.gz (fast and accurate)"
-OMP_THREAD_LIMIT=1 "$bin" run Corpora/eng-lines.tar.gz --level fast --psm 7 --out "$work/fast.jsonl" >/dev/null 2>&1 || [ $? -eq 1 ]
-OMP_THREAD_LIMIT=1 "$bin" run Corpora/eng-lines.tar.gz --level accurate --psm 7 --out "$work/accurate.jsonl" >/dev/null 2>&1 || [ $? -eq 1 ]
-"$bin" report "$work/fast.jsonl" --compare "$work/accurate.jsonl" --html "$work/report.html"
+# Five real receipts (photos of 240-530 KB: each must be shown, as a thumbnail when large) when the
+# shared corpora are there, else the project's English lines.
+receipts=../shared/corpora/sroie-receipts
+if [ -d "$receipts" ]; then
+  input="$work/receipts.tar" options=(--case-fold)
+  (cd "$receipts" && tar cf "$input" 110.jpg 110.gt.txt 111.jpg 111.gt.txt 112.jpg 112.gt.txt \
+    113.jpg 113.gt.txt 114.jpg 114.gt.txt)
+  images=5
+else
+  input=Corpora/eng-lines.tar.gz options=(--psm 7)
+  images=1
+fi
+echo "report-check: recognizing $input (fast and accurate)"
+OMP_THREAD_LIMIT=1 "$bin" run "$input" --level fast "${options[@]}" --out "$work/fast.jsonl" >/dev/null 2>&1 || [ $? -eq 1 ]
+OMP_THREAD_LIMIT=1 "$bin" run "$input" --level accurate "${options[@]}" --out "$work/accurate.jsonl" >/dev/null 2>&1 || [ $? -eq 1 ]
+# From another folder: the store names its inputs by absolute path, so the images are found.
+(cd / && "$bin" report "$work/fast.jsonl" --compare "$work/accurate.jsonl" --html "$work/report.html")
 
 failures=0
 fail() { echo "report-check: FAIL: $*"; failures=$((failures + 1)); }
@@ -42,9 +55,12 @@ fi
 grep -q 'id="report-status" data-ready="yes"' "$work/dom.html" || fail "the page's script did not finish (no ready marker)"
 if grep -q 'data-script-errors=' "$work/dom.html"; then fail "the page counted script errors"; fi
 grep -q 'class="pager"' "$work/dom.html" || fail "the tables were not paged"
+grep -q 'WER (micro)' "$work/dom.html" || fail "the report shows no WER"
+shown=$(grep -o '<img class="thumb"' "$work/dom.html" | wc -l)
+[ "$shown" -ge "$images" ] || fail "only $shown of $images images are shown"
 
 mkdir -p "$(dirname "$SCREENSHOT")"
-"${browser[@]}" --screenshot="$SCREENSHOT" --window-size=1280,2000 "file://$work/report.html" \
+"${browser[@]}" --screenshot="$SCREENSHOT" --window-size=1280,2600 "file://$work/report.html" \
   >/dev/null 2>&1 || fail "chromium could not take the screenshot"
 [ -s "$SCREENSHOT" ] || fail "no screenshot at $SCREENSHOT"
 

@@ -144,7 +144,7 @@ public final class ArchiveReader: EntrySource {
     if firstBytes.starts(with: Array("%PDF".utf8)) {
       return ArchiveError(
         .notAnArchive, input: input,
-        message: "a PDF, not an archive or an image: convert its pages to images first (e.g. pdftoppm -png)")
+        message: "a PDF, not an archive or an image: name it NAME.pdf, and its pages are read")
     }
     return ArchiveError(.notAnArchive, input: input, message: "not a readable archive: \(message)")
   }

@@ -8,7 +8,8 @@ public struct InputIndex: Sendable {
   public var imageCount = 0
   /// Images in the input whatever the shard: none at all means a wrong path, not an idle shard.
   public var imagesInAllShards = 0
-  /// Image stem → path of its ground-truth entry (`NAME.gt.txt` preferred over `NAME.txt`).
+  /// Image stem → path of its ground-truth entry: of several, the one `EntryName.textFileNames`
+  /// ranks first (`NAME.gt.txt`, `NAME.gt.xml`, …, then `NAME.txt`, `NAME.page.xml`, `NAME.xml`, …).
   public var groundTruth: [String: String] = [:]
   /// Image stem → how many images share it (`a.png` and `a.jpg`), so a text is kept until used.
   public var imagesPerStem: [String: Int] = [:]
@@ -36,7 +37,9 @@ public struct InputIndex: Sendable {
   {
     let source = try InputOpener.open(input)
     var index = InputIndex(input: input)
-    var plainText: [String: String] = [:]
+    // Stem → (rank, path) of the best-ranked file so far, names that say ground truth apart.
+    var marked: [String: (rank: Int, path: String)] = [:]
+    var plainText: [String: (rank: Int, path: String)] = [:]
     var groundTruthLinks: [String: String] = [:]
     var stemsInAllShards: Set<String> = []
     do {
@@ -55,7 +58,12 @@ public struct InputIndex: Sendable {
           if let link { index.hardLinks[header.path] = link }
         case .groundTruth(let stem, let isPreferred):
           if let link { groundTruthLinks[header.path] = link }
-          if isPreferred { index.groundTruth[stem] = header.path } else { plainText[stem] = header.path }
+          let rank = EntryName.textFile(header.path)?.name.rank ?? Int.max
+          if isPreferred {
+            if rank < marked[stem]?.rank ?? Int.max { marked[stem] = (rank, header.path) }
+          } else if rank < plainText[stem]?.rank ?? Int.max {
+            plainText[stem] = (rank, header.path)
+          }
         case .other:
           break
         }
@@ -64,11 +72,12 @@ public struct InputIndex: Sendable {
       if source.entriesRead == 0 { throw error }
       index.error = error
     }
+    for (stem, file) in marked { index.groundTruth[stem] = file.path }
     index.countPairs(
-      preferred: index.groundTruth, plain: plainText,
+      preferred: index.groundTruth, plain: plainText.mapValues(\.path),
       imageStems: shard == nil ? Set(index.imagesPerStem.keys) : stemsInAllShards)
-    for (stem, path) in plainText where index.groundTruth[stem] == nil && index.imagesPerStem[stem] != nil {
-      index.groundTruth[stem] = path
+    for (stem, file) in plainText where index.groundTruth[stem] == nil && index.imagesPerStem[stem] != nil {
+      index.groundTruth[stem] = file.path
     }
     if shard != nil {
       // Ground truth of other shards' images is not read; multi-page TIFF stems (`NAME.page-K`) stay.

@@ -31,6 +31,8 @@ public struct ImageDecodeError: Error, CustomStringConvertible, Sendable {
     case notAnImage = "not-an-image"
     case tooManyPixels = "too-many-pixels"
     case undecodable
+    /// A password-protected PDF.
+    case encrypted
   }
 
   public var kind: Kind
@@ -75,9 +77,6 @@ public enum ImageDecoder {
         &samplesPerPixel, &hasColormap)
     }
     guard status == 0, width > 0, height > 0 else {
-      if data.starts(with: Array("%PDF".utf8)) {
-        throw ImageDecodeError(kind: .notAnImage, message: "a PDF, not an image (convert its pages first)")
-      }
       throw ImageDecodeError(kind: .notAnImage, message: "not an image leptonica can read (unknown header)")
     }
     let tiffFormats = Set(
@@ -90,14 +89,50 @@ public enum ImageDecoder {
 
   /// A decoded image and how it was turned upright while decoding.
   public struct Decoded {
+    /// Every page, decoded; empty for a PDF, whose pages are rendered one at a time (`page(_:)`).
     public var pages: [Image]
     /// The EXIF orientation applied to a JPEG, or the transforms libheif applied to a HEIF image.
     public var orientation: ResultRecord.Orientation?
+    fileprivate var pdf: PDFDocument?
+    fileprivate var pdfResolution = 300
+    fileprivate var maxPixels = 0
+
+    public init(pages: [Image], orientation: ResultRecord.Orientation? = nil) {
+      self.pages = pages
+      self.orientation = orientation
+    }
+
+    public var pageCount: Int { pdf?.pageCount ?? pages.count }
+
+    /// Page `index` (from 0): decoded already, or a PDF's page rendered now — at the resolution
+    /// decoding was given, or to exactly `size` pixels (what a run recorded, to draw on it again).
+    public func page(_ index: Int, size: (width: Int, height: Int)? = nil) throws -> Image {
+      if let pdf {
+        return try pdf.render(page: index, resolution: pdfResolution, size: size, maxPixels: maxPixels)
+      }
+      guard pages.indices.contains(index) else {
+        throw ImageDecodeError(kind: .undecodable, message: "the image has no page \(index + 1)")
+      }
+      return pages[index]
+    }
   }
 
+  /// poppler's version, for the run's list of libraries.
+  public static var popplerVersion: String { PDFDocument.version }
+
   /// Decodes every page, upright: a HEIF file (known by its `ftyp` brand, whatever its name) through
-  /// libheif with its transforms, a JPEG with its EXIF orientation applied, the rest as they are.
-  public static func decode(_ data: Data, maxPixels: Int) throws -> Decoded {
+  /// libheif with its transforms, a JPEG with its EXIF orientation applied, the rest as they are. A
+  /// PDF (known by its `%PDF-` header) is opened, each of its pages rendered at `pdfResolution`
+  /// dots per inch when asked for (`Decoded.page(_:)`); one that needs a password, is cut short or
+  /// damaged is refused here.
+  public static func decode(_ data: Data, maxPixels: Int, pdfResolution: Int = 300) throws -> Decoded {
+    if PDFDocument.isPDF(data) {
+      var decoded = Decoded(pages: [])
+      decoded.pdf = try PDFDocument(data)
+      decoded.pdfResolution = pdfResolution
+      decoded.maxPixels = maxPixels
+      return decoded
+    }
     if HeifContainer.isHEIF(data) {
       let pix = try HeifDecoder.decode(data, maxPixels: maxPixels)
       let transforms = HeifContainer.transforms(data)

@@ -40,12 +40,18 @@ public enum Overlay {
     // orientation detection made, so the boxes land where they were found.
     var page: Image
     do {
-      let pages = try ImageDecoder.decode(imageData, maxPixels: maxPixels).pages
+      let decoded = try ImageDecoder.decode(imageData, maxPixels: maxPixels)
       let index = (record.page ?? 1) - 1
-      guard pages.indices.contains(index) else {
+      guard index >= 0, index < decoded.pageCount else {
         throw OverlayError(message: "\(record.entry): has no page \(index + 1)")
       }
-      page = pages[index]
+      // A PDF's page is rendered to the size it was recognized at (before any turn).
+      var turned = false
+      if case .rotate(let quarterTurns) = record.orientation?.osdCorrection { turned = quarterTurns % 2 != 0 }
+      let size = record.width.flatMap { width in
+        record.height.map { turned ? (width: $0, height: width) : (width: width, height: $0) }
+      }
+      page = try decoded.page(index, size: size)
       if let turn = record.orientation?.osdCorrection { page = try page.applying(turn) }
     } catch let error as OverlayError {
       throw error

@@ -39,6 +39,71 @@ enum DiffMarkup {
     return html
   }
 
+  /// One side as written — its line breaks and case — marked by the alignment that was counted:
+  /// on the ground truth, deletions struck through and green marks where OCR added text; on the OCR,
+  /// insertions green and red marks where ground truth was dropped; substitutions amber on both.
+  static func side(_ side: DisplayAlignment.Side, isGroundTruth: Bool) -> String {
+    func gap(_ text: String) -> String {
+      isGroundTruth
+        ? "<span class=\"gap gi\" title=\"OCR added “\(Markup.escape(text))” here\"></span>"
+        : "<span class=\"gap gd\" title=\"OCR dropped “\(Markup.escape(text))” here\"></span>"
+    }
+    var html = ""
+    for (index, run) in side.runs.enumerated() {
+      for text in side.gaps[index] ?? [] { html += gap(text) }
+      switch run.mark {
+      case .plain:
+        html += Markup.escape(run.text)
+      case .unmatched:
+        html +=
+          isGroundTruth
+          ? "<del class=\"d\">\(visible(run.text))</del>" : "<ins class=\"i\">\(visible(run.text))</ins>"
+      case .substituted(let other):
+        let title = isGroundTruth ? "read as" : "should be"
+        html += "<span class=\"s\" title=\"\(title) “\(Markup.escape(other))”\">\(visible(run.text))</span>"
+      }
+    }
+    for text in side.gapsAtEnd { html += gap(text) }
+    return html
+  }
+
+  /// The words side by side, as the word error rate counts them, in a section that opens on a click.
+  static func words(_ display: DisplayAlignment, wer: Double?) -> String {
+    var truth: [String] = []
+    var ocr: [String] = []
+    var changed = 0
+    for step in display.words {
+      let left = Markup.escape(step.groundTruth.joined(separator: " "))
+      let right = Markup.escape(step.recognized.joined(separator: " "))
+      switch step.kind {
+      case .equal:
+        truth.append(left)
+        ocr.append(right)
+      case .substitute:
+        changed += step.groundTruth.count
+        truth.append("<span class=\"s\" title=\"read as “\(right)”\">\(left)</span>")
+        ocr.append("<span class=\"s\" title=\"should be “\(left)”\">\(right)</span>")
+      case .delete:
+        changed += step.groundTruth.count
+        truth.append("<del class=\"d\">\(left)</del>")
+        ocr.append("<span class=\"gap gd\" title=\"OCR dropped “\(left)” here\"></span>")
+      case .insert:
+        changed += step.recognized.count
+        truth.append("<span class=\"gap gi\" title=\"OCR added “\(right)” here\"></span>")
+        ocr.append("<ins class=\"i\">\(right)</ins>")
+      }
+    }
+    let total = display.words.reduce(0) { $0 + $1.groundTruth.count }
+    var html = "<details class=\"words\"><summary>Word by word: \(changed) of \(total) words differ"
+    html += wer.map { " (WER \(Format.percent($0)))" } ?? ""
+    html += "</summary><div class=\"sides\">"
+    html += "<div class=\"side\"><div class=\"lbl\">Ground truth words</div><div class=\"diff\">"
+    html += truth.joined(separator: " ") + "</div></div>"
+    html += "<div class=\"side\"><div class=\"lbl\">OCR words</div><div class=\"diff\">"
+    html += ocr.joined(separator: " ") + "</div></div></div></details>"
+    return html
+  }
+
   /// Escaped, with spaces and line breaks made visible: a changed space must be seen to be understood.
   static func visible(_ text: String) -> String {
     var result = ""

@@ -56,9 +56,19 @@ struct ReportRow {
   var record: ResultRecord
   var reference: SourceMaterial.Reference
   var alignment: Alignment?
+  /// The texts as written, marked by the alignment, and word by word (images shown in full).
+  var display: DisplayAlignment?
   var groundTruthAvailable = false
   /// The ground truth read now scores differently from what the run stored.
   var groundTruthDiffers = false
+  /// Words of the ground truth and word edits: as the run stored them, else (a store from before
+  /// WER was recorded) counted from the ground truth re-read.
+  var wordCounts: (words: Int, edits: Int)?
 
   var cer: Double? { record.error == nil ? record.cer : nil }
+
+  var wer: Double? {
+    guard record.error == nil, let counts = wordCounts, counts.words > 0 else { return nil }
+    return Double(counts.edits) / Double(counts.words)
+  }
 }

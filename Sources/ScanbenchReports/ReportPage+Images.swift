@@ -80,6 +80,8 @@ extension Page {
       var key: ImageKey
       var mine: Double
       var theirs: Double
+      var mineWER: Double?
+      var theirsWER: Double?
       var mineMs: Double
       var theirsMs: Double
     }
@@ -95,8 +97,8 @@ extension Page {
       }
       deltas.append(
         Delta(
-          key: ImageKey(record), mine: mine, theirs: theirs, mineMs: record.ms.recognize,
-          theirsMs: other.ms.recognize))
+          key: ImageKey(record), mine: mine, theirs: theirs, mineWER: record.wer, theirsWER: other.wer,
+          mineMs: record.ms.recognize, theirsMs: other.ms.recognize))
     }
     deltas.sort {
       $0.mine - $0.theirs != $1.mine - $1.theirs ? $0.mine - $0.theirs > $1.mine - $1.theirs : $0.key < $1.key
@@ -121,6 +123,8 @@ extension Page {
     html +=
       "<th class=\"n\" data-sort=\"num\">CER \(theirName)</th><th class=\"n\" data-sort=\"num\">Δ points</th>"
     html +=
+      "<th class=\"n\" data-sort=\"num\">WER \(mineName)</th><th class=\"n\" data-sort=\"num\">WER \(theirName)</th>"
+    html +=
       "<th class=\"n\" data-sort=\"num\">ms \(mineName)</th><th class=\"n\" data-sort=\"num\">ms \(theirName)</th>"
     html += "</tr></thead><tbody>\n"
     for delta in deltas {
@@ -131,6 +135,9 @@ extension Page {
       html += "<td class=\"n\" data-v=\"\(delta.mine)\">\(Format.percent(delta.mine))</td>"
       html += "<td class=\"n\" data-v=\"\(delta.theirs)\">\(Format.percent(delta.theirs))</td>"
       html += "<td class=\"n \(tone)\" data-v=\"\(difference)\">\(Format.points(difference))</td>"
+      for wer in [delta.mineWER, delta.theirsWER] {
+        html += "<td class=\"n\" data-v=\"\(wer.map { String($0) } ?? "-1")\">\(Format.percent(wer))</td>"
+      }
       html += "<td class=\"n\" data-v=\"\(delta.mineMs)\">\(ReportFormat.milliseconds(delta.mineMs))</td>"
       html +=
         "<td class=\"n\" data-v=\"\(delta.theirsMs)\">\(ReportFormat.milliseconds(delta.theirsMs))</td></tr>\n"
@@ -182,10 +189,12 @@ extension Page {
     }
     html +=
       "<span class=\"badge \(ReportFormat.tone(row.cer) ?? "muted")\">CER \(Format.percent(row.cer))</span>"
+    html += "<span class=\"badge muted\">WER \(Format.percent(row.wer))</span>"
     var meta: [String] = []
     if let edits = record.edits, let length = record.gtChars {
       meta.append("\(edits) edits / \(length) characters")
     }
+    if let counts = row.wordCounts { meta.append("\(counts.edits) word edits / \(counts.words) words") }
     if let substitutions = record.substitutions, let insertions = record.insertions,
       let deletions = record.deletions
     {
@@ -211,13 +220,17 @@ extension Page {
         ? "image changed since the run"
         : (material.unavailableSources[record.source] != nil
           ? "source unavailable"
-          : (EntryName.imageExtension(of: record.entry).flatMap { SourceMaterial.displayable[$0] } == nil
-            || record.page != nil
-            ? "no preview for this format" : "image not embedded (size)"))
+          : material.thumbnailFailures[row.reference]
+            ?? "image not embedded (the report's image budget is spent)")
       html += "<div class=\"nothumb\">\(Markup.escape(why))</div>"
     }
     html += "<div class=\"sides\">"
-    if let alignment = row.alignment {
+    if let display = row.display {
+      html += "<div class=\"side\"><div class=\"lbl\">Ground truth</div><div class=\"diff\">"
+      html += DiffMarkup.side(display.groundTruth, isGroundTruth: true) + "</div></div>"
+      html += "<div class=\"side\"><div class=\"lbl\">OCR</div><div class=\"diff\">"
+      html += DiffMarkup.side(display.recognized, isGroundTruth: false) + "</div></div>"
+    } else if let alignment = row.alignment {
       html += "<div class=\"side\"><div class=\"lbl\">Ground truth</div><div class=\"diff\">"
       html += DiffMarkup.groundTruth(alignment.operations) + "</div></div>"
       html += "<div class=\"side\"><div class=\"lbl\">OCR</div><div class=\"diff\">"
@@ -231,6 +244,7 @@ extension Page {
       html += Markup.escape(record.text ?? "") + "</div></div>"
     }
     html += "</div></div>\n"
+    if let display = row.display { html += DiffMarkup.words(display, wer: row.wer) + "\n" }
     if row.groundTruthDiffers {
       html +=
         "<p class=\"warn small\">The ground truth read now gives \(row.alignment?.edits.total ?? 0) edits, "
@@ -248,6 +262,7 @@ extension Page {
     html +=
       "<table class=\"sortable\" data-page-size=\"50\"><thead><tr><th class=\"n\" data-sort=\"num\">#</th>"
     html += "<th data-sort=\"text\">image</th><th class=\"n\" data-sort=\"num\">CER</th>"
+    html += "<th class=\"n\" data-sort=\"num\">WER</th>"
     html += "<th class=\"n\" data-sort=\"num\">edits</th><th class=\"n\" data-sort=\"num\">characters</th>"
     html += "<th class=\"n\" data-sort=\"num\">sub</th><th class=\"n\" data-sort=\"num\">ins</th>"
     html += "<th class=\"n\" data-sort=\"num\">del</th><th class=\"n\" data-sort=\"num\">ms</th>"
@@ -273,6 +288,8 @@ extension Page {
       html += "<td>\(name)</td>"
       html +=
         "<td class=\"n \(ReportFormat.tone(cer) ?? "")\" data-v=\"\(cer.map { String($0) } ?? "-1")\">\(Format.percent(cer))</td>"
+      html +=
+        "<td class=\"n\" data-v=\"\(row.wer.map { String($0) } ?? "-1")\">\(Format.percent(row.wer))</td>"
       html += numberCell(record.edits) + numberCell(record.gtChars) + numberCell(record.substitutions)
       html += numberCell(record.insertions) + numberCell(record.deletions)
       html +=

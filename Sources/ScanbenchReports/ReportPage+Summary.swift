@@ -83,6 +83,13 @@ extension Page {
     }
     html += kpi("CER (micro)", Format.percent(micro), microNote, tone: ReportFormat.tone(micro), large: true)
     html += kpi("CER (macro)", Format.percent(Self.cerMacro(run)), "mean of the per-image CERs")
+    var werNote = "word edits ÷ ground-truth words · macro \(Format.percent(werMacro))"
+    if let wer = werMicro, let comparison, let other = Self.werMicro(comparison) {
+      werNote =
+        "\(Format.points(wer - other)) points vs \(Format.percent(other)) "
+        + "(\(Markup.escape(seriesName(comparison))))"
+    }
+    html += kpi("WER (micro)", Format.percent(werMicro), werNote)
     let scored = scoredRecords.count
     let perfect = scoredRecords.filter { $0.edits == 0 }.count
     html += kpi("Images scored", "\(scored)", "\(perfect) read perfectly, of \(run.results.count)")

@@ -25,6 +25,25 @@ struct Page {
 
   static let seriesColours = ["#4c6ef5", "#f59f00"]
 
+  /// Word edits over ground-truth words, summed over the rows that have them.
+  var werMicro: Double? {
+    let counted = rows.compactMap { $0.record.error == nil ? $0.wordCounts : nil }
+    let words = counted.reduce(0) { $0 + $1.words }
+    return words > 0 ? Double(counted.reduce(0) { $0 + $1.edits }) / Double(words) : nil
+  }
+
+  var werMacro: Double? {
+    let rates = rows.compactMap(\.wer)
+    return rates.isEmpty ? nil : rates.reduce(0, +) / Double(rates.count)
+  }
+
+  /// A run's WER (micro) from what its records stored (a compared run's ground truth is not re-read).
+  static func werMicro(_ run: StoreRun) -> Double? {
+    let scored = run.scored.filter { $0.gtWords != nil }
+    let words = scored.reduce(0) { $0 + ($1.gtWords ?? 0) }
+    return words > 0 ? Double(scored.reduce(0) { $0 + ($1.wordEdits ?? 0) }) / Double(words) : nil
+  }
+
   /// Failed images first, then by CER (highest first), images without a score last.
   static func ordered(_ records: [ResultRecord]) -> [ResultRecord] {
     records.sorted { left, right in
@@ -56,6 +75,7 @@ struct Page {
     for record in Self.ordered(run.results) {
       let reference = SourceMaterial.Reference(record)
       var row = ReportRow(record: record, reference: reference)
+      if let words = record.gtWords, let edits = record.wordEdits { row.wordCounts = (words, edits) }
       let wantsDetail = detailBudget > 0 && Self.deservesDetail(record)
       if record.error == nil, let groundTruth = material.groundTruth[reference] {
         row.groundTruthAvailable = true
@@ -69,12 +89,22 @@ struct Page {
         tally.add(alignment)
         alignedImages += 1
         if let edits = record.edits, edits != alignment.edits.total { row.groundTruthDiffers = true }
-        if wantsDetail { row.alignment = alignment }
+        if row.wordCounts == nil, record.edits != nil {
+          let words = Scorer.score(groundTruth: groundTruth, recognized: record.text ?? "", options: scoring)
+            .words
+          row.wordCounts = (words.groundTruthWords, words.wordEdits)
+        }
+        if wantsDetail {
+          row.alignment = alignment
+          row.display = DisplayAlignment(
+            groundTruth: groundTruth, recognized: record.text ?? "", options: scoring)
+        }
       }
       if wantsDetail {
         detailed.append(row)
         detailBudget -= 1
         row.alignment = nil
+        row.display = nil
       }
       rows.append(row)
     }

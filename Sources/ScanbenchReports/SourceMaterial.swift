@@ -34,8 +34,13 @@ public struct SourceMaterial: Sendable {
   }
 
   public struct Limits: Sendable {
-    /// Images larger than this are not embedded.
+    /// Images browsers show (`displayable`) up to this size are embedded as they are; larger ones,
+    /// and every other format (TIFF, HEIC, PDF pages), as a thumbnail made from them.
     public var thumbnailBytes = 300_000
+    /// A thumbnail's longer side, in pixels.
+    public var thumbnailSide = 1000
+    /// Images larger than this are not read for a thumbnail.
+    public var imageBytes = 256 << 20
     /// Embedding stops once the embedded images add up to this.
     public var thumbnailBudget = 24_000_000
     /// Ground-truth files larger than this are not read.
@@ -53,10 +58,12 @@ public struct SourceMaterial: Sendable {
   public var changedImages: Set<Reference> = []
   /// Thumbnails left out because the budget was spent.
   public var thumbnailsOverBudget = 0
+  /// Why an image that was read has no thumbnail (it could not be decoded, say).
+  public var thumbnailFailures: [Reference: String] = [:]
 
   public init() {}
 
-  /// Media types browsers show, by extension; TIFF and the rest are left out.
+  /// Media types browsers show, by extension: such images are embedded as they are when small.
   package static let displayable: [String: String] = [
     "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp",
     "bmp": "image/bmp",

@@ -101,9 +101,6 @@ extension BatchRunner {
         "an archive inside the input: not opened (unpack it and give it as an input of its own)"
       )
     }
-    if EntryName.isPDF(path) {
-      return ("not-an-image", "a PDF, not an image: convert its pages to images first (e.g. pdftoppm -png)")
-    }
     return nil
   }
 
@@ -158,12 +155,11 @@ extension BatchRunner {
     do {
       if let data = try readEntry(header, from: source, input: index.input, context: context, budget: &budget)
       {
-        text = .usable(try GroundTruthDecoder.decode(data))
+        text = .usable(try TextFileReader.text(of: data, path: header.path))
       }
-    } catch let error as GroundTruthDecodeError {
+    } catch let error as TextFileReader.Failure {
       context.emitEntryFailure(
-        source: index.input, entry: header.path, kind: "ground-truth-encoding",
-        message: "ground truth \(error.message)")
+        source: index.input, entry: header.path, kind: error.kind, message: "ground truth \(error.message)")
     } catch {
       context.emitEntryFailure(
         source: index.input, entry: header.path, kind: "ground-truth-unreadable",

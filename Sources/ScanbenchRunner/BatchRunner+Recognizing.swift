@@ -14,11 +14,10 @@ extension BatchRunner {
       return
     }
     let decodeStart = DispatchTime.now()
-    let pages: [Image]
-    let orientation: ResultRecord.Orientation?
+    let decoded: ImageDecoder.Decoded
     do {
-      let decoded = try ImageDecoder.decode(item.data, maxPixels: configuration.maxPixels)
-      (pages, orientation) = (decoded.pages, decoded.orientation)
+      decoded = try ImageDecoder.decode(
+        item.data, maxPixels: configuration.maxPixels, pdfResolution: configuration.pdfResolution)
     } catch let error as ImageDecodeError {
       context.emitFailure(
         source: item.source, entry: item.entry, sha256: sha256, kind: error.kind.rawValue,
@@ -30,9 +29,10 @@ extension BatchRunner {
         message: String(describing: error))
       return
     }
-    let decodeMs = PagePipeline.milliseconds(since: decodeStart) / Double(pages.count)
-    for (offset, image) in pages.enumerated() {
-      let page = pages.count > 1 ? offset + 1 : nil
+    let pageCount = decoded.pageCount
+    let decodeMs = PagePipeline.milliseconds(since: decodeStart) / Double(max(pageCount, 1))
+    for offset in 0..<pageCount {
+      let page = pageCount > 1 ? offset + 1 : nil
       if page != nil,
         context.done.contains(source: item.source, entry: item.entry, sha256: sha256, page: page)
       {
@@ -42,10 +42,23 @@ extension BatchRunner {
       var record = context.newRecord(source: item.source, entry: item.entry, sha256: sha256, page: page)
       record.entryRaw = item.rawName
       record.linkOf = item.linkOf
-      record.orientation = orientation
+      record.orientation = decoded.orientation
+      // A PDF's page is rendered now, one at a time; an image's pages are decoded already.
+      let pageStart = DispatchTime.now()
+      let image: Image
+      do {
+        image = try decoded.page(offset)
+      } catch {
+        let failure = error as? ImageDecodeError
+        record.error = .init(
+          kind: failure?.kind.rawValue ?? "undecodable",
+          message: failure?.message ?? String(describing: error))
+        context.emit(record)
+        continue
+      }
       record.width = image.width
       record.height = image.height
-      record.ms.decode = decodeMs
+      record.ms.decode = decodeMs + PagePipeline.milliseconds(since: pageStart)
       let recognizeStart = DispatchTime.now()
       do {
         let result = try pipeline.process(

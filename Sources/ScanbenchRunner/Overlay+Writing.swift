@@ -58,7 +58,7 @@ extension Overlay {
       let wanted = Dictionary(grouping: bySource[source] ?? [], by: \.entry)
       let input: any EntrySource
       do {
-        input = try InputOpener.open(source)
+        input = try InputOpener.open(SourcePath.locate(source, store: store))
       } catch {
         for reference in bySource[source] ?? [] {
           outcome.failures.append((reference.entry, "its input cannot be opened: \(error)"))

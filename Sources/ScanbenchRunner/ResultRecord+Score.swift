@@ -10,6 +10,9 @@ extension ResultRecord {
     insertions = score.edits.insertions
     deletions = score.edits.deletions
     cer = score.cer
+    gtWords = score.words.groundTruthWords
+    wordEdits = score.words.wordEdits
+    wer = score.words.wer
     metric = score.metric
   }
 

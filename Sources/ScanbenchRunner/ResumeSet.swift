@@ -41,10 +41,7 @@ public struct ResumeSet: Sendable {
 
   /// What a result adds to its run's summary, without its text.
   private struct Outcome {
-    var succeeded: Bool
-    var edits: Int?
-    var gtChars: Int?
-    var cer: Double?
+    var contribution: RunTotals.Contribution
     /// The name the summary lists when it was recognized without ground truth.
     var unscoredName: String?
   }
@@ -60,7 +57,8 @@ public struct ResumeSet: Sendable {
     func see(run: String, identity: ResultIdentity, sources: [String], line: Int) {
       var seen = runs[run] ?? RunSeen(identity: identity, sources: [], lastLine: line)
       seen.lastLine = line
-      seen.sources.formUnion(sources)
+      // Stores from before inputs were recorded absolute hold them as given, from this folder.
+      seen.sources.formUnion(sources.map(SourcePath.absolute))
       if seen.identity != identity { seen.identity = nil }
       runs[run] = seen
     }
@@ -74,7 +72,7 @@ public struct ResumeSet: Sendable {
         break
       }
     }
-    let given = Set(inputs)
+    let given = Set(inputs.map(SourcePath.absolute))
     guard
       let continued = runs.filter({ $0.value.identity == wanted && $0.value.sources.isSubset(of: given) })
         .max(by: { $0.value.lastLine < $1.value.lastLine })?.key
@@ -89,13 +87,11 @@ public struct ResumeSet: Sendable {
         record.sha256.isEmpty ? Self.entryKey(source: record.source, entry: record.entry) : ImageKey(record)
       let unscored = record.succeeded && record.edits == nil
       outcomes[key] = Outcome(
-        succeeded: record.succeeded, edits: record.edits, gtChars: record.gtChars, cer: record.cer,
-        unscoredName: unscored ? key.label : nil)
+        contribution: RunTotals.Contribution(record), unscoredName: unscored ? key.label : nil)
     }
     set.keys = Set(outcomes.keys)
     for outcome in outcomes.values {
-      set.earlier.add(
-        succeeded: outcome.succeeded, edits: outcome.edits, gtChars: outcome.gtChars, cer: outcome.cer)
+      set.earlier.add(outcome.contribution)
       if let name = outcome.unscoredName { set.earlierWithoutGroundTruth.append(name) }
     }
     return set

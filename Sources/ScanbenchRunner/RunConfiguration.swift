@@ -6,7 +6,8 @@ import ScanbenchStore
 import ScanbenchSupport
 
 public struct RunConfiguration: Sendable {
-  /// Archives, folders or image files, as the user gave them.
+  /// Archives, folders or image files, as absolute paths (`SourcePath.absolute`): what records name
+  /// as their `source`, so that reports and overlays made from any folder find them.
   public var inputs: [String]
   /// The engine, and the orientation check when pages get one.
   public var recognition: RecognitionSetup
@@ -22,6 +23,8 @@ public struct RunConfiguration: Sendable {
   public var resume = false
   public var maxEntryBytes = Defaults.maxEntryBytes
   public var maxPixels = Defaults.maxPixels
+  /// Dots per inch a PDF's pages are rendered at (`--dpi`, else `Defaults.pdfResolution`).
+  public var pdfResolution = Defaults.pdfResolution
   /// Stop reading once the entries read (images and ground truth) add up to this many bytes; nil for
   /// no limit. Bounds a whole run the way `maxEntryBytes` bounds one entry.
   public var maxTotalBytes: Int?
@@ -47,7 +50,7 @@ public struct RunConfiguration: Sendable {
   public init(
     inputs: [String], recognition: RecognitionSetup, profile: String, language: String, jobs: Int, store: URL
   ) {
-    self.inputs = inputs
+    self.inputs = inputs.map(SourcePath.absolute)
     self.recognition = recognition
     self.profile = profile
     self.language = language
@@ -55,15 +58,22 @@ public struct RunConfiguration: Sendable {
     self.store = store
   }
 
-  /// The limits a run has unless told otherwise (`--max-entry-bytes`, `--max-pixels`).
+  /// The limits a run has unless told otherwise (`--max-entry-bytes`, `--max-pixels`), and the
+  /// resolution PDF pages are rendered at without `--dpi`.
   public enum Defaults {
     public static let maxEntryBytes = 256 << 20
     public static let maxPixels = 100_000_000
+    public static let pdfResolution = 300
   }
 
   /// The settings outside the engine that change what a record holds.
   public var settings: [String: String] {
-    ["boxes": boxes ? "on" : "off", "barcodes": barcodes ? "on" : "off", "metric": scoring.descriptor]
+    var settings = [
+      "boxes": boxes ? "on" : "off", "barcodes": barcodes ? "on" : "off", "metric": scoring.descriptor,
+    ]
+    // Named only when it is not the default, so that runs from before PDFs were read still resume.
+    if pdfResolution != Defaults.pdfResolution { settings["pdf-dpi"] = String(pdfResolution) }
+    return settings
   }
 }
 

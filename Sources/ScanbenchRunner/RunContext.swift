@@ -176,6 +176,8 @@ final class RunContext: Sendable {
         imagesPerSecond: wallSeconds > 0 ? Double(counters.records) / wallSeconds : 0,
         wallSeconds: wallSeconds, interrupted: interrupted, shard: shard?.description, engine: engine,
         ignoredByExtension: counters.ignored)
+      summary.werMicro = counters.totals.werMicro
+      summary.werMacro = counters.totals.werMacro
       summary.settings = settings
       summary.scanbench = scanbench
       summary.command = command

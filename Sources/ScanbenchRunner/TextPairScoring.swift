@@ -7,7 +7,8 @@ import ScanbenchStore
 import ScanbenchSupport
 
 /// Scores OCR output that already exists (`scanbench score GT OCR`), as dinglehopper and ocreval do:
-/// `NAME.gt.txt` in one folder or archive against `NAME.txt` in the other.
+/// `NAME.gt.txt` (or PAGE, ALTO, hOCR: `EntryName.textFileNames`) in one folder or archive against
+/// `NAME.txt` (or `NAME.xml`, `NAME.page.xml`, `NAME.hocr`, …) in the other.
 public enum TextPairScoring {
   public struct Outcome: Sendable {
     public var summary: RunSummaryRecord
@@ -18,6 +19,9 @@ public enum TextPairScoring {
     public var missingGroundTruth: [String]
     /// Files that could not be decoded as text, with why.
     public var unreadable: [(entry: String, reason: String)]
+    /// Files not read because another of the same stem on the same side ranks first
+    /// (`a.txt` over `a.hocr`), with the one read.
+    public var shadowed: [(ignored: String, read: String)]
   }
 
   public static func run(
@@ -26,14 +30,20 @@ public enum TextPairScoring {
     onRecord: @Sendable (ResultRecord) -> Void = { _ in }
   ) throws -> Outcome {
     let started = DispatchTime.now()
-    var unreadable: [(String, String)] = []
+    // Recorded absolute, as a run's inputs are, so that a report made elsewhere re-reads them.
+    let groundTruth = SourcePath.absolute(groundTruth)
+    let recognized = SourcePath.absolute(recognized)
+    var unreadable: [(String, String, String)] = []
+    var shadowed: [(String, String)] = []
     var others: [[String]] = [[], []]
     let truths = try texts(
       in: groundTruth, preferGroundTruthFiles: true, maxEntryBytes: maxEntryBytes,
-      onUnreadable: { unreadable.append(($0, $1)) }, onOther: { others[0].append($0) })
+      onUnreadable: { unreadable.append(($0, $1, $2)) }, onShadowed: { shadowed.append(($0, $1)) },
+      onOther: { others[0].append($0) })
     let outputs = try texts(
       in: recognized, preferGroundTruthFiles: false, maxEntryBytes: maxEntryBytes,
-      onUnreadable: { unreadable.append(($0, $1)) }, onOther: { others[1].append($0) })
+      onUnreadable: { unreadable.append(($0, $1, $2)) }, onShadowed: { shadowed.append(($0, $1)) },
+      onOther: { others[1].append($0) })
     if !truths.keys.contains(where: { outputs[$0] != nil }) {
       throw nothingPaired(
         sides: [(groundTruth, truths, others[0]), (recognized, outputs, others[1])],
@@ -69,14 +79,14 @@ public enum TextPairScoring {
       try writer.append(record)
       onRecord(record)
     }
-    for (entry, reason) in unreadable {
+    for (entry, kind, reason) in unreadable {
       failed += 1
       var record = ResultRecord(
         run: runID, time: Timestamp.now(), source: groundTruth, entry: entry, sha256: "", profile: "external",
         lang: "-", engine: engine)
       record.settings = settings
       record.scanbench = provenance
-      record.error = .init(kind: "ground-truth-encoding", message: reason)
+      record.error = .init(kind: kind, message: reason)
       try writer.append(record)
       onRecord(record)
     }
@@ -89,6 +99,8 @@ public enum TextPairScoring {
       imagesPerSecond: wall > 0 ? Double(accumulator.images) / wall : 0, wallSeconds: wall,
       interrupted: false,
       shard: nil, engine: engine)
+    summary.werMicro = accumulator.werMicro
+    summary.werMacro = accumulator.werMacro
     summary.settings = settings
     summary.scanbench = provenance
     try writer.append(summary)
@@ -97,7 +109,7 @@ public enum TextPairScoring {
       summary: summary, accumulator: accumulator, confusions: ConfusionTable.top(confusions, limit: 20),
       missingRecognized: truths.keys.filter { outputs[$0] == nil }.sorted(),
       missingGroundTruth: outputs.keys.filter { truths[$0] == nil }.sorted(),
-      unreadable: unreadable)
+      unreadable: unreadable.map { ($0.0, $0.2) }, shadowed: shadowed)
   }
 
   /// Nothing scored is not a success: what each side holds, so a wrong folder, an empty one or OCR
@@ -125,8 +137,8 @@ public enum TextPairScoring {
       .nothingPaired, input: sides.map(\.input).joined(separator: " and "),
       message: "nothing to score: " + described.joined(separator: "; ")
         + (unreadable > 0 ? "; \(unreadable) could not be read" : "")
-        + ". NAME.gt.txt in the ground truth is scored against NAME.txt at the same relative path "
-        + "in the OCR output")
+        + ". NAME.gt.txt in the ground truth (or .gt.page.xml, .gt.alto.xml, .gt.hocr) is scored "
+        + "against NAME.txt at the same relative path in the OCR output (or .page.xml, .alto.xml, .hocr)")
   }
 
   /// One text file of one side.
@@ -137,34 +149,59 @@ public enum TextPairScoring {
     var sha256: String
   }
 
-  /// Stem → its text file, for the text files of one side.
+  /// Stem → its text file, for the text files of one side: of the files with a stem, the one
+  /// `EntryName.textFileNames` ranks first. Ground truth reads the names that say so (`.gt.`) when
+  /// there are any, OCR output the others; a side holding only the other kind reads those.
   private static func texts(
     in input: String, preferGroundTruthFiles: Bool, maxEntryBytes: Int,
-    onUnreadable: (String, String) -> Void, onOther: (String) -> Void
+    onUnreadable: (String, String, String) -> Void, onShadowed: (String, String) -> Void,
+    onOther: (String) -> Void
   ) throws -> [String: TextFile] {
     let source = try InputOpener.open(input)
-    var preferred: [String: TextFile] = [:]
-    var plain: [String: TextFile] = [:]
+    var preferred: [String: (rank: Int, path: String)] = [:]
+    var plain: [String: (rank: Int, path: String)] = [:]
+    // Stem → the files of its group that rank below the chosen one, by group.
+    var outranked: [Bool: [String: [String]]] = [:]
+    var files: [String: TextFile] = [:]
+    var failures: [String: (kind: String, reason: String)] = [:]
     while let header = try source.nextEntry() {
       guard header.kind == .file else { continue }
-      guard case .groundTruth(let stem, let isGroundTruthFile) = EntryName.role(of: header.path) else {
+      guard let (name, stem) = EntryName.textFile(header.path) else {
         onOther(header.path)
         continue
       }
+      let isPreferred = name.isGroundTruth == preferGroundTruthFiles
+      let rank = name.rank
+      let best = isPreferred ? preferred[stem] : plain[stem]
+      if let best, best.rank <= rank {
+        outranked[isPreferred, default: [:]][stem, default: []].append(header.path)
+        continue
+      }
+      if let best { outranked[isPreferred, default: [:]][stem, default: []].append(best.path) }
+      if isPreferred { preferred[stem] = (rank, header.path) } else { plain[stem] = (rank, header.path) }
       do {
         let data = try source.readData(limit: maxEntryBytes)
-        let file = TextFile(
-          entry: header.path, text: try GroundTruthDecoder.decode(data), sha256: SHA256.hex(data))
-        if isGroundTruthFile == preferGroundTruthFiles {
-          preferred[stem] = file
-        } else {
-          plain[stem] = file
-        }
+        files[header.path] = TextFile(
+          entry: header.path, text: try TextFileReader.text(of: data, path: header.path),
+          sha256: SHA256.hex(data))
+      } catch let error as TextFileReader.Failure {
+        failures[header.path] = (error.kind, error.message)
       } catch {
-        onUnreadable(header.path, "\(error)")
+        failures[header.path] = ("ground-truth-unreadable", "\(error)")
       }
     }
     // A folder of OCR output may also be named *.gt.txt, and ground truth plain *.txt.
-    return preferred.isEmpty ? plain : preferred
+    let usesPreferred = !preferred.isEmpty
+    let chosen = usesPreferred ? preferred : plain
+    var texts: [String: TextFile] = [:]
+    for (stem, file) in chosen {
+      if let failure = failures[file.path] {
+        onUnreadable(file.path, failure.kind, failure.reason)
+      } else if let text = files[file.path] {
+        texts[stem] = text
+      }
+      for other in (outranked[usesPreferred]?[stem] ?? []).sorted() { onShadowed(other, file.path) }
+    }
+    return texts
   }
 }

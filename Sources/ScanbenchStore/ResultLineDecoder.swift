@@ -89,6 +89,9 @@ package enum ResultLineDecoder {
       var insertions: Int??
       var deletions: Int??
       var cer: Double??
+      var gtWords: Int??
+      var wordEdits: Int??
+      var wer: Double??
       var metric: String??
       var error: ResultRecord.Failure??
 
@@ -135,6 +138,9 @@ package enum ResultLineDecoder {
           case "insertions": ok = once(&insertions, optional { $0.integer() })
           case "deletions": ok = once(&deletions, optional { $0.integer() })
           case "cer": ok = once(&cer, optional { $0.double() })
+          case "gt_words": ok = once(&gtWords, optional { $0.integer() })
+          case "word_edits": ok = once(&wordEdits, optional { $0.integer() })
+          case "wer": ok = once(&wer, optional { $0.double() })
           case "metric": ok = once(&metric, optional { $0.string() })
           case "error": ok = once(&error, optional { $0.failure() })
           // What `--boxes`, `--barcodes` and turned photos add: nested and rare, so `JSONDecoder`
@@ -174,6 +180,9 @@ package enum ResultLineDecoder {
       record.insertions = insertions ?? nil
       record.deletions = deletions ?? nil
       record.cer = cer ?? nil
+      record.gtWords = gtWords ?? nil
+      record.wordEdits = wordEdits ?? nil
+      record.wer = wer ?? nil
       record.metric = metric ?? nil
       record.error = error ?? nil
       record.settings = settings ?? nil

@@ -44,6 +44,10 @@ public struct ResultRecord: Codable, Sendable, Equatable {
   public var insertions: Int?
   public var deletions: Int?
   public var cer: Double?
+  /// Words of the ground truth, word-level edits and their rate (WER), beside the characters'.
+  public var gtWords: Int?
+  public var wordEdits: Int?
+  public var wer: Double?
   public var metric: String?
   /// Every recognized word and line with its box (`--boxes`).
   public var words: [TextBox]?
@@ -97,6 +101,9 @@ public struct ResultRecord: Codable, Sendable, Equatable {
     case gtChars = "gt_chars"
     case edits, substitutions, insertions, deletions, cer, metric, words, lines, barcodes, error
     case orientation
+    case gtWords = "gt_words"
+    case wordEdits = "word_edits"
+    case wer
   }
 
   public init(
@@ -163,6 +170,9 @@ public struct RunSummaryRecord: Codable, Sendable, Equatable {
   public var edits: Int
   public var cerMicro: Double?
   public var cerMacro: Double?
+  /// Word error rates, as `cerMicro` and `cerMacro` over words; absent from older summaries.
+  public var werMicro: Double?
+  public var werMacro: Double?
   public var metric: String
   public var imagesPerSecond: Double
   public var wallSeconds: Double
@@ -199,6 +209,8 @@ public struct RunSummaryRecord: Codable, Sendable, Equatable {
     case edits
     case cerMicro = "cer_micro"
     case cerMacro = "cer_macro"
+    case werMicro = "wer_micro"
+    case werMacro = "wer_macro"
     case metric
     case imagesPerSecond = "images_per_second"
     case wallSeconds = "wall_seconds"

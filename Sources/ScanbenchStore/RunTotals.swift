@@ -9,27 +9,61 @@ public struct RunTotals: Sendable, Equatable {
   public private(set) var scored = 0
   public private(set) var gtChars = 0
   public private(set) var edits = 0
+  public private(set) var gtWords = 0
+  public private(set) var wordEdits = 0
+  /// Scored records without word counts (written before scanbench recorded WER).
+  public private(set) var scoredWithoutWords = 0
   private var cerSum = 0.0
   private var cerCount = 0
+  private var werSum = 0.0
+  private var werCount = 0
+
+  /// What one record adds to the totals: its outcome and scores, without its text.
+  public struct Contribution: Sendable, Equatable {
+    public var succeeded: Bool
+    public var edits: Int?
+    public var gtChars: Int?
+    public var cer: Double?
+    public var gtWords: Int?
+    public var wordEdits: Int?
+    public var wer: Double?
+
+    public init(_ record: ResultRecord) {
+      succeeded = record.succeeded
+      edits = record.edits
+      gtChars = record.gtChars
+      cer = record.cer
+      gtWords = record.gtWords
+      wordEdits = record.wordEdits
+      wer = record.wer
+    }
+  }
 
   public init() {}
 
-  public mutating func add(_ record: ResultRecord) {
-    add(succeeded: record.succeeded, edits: record.edits, gtChars: record.gtChars, cer: record.cer)
-  }
+  public mutating func add(_ record: ResultRecord) { add(Contribution(record)) }
 
-  /// One record, by the fields the totals read.
-  public mutating func add(succeeded isSuccess: Bool, edits: Int?, gtChars: Int?, cer: Double?) {
+  public mutating func add(_ record: Contribution) {
     images += 1
-    if isSuccess { succeeded += 1 } else { failed += 1 }
-    if let edits {
+    if record.succeeded { succeeded += 1 } else { failed += 1 }
+    if let edits = record.edits {
       scored += 1
       self.edits += edits
-      self.gtChars += gtChars ?? 0
+      gtChars += record.gtChars ?? 0
+      if let words = record.gtWords, let wordEdits = record.wordEdits {
+        gtWords += words
+        self.wordEdits += wordEdits
+      } else {
+        scoredWithoutWords += 1
+      }
     }
-    if let cer {
+    if let cer = record.cer {
       cerSum += cer
       cerCount += 1
+    }
+    if let wer = record.wer {
+      werSum += wer
+      werCount += 1
     }
   }
 
@@ -38,4 +72,17 @@ public struct RunTotals: Sendable, Equatable {
 
   /// The mean CER of the records that have one; nil when none has.
   public var cerMacro: Double? { cerCount > 0 ? cerSum / Double(cerCount) : nil }
+
+  // With a scored record that has no word counts, no WER: one over part of the images would pass
+  // for the whole run's.
+
+  /// Total word edits over total ground-truth words; nil without words or with a record lacking them.
+  public var werMicro: Double? {
+    scoredWithoutWords == 0 && gtWords > 0 ? Double(wordEdits) / Double(gtWords) : nil
+  }
+
+  /// The mean WER of the records that have one; nil when none has or a record lacks word counts.
+  public var werMacro: Double? {
+    scoredWithoutWords == 0 && werCount > 0 ? werSum / Double(werCount) : nil
+  }
 }

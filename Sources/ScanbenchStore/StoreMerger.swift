@@ -104,7 +104,7 @@ public enum StoreMerger {
       throw MergeError(.output, "nothing to merge: the stores hold no result and no summary")
     }
     let wall = plan.wallSeconds
-    let summary = RunSummaryRecord(
+    var summary = RunSummaryRecord(
       run: runID, time: Timestamp.now(), sources: plan.sources, profile: identity.profile,
       lang: identity.lang,
       jobs: plan.jobs, images: totals.images, succeeded: totals.succeeded, failed: totals.failed, skipped: 0,
@@ -114,6 +114,8 @@ public enum StoreMerger {
       imagesPerSecond: wall > 0 ? Double(totals.images) / wall : 0, wallSeconds: wall,
       interrupted: !plan.isComplete, shard: nil, engine: identity.engine,
       ignoredByExtension: plan.ignoredByExtension)
+    summary.werMicro = totals.werMicro
+    summary.werMacro = totals.werMacro
     try writer.append(summary)
     writer.synchronize()
     return summary
@@ -133,6 +135,9 @@ private struct Reading {
   var identityOrder: [ResultIdentity] = []
   var metrics: [String: [Int]] = [:]
   var metricOrder: [String] = []
+  /// Scored lines without word counts (written before scanbench recorded WER), as (store, line):
+  /// kept apart, so that stores without them cost no memory an image.
+  var withoutWordCounts: Set<[Int]> = []
   var sources: [String] = []
   var recordSources: [String] = []
   var runs = 0
@@ -210,6 +215,9 @@ private struct Reading {
   mutating func add(_ record: ResultRecord, candidate: Candidate) {
     records += 1
     let store = candidate.store
+    if record.edits != nil, record.gtWords == nil || record.wordEdits == nil {
+      withoutWordCounts.insert([store, candidate.line])
+    }
     states[store].last = .result(run: record.run)
     states[store].resultsPerRun[record.run, default: 0] += 1
     note(ResultIdentity(record), store: store)
@@ -305,6 +313,19 @@ private struct Reading {
     for state in states {
       guard case .summary(let summary) = state.last else { continue }
       plan.ignoredByExtension.merge(summary.ignoredByExtension ?? [:], uniquingKeysWith: +)
+    }
+    let withoutWords =
+      withoutWordCounts.isEmpty
+      ? [:]
+      : kept.filter {
+        withoutWordCounts.contains([$0.value.store, $0.value.line])
+      }
+    if let first = withoutWords.keys.min(by: EntryKey.precedes), let candidate = kept[first] {
+      plan.warnings.append(
+        MergeWarning(
+          location: StoreLocation(store: name(candidate.store), line: candidate.line),
+          message: "\(withoutWords.count) scored result(s), this the first, carry no word counts (written "
+            + "before scanbench recorded WER): the merged summary has no WER"))
     }
     return plan
   }

@@ -2,18 +2,20 @@ import Foundation
 
 /// What an entry's name says it is, and how names from strangers are made safe to show.
 public enum EntryName {
-  /// Extensions leptonica decodes here, and HEIF (`heic`, `heif`, `avif`), which libheif decodes.
-  /// Matched case-insensitively (`IMG_0001.HEIC`); the decoder goes by content, not by name.
+  /// Extensions leptonica decodes here, HEIF (`heic`, `heif`, `avif`), which libheif decodes, and
+  /// PDF, whose pages poppler renders. Matched case-insensitively (`IMG_0001.HEIC`); the decoder goes
+  /// by content, not by name.
   public static let imageExtensions: Set<String> = [
     "png", "jpg", "jpeg", "tif", "tiff", "bmp", "gif", "webp", "pnm", "pbm", "pgm", "ppm", "jp2",
-    "heic", "heif", "hif", "avif",
+    "heic", "heif", "hif", "avif", "pdf",
   ]
 
   public enum Role: Equatable, Sendable {
     /// An image; `stem` is the path without its extension.
     case image(stem: String)
-    /// `NAME.gt.txt` (preferred) or `NAME.txt`, whatever the suffix's case (`NAME.GT.TXT`): ground
-    /// truth for the image with that stem.
+    /// A text file of one of `textFileNames` (`NAME.gt.txt`, `NAME.page.xml`, …), whatever the
+    /// suffix's case (`NAME.GT.TXT`): ground truth for the image with that stem, or OCR output.
+    /// `isPreferred`: the name says ground truth (`.gt.`).
     case groundTruth(stem: String, isPreferred: Bool)
     /// Anything else (sidecars, notes, other files).
     case other
@@ -53,19 +55,58 @@ public enum EntryName {
     archiveExtensions.contains(pathExtension(of: path).lowercased())
   }
 
-  /// Whether the name says the entry is a PDF, which scanbench does not rasterize.
+  /// Whether the name says the entry is a PDF (its pages are rendered, `imageExtensions`).
   public static func isPDF(_ path: String) -> Bool {
     pathExtension(of: path).lowercased() == "pdf"
+  }
+
+  /// What a text file's content is read as.
+  public enum TextFormat: String, Sendable {
+    /// UTF-8 (or UTF-16 with a byte-order mark) text.
+    case text
+    /// PAGE (2013 or 2019) or ALTO (2.x–4.x), told apart by the root element; XHTML hOCR too.
+    case xml
+    /// hOCR, read as HTML.
+    case hocr
+  }
+
+  /// A text file's name: its suffix, the format it is read as, and whether it says ground truth.
+  public struct TextFileName: Sendable, Equatable {
+    public var suffix: String
+    public var format: TextFormat
+    /// `.gt.` names are ground truth; the others are ground truth beside an image, or OCR output.
+    public var isGroundTruth: Bool
+    /// Its place in `textFileNames`: when several files share a stem, the lowest rank is the one
+    /// read (ground truth first `.gt.` names, OCR output first the others).
+    public var rank: Int
+  }
+
+  /// The names of ground truth and OCR output, in order of preference: the first suffix that
+  /// matches names the file. `NAME.gt.txt` stays first, as before other formats were read, and
+  /// every `.gt.` name comes before every name without it.
+  public static let textFileNames: [TextFileName] = [
+    (".gt.txt", TextFormat.text, true), (".gt.page.xml", .xml, true), (".gt.alto.xml", .xml, true),
+    (".gt.xml", .xml, true), (".gt.hocr", .hocr, true),
+    (".txt", .text, false), (".page.xml", .xml, false), (".alto.xml", .xml, false), (".xml", .xml, false),
+    (".hocr", .hocr, false),
+  ].enumerated().map {
+    TextFileName(suffix: $0.element.0, format: $0.element.1, isGroundTruth: $0.element.2, rank: $0.offset)
+  }
+
+  /// The text-file name `path` has, and its stem; nil for other files.
+  public static func textFile(_ path: String) -> (name: TextFileName, stem: String)? {
+    if lastComponent(of: path).hasPrefix("._") { return nil }  // macOS resource forks in zips
+    for name in textFileNames where hasSuffix(path, name.suffix) {
+      return (name, String(path.utf8.dropLast(name.suffix.utf8.count)) ?? path)
+    }
+    return nil
   }
 
   public static func role(of path: String) -> Role {
     let name = lastComponent(of: path)
     if name.hasPrefix("._") { return .other }  // macOS resource forks in zips
-    if hasSuffix(path, ".gt.txt") {
-      return .groundTruth(stem: String(path.utf8.dropLast(".gt.txt".utf8.count)) ?? path, isPreferred: true)
-    }
-    if hasSuffix(path, ".txt") {
-      return .groundTruth(stem: String(path.utf8.dropLast(".txt".utf8.count)) ?? path, isPreferred: false)
+    if let (file, stem) = textFile(path) {
+      return .groundTruth(stem: stem, isPreferred: file.isGroundTruth)
     }
     if let ext = imageExtension(of: path) {
       return .image(stem: String(path.dropLast(ext.count + 1)))
@@ -130,8 +171,8 @@ public enum EntryName {
   /// beginning stay distinct): `nnnn…[1980 more bytes, sha256 0123456789abcdef…].png`.
   private static func shortened(_ name: String) -> String {
     var tail = ""
-    if hasSuffix(name, ".gt.txt") {
-      tail = String(name.utf8.suffix(".gt.txt".utf8.count)) ?? ".gt.txt"
+    if let (file, _) = textFile(name), file.suffix.utf8.count > 4 {
+      tail = String(name.utf8.suffix(file.suffix.utf8.count)) ?? file.suffix
     } else {
       let ext = pathExtension(of: name)
       if !ext.isEmpty, ext.utf8.count <= 16 { tail = "." + ext }

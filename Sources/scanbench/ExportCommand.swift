@@ -7,14 +7,15 @@ struct ExportCommand: ParsableCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
       name: "export",
-      abstract: "Write one file per image of a run: text, TSV, hOCR or ALTO, for other tools to read.",
+      abstract: "Write one file per image of a run: text, TSV, hOCR, ALTO or PAGE, for other tools to read.",
       discussion: """
         Writes a file for each image of the latest run of STORE, named by its entry path with the
-        format's extension (page.png → page.txt, .tsv, .hocr, .xml; page K of a multi-page image
-        NAME.page-K.txt), below a folder per input when the run read several: 'scanbench score GT
-        FOLDER', dinglehopper and ocreval read them as they are. TSV, hOCR and ALTO carry each word's
-        and line's box when the run had --boxes (without, the text's lines and words, with no box; TSV
-        writes -1 there). Failed images get no file. Names that cannot be file names (absolute, '..',
+        format's extension (page.png → page.txt, .tsv, .hocr, .xml for ALTO, .page.xml for PAGE;
+        page K of a multi-page image NAME.page-K.txt), below a folder per input when the run read
+        several: 'scanbench score GT FOLDER', dinglehopper and ocreval read them as they are. TSV,
+        hOCR, ALTO and PAGE carry each word's and line's box and confidence when the run had --boxes
+        (without, the text's lines and words with no box and no confidence: TSV writes -1 there, PAGE
+        the page's box). Failed images get no file. Names that cannot be file names (absolute, '..',
         NUL, escaped bytes, too long, or one file for two images) go to mapped/, listed in names.tsv.
         """)
   }

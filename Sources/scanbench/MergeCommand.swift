@@ -17,11 +17,12 @@ struct MergeCommand: ParsableCommand {
         a warning.
 
         The merged store holds the results sorted by entry and page, all carrying a new run id, and one
-        summary: counts and CER recomputed from the results, shard none, wall_seconds the sum of every
-        shard run's wall time (machine time, not elapsed time), images_per_second the images over that
-        sum (the rate of one shard process; the cluster's is that times the shards running at once),
-        jobs the largest of the shard runs', interrupted when partial. It replaces --out, if it exists,
-        only once written whole.
+        summary: counts, CER and WER recomputed from the results (WER only when every scored result has
+        word counts: results written before scanbench recorded WER have none), shard none, wall_seconds
+        the sum of every shard run's wall time (machine time, not elapsed time), images_per_second the
+        images over that sum (the rate of one shard process; the cluster's is that times the shards
+        running at once), jobs the largest of the shard runs', interrupted when partial. It replaces
+        --out, if it exists, only once written whole.
         """)
   }
 
@@ -133,6 +134,8 @@ struct MergeCommand: ParsableCommand {
       rows += [
         ("CER (micro)", Format.percent(summary.cerMicro)),
         ("CER (macro)", Format.percent(summary.cerMacro)),
+        ("WER (micro)", Format.percent(summary.werMicro)),
+        ("WER (macro)", Format.percent(summary.werMacro)),
         ("images/s", String(format: "%.2f per shard process", summary.imagesPerSecond)),
         ("merged run", summary.run + (summary.interrupted ? " (partial)" : "")),
         ("store", out),

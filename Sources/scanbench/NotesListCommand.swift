@@ -5,7 +5,7 @@ import ScanbenchSupport
 struct NotesListCommand: ParsableCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-      name: "list", abstract: "List notes, newest first: id, date, characters, first line, source.")
+      name: "list", abstract: "List notes, newest first: id, date, characters, name, first line, source.")
   }
 
   @Option(
@@ -36,13 +36,17 @@ struct NotesListCommand: ParsableCommand {
       TextTable.Column("ID", alignment: .right, minimumWidth: 2),
       TextTable.Column("RECOGNIZED", minimumWidth: 10),
       TextTable.Column("CHARS", alignment: .right, minimumWidth: 5),
+      // The entry's name, as wide as the longest, up to 32 columns.
+      TextTable.Column("NAME", width: min(32, max(4, notes.map { TextTable.columns($0.entry) }.max() ?? 4))),
       TextTable.Column("TEXT", width: 40),
       TextTable.Column("SOURCE"),
     ]
     Console.out(
       TextTable.columns(
         columns,
-        rows: notes.map { [String($0.id), $0.recognizedAt, String($0.chars), $0.firstLine, $0.source] }))
+        rows: notes.map {
+          [String($0.id), $0.recognizedAt, String($0.chars), $0.entry, $0.firstLine, $0.source]
+        }))
     return ExitCode.success
   }
 }

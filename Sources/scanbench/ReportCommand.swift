@@ -65,7 +65,7 @@ struct ReportCommand: ParsableCommand {
     }
     let wanted =
       noThumbnails ? [] : HTMLReport.thumbnailCandidates(run, options: options)
-    let material = SourceMaterial.load(for: run.results, thumbnailsFor: wanted)
+    let material = SourceMaterial.load(for: run.results, thumbnailsFor: wanted, store: store.url)
     if let folder = overlays {
       options.overlays = Self.overlayLinks(run, folder: URL(fileURLWithPath: folder), page: out)
     }

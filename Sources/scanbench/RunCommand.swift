@@ -15,9 +15,11 @@ struct RunCommand: ParsableCommand {
       name: "run",
       abstract: "Recognize every image in archives or folders, score it, and append results to a store.",
       discussion: """
-        INPUT is an archive (tar, tar.gz/bz2/xz/zst, zip, 7z), a folder or an image. Archives are
-        streamed: nothing is unpacked to disk. NAME.gt.txt (or NAME.txt) beside NAME.png is its ground
-        truth; images without one are recognized and not scored.
+        INPUT is an archive (tar, tar.gz/bz2/xz/zst, zip, 7z), a folder, an image or a PDF (each page
+        rendered at --dpi and read like a TIFF page). Archives are streamed: nothing is unpacked to
+        disk. NAME.gt.txt beside NAME.png is its ground truth, or NAME.gt.xml, NAME.page.xml, NAME.xml
+        (PAGE or ALTO), NAME.hocr, NAME.txt (README, "Ground truth and OCR files" says which wins);
+        images without one are recognized and not scored.
 
         A shard (--shard, or a shard from the environment) writes its own store: --out results.jsonl
         becomes results.shard-0003-of-0016.jsonl for shard 3/16; every {shard} in --out is replaced
@@ -44,7 +46,7 @@ struct RunCommand: ParsableCommand {
     value == value.rounded() ? String(Int(value)) : String(value)
   }
 
-  @Argument(help: "Archives, folders or images to recognize.", completion: .file)
+  @Argument(help: "Archives, folders, images or PDFs to recognize.", completion: .file)
   var input: [String]
 
   @Option(
@@ -71,8 +73,9 @@ struct RunCommand: ParsableCommand {
     defaultText: "\(EngineOptions.automaticPageSegmentation), automatic")
   var pageSegmentation: Int?
   @Option(
-    name: "--dpi", help: "Resolution to assume, for images whose metadata lies.", valueName: "dpi",
-    parsing: .integer(in: 50...2400), defaultText: "the image's, else 300")
+    name: "--dpi",
+    help: "Resolution to assume, for images whose metadata lies; PDF pages are rendered at it.",
+    valueName: "dpi", parsing: .integer(in: 50...2400), defaultText: "the image's, else 300")
   var resolution: Int?
   @Option(
     help: "Workers, each with its own engine.", valueName: "N", parsing: .integer(in: 1...1024),
@@ -241,6 +244,7 @@ struct RunCommand: ParsableCommand {
     configuration.scoring = scoring.options
     configuration.maxEntryBytes = maxEntryBytes
     configuration.maxPixels = maxPixels
+    configuration.pdfResolution = resolution ?? RunConfiguration.Defaults.pdfResolution
     configuration.maxTotalBytes = maxTotalBytes
     configuration.lockPolicy = noWait ? .failIfLocked : .wait
     configuration.boxes = boxes
@@ -384,6 +388,7 @@ enum SummaryTable {
     rows += [
       ("CER (micro)", Format.percent(summary.cerMicro, none: "n/a (no ground truth)")),
       ("CER (macro)", Format.percent(summary.cerMacro, none: "n/a (no ground truth)")),
+      ("WER (micro)", Format.percent(summary.werMicro, none: "n/a (no ground truth)")),
       (
         "images/s",
         String(format: "%.2f", summary.imagesPerSecond)

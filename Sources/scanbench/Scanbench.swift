@@ -1,6 +1,7 @@
 import Foundation
 import ScanbenchArchive
 import ScanbenchCommandLine
+import ScanbenchDocuments
 import ScanbenchEngines
 import ScanbenchNotes
 import ScanbenchRecognition
@@ -40,6 +41,8 @@ struct Scanbench: ParsableCommand {
   static func libraryVersions(engine recognition: RecognitionSetup) -> [String: String] {
     var versions = recognition.libraryVersions
     versions["leptonica"] = ImageDecoder.leptonicaVersion
+    versions["poppler"] = ImageDecoder.popplerVersion
+    versions["libxml2"] = DocumentText.libraryVersion
     versions["libarchive"] = ArchiveReader.libraryVersion
     versions["sqlite"] = NoteDatabase.sqliteVersion
     return versions

@@ -13,12 +13,18 @@ struct ScoreCommand: ParsableCommand {
       abstract: "Score existing OCR output against ground truth, without recognizing anything.",
       discussion: """
         GT and OCR are folders or archives: NAME.gt.txt in GT is paired with NAME.txt in OCR (same
-        relative path). Results are appended to the store like a run's; missing counterparts are listed.
+        relative path). Either side may be text, PAGE or ALTO XML (NAME.gt.xml, NAME.page.xml,
+        NAME.xml) or hOCR (NAME.hocr), read as dinglehopper reads them; of several files with one name,
+        ground truth reads the first of .gt.txt .gt.page.xml .gt.alto.xml .gt.xml .gt.hocr, then of
+        .txt .page.xml .alto.xml .xml .hocr, and OCR output the other way round. Results are appended
+        to the store like a run's; missing counterparts are listed.
         """)
   }
 
-  @Argument(help: "Folder or archive of ground truth (NAME.gt.txt).", completion: .file) var gt: String
-  @Argument(help: "Folder or archive of OCR output (NAME.txt).", completion: .file) var ocr: String
+  @Argument(help: "Folder or archive of ground truth (NAME.gt.txt, NAME.gt.xml, …).", completion: .file)
+  var gt: String
+  @Argument(help: "Folder or archive of OCR output (NAME.txt, NAME.xml, NAME.hocr, …).", completion: .file)
+  var ocr: String
   @Option(help: "The JSON-lines store to append to.", valueName: "file", completion: .file)
   var out = "Reports/score-results.jsonl"
   @Option(help: "How many of the most frequent confusions to list.", valueName: "N", parsing: .confusionCount)
@@ -49,6 +55,7 @@ struct ScoreCommand: ParsableCommand {
     for stem in outcome.missingRecognized { Console.error("missing OCR output for \(stem)\n") }
     for stem in outcome.missingGroundTruth { Console.error("missing ground truth for \(stem)\n") }
     for (entry, reason) in outcome.unreadable { Console.error("unreadable: \(entry): \(reason)\n") }
+    for (ignored, read) in outcome.shadowed { Console.error("note: \(ignored) not read: \(read) is\n") }
     let accumulator = outcome.accumulator
     if output.json {
       struct Report: Encodable {

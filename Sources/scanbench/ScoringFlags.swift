@@ -5,10 +5,15 @@ import ScanbenchScoring
 struct ScoringFlags: ParsableArguments {
   @Option(help: "What a character is: a user-perceived character or a Unicode code point.", valueName: "unit")
   var unit = ScoringOptions.default.unit
-  @Option(name: "--normalization", help: "Unicode normalization applied to both texts.", valueName: "form")
+  @Option(
+    name: "--normalization",
+    help: "Unicode normalization applied to both texts (sbb: NFC and dinglehopper's substitutions).",
+    valueName: "form")
   var form = ScoringOptions.default.form
   @Option(
-    help: "collapse: runs become one space, ends trimmed; ignore: all removed; keep: as is.",
+    help:
+      "collapse: runs become one space, ends trimmed; ignore: all removed; keep: as is; lines: each line's "
+      + "ends trimmed, line breaks kept (dinglehopper's CER with --keep-cjk-spaces).",
     valueName: "mode")
   var whitespace = ScoringOptions.default.whitespace
   @Flag(help: "Count spaces between two CJK characters (dropped by default).") var keepCJKSpaces = false

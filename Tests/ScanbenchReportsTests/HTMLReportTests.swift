@@ -134,6 +134,59 @@ struct HTMLReportTests {
     #expect(elapsed < .seconds(20))
   }
 
+  static let shared = PhotoFixtures.packageRoot.deletingLastPathComponent().appendingPathComponent(
+    "shared/corpora")
+
+  /// Every image is shown: a receipt photo over the size embedded as it is and a TIFF page (which
+  /// browsers do not show) as thumbnails made with leptonica; an input recorded as a relative path
+  /// (older stores) is found beside the store; WER is shown beside CER; the texts keep their line
+  /// breaks and, under --case-fold, their case.
+  @Test(
+    .enabled(if: FileManager.default.fileExists(atPath: shared.appendingPathComponent("sroie-receipts").path))
+  )
+  func largeAndTIFFImagesAreShownAsThumbnailsWithWERAndTheTextsAsWritten() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+    let receipt = try Data(contentsOf: Self.shared.appendingPathComponent("sroie-receipts/111.jpg"))
+    let tiff = try Data(contentsOf: Self.shared.appendingPathComponent("tesseract-pages/phototest.tif"))
+    try receipt.write(to: input.appendingPathComponent("111.jpg"))
+    try tiff.write(to: input.appendingPathComponent("phototest.tif"))
+    try Data("TOTAL RM 12.00\nTHANK YOU\n".utf8).write(to: input.appendingPathComponent("111.gt.txt"))
+    try Data("This is a lot of 12 point text".utf8).write(
+      to: input.appendingPathComponent("phototest.gt.txt"))
+    let caseFold = ScoringOptions(caseFold: true).descriptor
+    var photo = ReportFixtures.record(
+      "111.jpg", edits: 1, length: 24, metric: caseFold, source: "in", sha256: SHA256.hex(receipt),
+      text: "Total RM 12.0O\nThank you")
+    photo.gtWords = 5
+    photo.wordEdits = 1
+    photo.wer = 0.2
+    let page = ReportFixtures.record(
+      "phototest.tif", edits: 2, length: 30, source: input.path, sha256: SHA256.hex(tiff),
+      text: "This is a lot of l2 point text")
+    let run = ReportFixtures.run([photo, page])
+    #expect(receipt.count > SourceMaterial.Limits().thumbnailBytes, "a photo too large to embed as it is")
+    let material = SourceMaterial.load(
+      for: run.results, thumbnailsFor: HTMLReport.thumbnailCandidates(run),
+      store: folder.appendingPathComponent("results.jsonl"))
+    #expect(material.unavailableSources.isEmpty, "\(material.unavailableSources)")
+    let shown = try #require(material.thumbnails[SourceMaterial.Reference(photo)])
+    #expect(shown.mediaType == "image/jpeg")
+    #expect(shown.data.count < receipt.count / 2)
+    #expect(material.thumbnails[SourceMaterial.Reference(page)]?.mediaType == "image/png", "1-bit TIFF → PNG")
+    let html = HTMLReport.render(run: run, comparison: nil, material: material).html
+    #expect(html.components(separatedBy: "<img class=\"thumb\"").count - 1 == 2)
+    #expect(html.contains("WER (micro)"))
+    #expect(html.contains("WER 20.00%"))
+    #expect(html.contains("1 word edits / 5 words"))
+    // The page never stored WER (an older store): counted from the ground truth re-read.
+    #expect(html.contains("Word by word: 1 of 8 words differ (WER 12.50%)"), "counted from the line re-read")
+    #expect(html.contains("TOTAL RM 12.0<span class=\"s\" title=\"read as “o”\">0</span>\nTHANK YOU\n"))
+    #expect(html.contains("Total RM 12.0<span class=\"s\" title=\"should be “0”\">O</span>\nThank you"))
+    #expect(html.contains("Word by word: 1 of 5 words differ"))
+  }
+
   @Test func binsCountEveryImageOnce() {
     #expect(ReportFormat.binCounts([0, 0, 0.005, 0.01, 0.015, 0.3, 0.6, 1.4]) == [2, 2, 1, 0, 0, 0, 1, 2])
     #expect(SVGChart.niceTicks(upTo: 47, count: 4, integers: true) == [20, 40, 60])

@@ -62,6 +62,9 @@ extension StoreSuites {
       record.insertions = maybe(&random) { Int.random(in: 0...10, using: &$0) }
       record.deletions = maybe(&random) { Int.random(in: 0...10, using: &$0) }
       record.cer = maybe(&random) { double(&$0) }
+      record.gtWords = maybe(&random) { Int.random(in: 0...100_000, using: &$0) }
+      record.wordEdits = maybe(&random) { Int.random(in: 0...100_000, using: &$0) }
+      record.wer = maybe(&random) { double(&$0) }
       record.metric = maybe(&random) { string(&$0) }
       record.error = maybe(&random) { ResultRecord.Failure(kind: string(&$0), message: string(&$0)) }
       return record
@@ -288,6 +291,9 @@ struct ResultRecordCodecTests {
     record.insertions = 0
     record.deletions = 0
     record.cer = 0.2
+    record.gtWords = 9
+    record.wordEdits = 2
+    record.wer = 2.0 / 9
     record.metric = "cer/grapheme/nfc/ws-collapse/cjk-nospace/v1"
     record.words = [TextBox(text: "text", confidence: 90, x: 1, y: 2, width: 3, height: 4)]
     record.lines = [TextBox(text: "text", confidence: 90, x: 1, y: 2, width: 3, height: 4)]

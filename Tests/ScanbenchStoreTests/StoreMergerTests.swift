@@ -35,6 +35,9 @@ struct StoreMergerTests {
     record.gtChars = 20 + number
     record.edits = number % 4
     record.cer = Double(number % 4) / Double(20 + number)
+    record.gtWords = 4 + number % 3
+    record.wordEdits = number % 4 == 0 ? 0 : 1
+    record.wer = Double(number % 4 == 0 ? 0 : 1) / Double(4 + number % 3)
     record.metric = ScoringOptions.default.descriptor
     return record
   }
@@ -124,6 +127,10 @@ struct StoreMergerTests {
     #expect(written.cerMicro == Double(edits) / Double(gtChars))
     let macro = expected.compactMap(\.cer).reduce(0, +) / Double(entries.count)
     #expect(abs((written.cerMacro ?? -1) - macro) < 1e-12)
+    let words = expected.reduce(0) { $0 + ($1.gtWords ?? 0) }
+    #expect(written.werMicro == Double(expected.reduce(0) { $0 + ($1.wordEdits ?? 0) }) / Double(words))
+    let werMacro = expected.compactMap(\.wer).reduce(0, +) / Double(entries.count)
+    #expect(abs((written.werMacro ?? -1) - werMacro) < 1e-12)
     #expect(written.shard == nil)
     #expect(written.interrupted == false)
     #expect(written.wallSeconds == 10 * Double(shards))
@@ -131,6 +138,86 @@ struct StoreMergerTests {
     #expect(written.jobs == shards)
     #expect(written.sources == ["/data/in/archive.tar.gz"])
     #expect(written.engine == engine && written.profile == "fast" && written.lang == "eng")
+  }
+
+  /// Shard stores of real scores (word counts far apart between shards, an image with empty
+  /// ground truth) whose summaries claim a WER of 50 %: the merged WER is the records' own, as an
+  /// unsharded run's accumulator adds them, not the shards' rates averaged.
+  func scoredShardStores(count: Int) throws -> (
+    stores: [URL], reference: RunScoreAccumulator, shards: [RunScoreAccumulator]
+  ) {
+    var random = SeededGenerator(seed: 22)
+    var reference = RunScoreAccumulator(metric: ScoringOptions.default.descriptor)
+    var byEntry: [String: TextScore] = [:]
+    for (number, entry) in entries.enumerated() {
+      let words = (0..<(number == 0 ? 0 : 1 + number * 7 % 23)).map { "wort\($0)" }
+      let recognized = words.map { Int.random(in: 0..<3, using: &random) == 0 ? $0 + "e" : $0 }
+      let score = Scorer.score(
+        groundTruth: words.joined(separator: " "),
+        recognized: (recognized + (number == 0 ? ["stray"] : [])).joined(separator: " "))
+      byEntry[entry] = score
+      reference.add(score)
+    }
+    var shards: [RunScoreAccumulator] = []
+    let stores = try (0..<count).map { index in
+      let shard = try Shard(index: index, count: count)
+      let mine = entries(of: shard)
+      var accumulator = RunScoreAccumulator(metric: reference.metric)
+      for entry in mine { if let score = byEntry[entry] { accumulator.add(score) } }
+      shards.append(accumulator)
+      let run = "run-\(index)"
+      let lines: [any Encodable] = mine.map { entry in
+        var line = record(entry, run: run)
+        let score = byEntry[entry]
+        line.gtChars = score?.groundTruthLength
+        line.edits = score?.edits.total
+        line.cer = score?.cer
+        line.gtWords = score?.words.groundTruthWords
+        line.wordEdits = score?.words.wordEdits
+        line.wer = score?.words.wer
+        return line
+      }
+      var claimed = summary(run: run, shard: shard.description, images: mine.count)
+      claimed.werMicro = 0.5
+      claimed.werMacro = 0.5
+      let url = shard.storeURL(for: folder.appendingPathComponent("scored.jsonl"))
+      return try store(url.lastPathComponent, lines + [claimed])
+    }
+    return (stores, reference, shards)
+  }
+
+  @Test func werIsRecomputedFromTheRecordsLikeCER() throws {
+    let (stores, reference, shards) = try scoredShardStores(count: 3)
+    let written = try StoreMerger.write(try StoreMerger.plan(stores), to: output)
+    #expect(reference.wordEdits > 0 && reference.groundTruthWords > 100)
+    #expect(written.werMicro == reference.werMicro)
+    #expect(abs((written.werMacro ?? -1) - (reference.werMacro ?? -2)) < 1e-12)
+    #expect(written.cerMicro == reference.cerMicro)
+    // The shards' own rates, averaged, differ: a merge that averaged them would not pass.
+    let averaged = shards.compactMap(\.werMicro).reduce(0, +) / Double(shards.count)
+    #expect(abs(averaged - (reference.werMicro ?? 0)) > 1e-4)
+    #expect(try read(output).summaries.map(\.werMicro) == [reference.werMicro])
+  }
+
+  @Test func aScoredResultWithoutWordCountsLeavesTheMergedWEROut() throws {
+    var (stores, _, _) = try scoredShardStores(count: 2)
+    // An older line of shard 1: scored, but from before scanbench recorded WER.
+    var lines = try read(stores[1])
+    let entry = try #require(lines.results.first?.entry)
+    lines.results[0].gtWords = nil
+    lines.results[0].wordEdits = nil
+    lines.results[0].wer = nil
+    stores[1] = try store(stores[1].lastPathComponent, lines.results + lines.summaries)
+    let plan = try StoreMerger.plan(stores)
+    #expect(
+      plan.warnings.map(\.description) == [
+        "\(stores[1].relativePath):1: 1 scored result(s), this the first, carry no word counts (written before "
+          + "scanbench recorded WER): the merged summary has no WER"
+      ])
+    let written = try StoreMerger.write(plan, to: output)
+    #expect(written.werMicro == nil && written.werMacro == nil)
+    #expect(written.cerMicro != nil && written.scored == entries.count)
+    #expect(try read(output).results.first { $0.entry == entry }?.gtWords == nil)
   }
 
   @Test func aRetriedTaskWithTheSameTextIsKeptOnce() throws {

@@ -60,7 +60,7 @@ final class ExportCommandTests: XCTestCase {
   func testEveryFormatReadsBack() throws {
     let (corpus, store, _) = try recognizedStore()
     let (records, _) = try Harness.records(in: store)
-    for format in ["tsv", "hocr", "alto"] {
+    for format in ["tsv", "hocr", "alto", "page"] {
       let out = folder.appendingPathComponent(format)
       let export = try Harness.run(["export", store.path, "--format", format, "--out", out.path])
       XCTAssertEqual(export.exitCode, 0, export.stderr)
@@ -68,7 +68,7 @@ final class ExportCommandTests: XCTestCase {
       XCTAssertEqual(files.count, 8, "\(format): \(files)")
       for record in records {
         let name = String(record.entry.prefix(while: { $0 != "." }))
-        let ext = format == "alto" ? "xml" : format
+        let ext = ["alto": "xml", "page": "page.xml"][format] ?? format
         let text = try String(contentsOf: out.appendingPathComponent("\(name).\(ext)"), encoding: .utf8)
         let words = try XCTUnwrap(record.words).map(\.text)
         switch format {
@@ -83,6 +83,14 @@ final class ExportCommandTests: XCTestCase {
           let found = try document.nodes(forXPath: "//*[@class='ocrx_word']").map { $0.stringValue ?? "" }
           XCTAssertEqual(found, words)
           XCTAssertEqual(try document.nodes(forXPath: "//*[@class='ocr_line']").count, record.lines?.count)
+        case "page":
+          let document = try XMLDocument(data: Data(text.utf8), options: [.nodeLoadExternalEntitiesNever])
+          let found = try document.nodes(
+            forXPath: "//*[local-name()='Word']/*[local-name()='TextEquiv']/*[local-name()='Unicode']"
+          ).map { $0.stringValue ?? "" }
+          XCTAssertEqual(found, words)
+          XCTAssertEqual(
+            try document.nodes(forXPath: "//*[local-name()='TextLine']").count, record.lines?.count)
         default:
           let document = try XMLDocument(data: Data(text.utf8), options: [.nodeLoadExternalEntitiesNever])
           let found = try document.nodes(forXPath: "//*[local-name()='String']/@CONTENT").map {
@@ -124,6 +132,6 @@ final class ExportCommandTests: XCTestCase {
     XCTAssertEqual(file.exitCode, 2)
     let format = try Harness.run(["export", store.path, "--out", folder.path, "--format", "pdf"])
     XCTAssertEqual(format.exitCode, 64)
-    XCTAssertTrue(format.stderr.contains("(values: txt, tsv, hocr, alto)"), format.stderr)
+    XCTAssertTrue(format.stderr.contains("(values: txt, tsv, hocr, alto, page)"), format.stderr)
   }
 }

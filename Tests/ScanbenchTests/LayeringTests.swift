@@ -16,8 +16,9 @@ final class LayeringTests: XCTestCase {
     "ScanbenchSeam": ["ScanbenchSupport"],
     "ScanbenchStore": ["ScanbenchSupport", "ScanbenchScoring", "ScanbenchSeam"],
     "ScanbenchArchive": ["ScanbenchSupport", "CArchive", "CCompression"],
+    "ScanbenchDocuments": ["CXML2"],
     "ScanbenchRecognition": [
-      "ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "CLeptonica", "CHeif", "CZBar",
+      "ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "CLeptonica", "CHeif", "CZBar", "CPoppler",
     ],
     "ScanbenchTesseract": [
       "ScanbenchSupport", "ScanbenchSeam", "ScanbenchRecognition", "CTesseract", "CLeptonica",
@@ -32,12 +33,12 @@ final class LayeringTests: XCTestCase {
     "ScanbenchReports": ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "ScanbenchScoring"],
     "ScanbenchRunner": [
       "ScanbenchSupport", "ScanbenchScoring", "ScanbenchSeam", "ScanbenchStore", "ScanbenchArchive",
-      "ScanbenchRecognition", "ScanbenchReports",
+      "ScanbenchRecognition", "ScanbenchReports", "ScanbenchDocuments",
     ],
     "scanbench": [
       "ScanbenchCommandLine", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchArchive",
       "ScanbenchRecognition", "ScanbenchNotes", "ScanbenchGate", "ScanbenchReports", "ScanbenchRunner",
-      "ScanbenchEngines",
+      "ScanbenchEngines", "ScanbenchDocuments",
     ],
     "scanbench-bench": ["ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchNotes"],
     "ppocr-eval": ["ScanbenchPPOCR", "ScanbenchScoring"],

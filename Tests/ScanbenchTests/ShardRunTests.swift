@@ -129,6 +129,13 @@ final class ShardRunTests: XCTestCase {
       XCTAssertEqual(summary.edits, expectedSummary.edits)
       XCTAssertEqual(summary.gtChars, expectedSummary.gtChars)
       XCTAssertEqual(summary.cerMicro, expectedSummary.cerMicro)
+      // WER as the single run added it up: micro from the word counts, macro the mean of the images'.
+      XCTAssertNotNil(expectedSummary.werMicro)
+      XCTAssertEqual(summary.werMicro, expectedSummary.werMicro, "N = \(count)")
+      XCTAssertEqual(summary.werMacro ?? -1, expectedSummary.werMacro ?? -2, accuracy: 1e-12, "N = \(count)")
+      XCTAssertTrue(
+        merge.stdout.contains(String(format: "WER (micro)         %.2f%%", (summary.werMicro ?? 0) * 100)),
+        merge.stdout)
       XCTAssertEqual(summary.ignoredByExtension, ["mov": 6, "aae": 2, "xmp": 1], "N = \(count)")
       XCTAssertEqual(summary.ignoredByExtension, expectedSummary.ignoredByExtension)
     }

@@ -14,14 +14,18 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   case hocr
   /// ALTO 4 XML: page, print space, text block, lines and strings with positions and confidences.
   case alto
+  /// PAGE 2019 XML: reading order, text regions, lines and words with coordinates and text.
+  case page
 
-  /// The file extension Tesseract uses for each (`tesseract IMG OUT alto` writes `OUT.xml`).
+  /// The file extension Tesseract uses for each (`tesseract IMG OUT alto` writes `OUT.xml`); PAGE's
+  /// `page.xml` keeps it apart from ALTO's in one folder (`scanbench score` reads both names).
   public var fileExtension: String {
     switch self {
     case .txt: "txt"
     case .tsv: "tsv"
     case .hocr: "hocr"
     case .alto: "xml"
+    case .page: "page.xml"
     }
   }
 
@@ -32,6 +36,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case .tsv: Self.tsv(PageLayout(record))
     case .hocr: Self.hocr(record, PageLayout(record), generator: generator)
     case .alto: Self.alto(record, PageLayout(record), generator: generator)
+    case .page: Self.page(record, PageLayout(record), generator: generator)
     }
   }
 
@@ -79,11 +84,12 @@ public enum ExportFormat: String, CaseIterable, Sendable {
       return present.isEmpty ? "" : " title='\(Markup.escape(present.joined(separator: "; ")))'"
     }
     let page = TextBox(text: "", confidence: 0, x: 0, y: 0, width: layout.width, height: layout.height)
+    let language = Markup.escape(ExportLanguage.bcp47(record.lang))
     var html = """
       <?xml version="1.0" encoding="UTF-8"?>
       <!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN"
           "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">
-      <html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en" lang="en">
+      <html xmlns="http://www.w3.org/1999/xhtml" xml:lang="\(language)" lang="\(language)">
        <head>
         <title>\(Markup.escape(record.entry))</title>
         <meta http-equiv="Content-Type" content="text/html;charset=utf-8"/>

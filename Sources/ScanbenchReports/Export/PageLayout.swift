@@ -3,12 +3,13 @@ import ScanbenchStore
 
 /// One result as lines of words, for the structured exports (TSV, hOCR, ALTO). With boxes (`--boxes`)
 /// the lines are the recorded lines, each with the recorded words that overlap it most; without,
-/// they are the text's lines and words, with no box.
+/// they are the text's lines and words, with no box and no confidence of their own.
 struct PageLayout: Equatable {
   struct Word: Equatable {
     var text: String
     var box: TextBox?
-    /// The word's confidence, else the result's mean.
+    /// The word's confidence (or its line's, when only lines were recorded); nil without boxes:
+    /// the result's mean is not each word's.
     var confidence: Double?
   }
 
@@ -30,7 +31,7 @@ struct PageLayout: Equatable {
     let recordedLines = record.lines ?? []
     let recordedWords = record.words ?? []
     guard !recordedLines.isEmpty || !recordedWords.isEmpty else {
-      lines = Self.lines(ofText: record.text ?? "", confidence: record.confidence)
+      lines = Self.lines(ofText: record.text ?? "", confidence: nil)
       return
     }
     var assigned = [[Word]](repeating: [], count: recordedLines.count)

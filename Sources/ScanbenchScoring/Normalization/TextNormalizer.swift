@@ -11,6 +11,7 @@ public enum TextNormalizer {
   public static func normalize(_ text: String, _ options: ScoringOptions) -> String {
     var text = removingBOMAndCarriageReturns(text)
     text = applyingForm(options.form, to: text)
+    if options.whitespace == .lines { text = trimmingLines(text) }
     if options.caseFold {
       // Folding can leave decomposed sequences behind (e.g. "ǰ"), so the form is applied again.
       text = applyingForm(options.form, to: text.folding(options: [.caseInsensitive], locale: nil))
@@ -47,16 +48,80 @@ public enum TextNormalizer {
     return String(result)
   }
 
+  /// Python's `[line.strip() for line in open(path).readlines()]` joined by LF, as dinglehopper reads
+  /// a text file: lines end at LF or a lone CR (CRLF is LF already), a final line break ends the
+  /// last line rather than starting an empty one.
+  static func trimmingLines(_ text: String) -> String {
+    var lines: [Substring] = []
+    var start = text.startIndex
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      let next = text.index(after: index)
+      if character == "\n" || character == "\r" {
+        lines.append(text[start..<index])
+        start = next
+      }
+      index = next
+    }
+    if start < text.endIndex { lines.append(text[start...]) }
+    return lines.map { line in
+      guard let first = line.firstIndex(where: { !$0.isWhitespace }),
+        let last = line.lastIndex(where: { !$0.isWhitespace })
+      else { return "" }
+      return String(line[first...last])
+    }.joined(separator: "\n")
+  }
+
   static func applyingForm(_ form: ScoringOptions.UnicodeForm, to text: String) -> String {
+    if form == .sbb { return substitutingSBB(applyingForm(.nfc, to: text)) }
     // Pure ASCII is already in every normalization form; this skips Foundation for most Latin text.
     if isASCII(text) { return text }
     switch form {
-    case .nfc: return text.precomposedStringWithCanonicalMapping
+    case .nfc, .sbb: return text.precomposedStringWithCanonicalMapping
     case .nfkc:
       // swift-corelibs-foundation leaves some compatibility decompositions uncomposed ("ｶﾞ" gives
       // カ + U+3099, not ガ); canonical composition afterwards yields the true NFKC.
       return text.precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping
     }
+  }
+
+  /// dinglehopper's `unjoin_ligatures`, then its `substitute_equivalences`, each table in its order
+  /// (`extracted_text.py` of 0.11.0), replaced scalar by scalar, left to right, as Python's
+  /// `str.replace` does.
+  static let sbbSubstitutions: [(String, String)] = [
+    ("\u{EBA6}", "ſſ"), ("\u{EBA7}", "ſſi"), ("\u{F502}", "ch"), ("\u{EEC4}", "ck"), ("\u{F4F9}", "ll"),
+    ("\u{EBA2}", "ſi"), ("\u{EADA}", "ſt"), ("ﬁ", "fi"), ("ﬀ", "ff"), ("ﬂ", "fl"), ("ﬃ", "ffi"),
+    ("\u{EEC5}", "ct"), ("\u{EEDC}", "tz"), ("\u{F532}", "as"), ("\u{F533}", "is"), ("\u{F534}", "us"),
+    ("\u{F535}", "Qu"), ("ĳ", "ij"), ("\u{E8BF}", "q&"), ("\u{EBA5}", "ſp"), ("ﬆ", "st"),
+    ("\u{E72B}", "ü"), ("\u{E42C}", "ä"), ("==", "–"), ("—", "–"), ("\u{E644}", "ö"), ("’", "'"),
+    ("⸗", "-"), ("a\u{364}", "ä"), ("o\u{364}", "ö"), ("u\u{364}", "ü"), ("\u{F50E}", "q\u{301}"),
+  ]
+
+  static func substitutingSBB(_ text: String) -> String {
+    // Most text holds none of them: `==` is the only ASCII one.
+    if isASCII(text) && !text.contains("==") { return text }
+    var scalars = Array(text.unicodeScalars)
+    for (from, to) in sbbSubstitutions {
+      let pattern = Array(from.unicodeScalars)
+      guard let first = pattern.first, scalars.contains(first) else { continue }
+      var result: [Unicode.Scalar] = []
+      result.reserveCapacity(scalars.count)
+      var index = 0
+      while index < scalars.count {
+        if scalars[index] == first, scalars[index...].starts(with: pattern) {
+          result += to.unicodeScalars
+          index += pattern.count
+        } else {
+          result.append(scalars[index])
+          index += 1
+        }
+      }
+      scalars = result
+    }
+    var view = String.UnicodeScalarView()
+    view.append(contentsOf: scalars)
+    return String(view)
   }
 
   static func isASCII(_ text: String) -> Bool {
@@ -65,8 +130,9 @@ public enum TextNormalizer {
 
   /// One pass over the grapheme clusters for punctuation, CJK spaces and whitespace.
   private static func filteringCharacters(of text: String, _ options: ScoringOptions) -> (String, Bool) {
-    let needsPass =
-      options.whitespace != .keep || options.dropCJKSpaces || options.ignorePunctuation
+    // `lines` trimmed each line first (`trimmingLines`) and keeps the rest as `keep` does.
+    let keeps = options.whitespace == .keep || options.whitespace == .lines
+    let needsPass = !keeps || options.dropCJKSpaces || options.ignorePunctuation
     guard needsPass else { return (text, false) }
 
     var result = ""
@@ -84,8 +150,7 @@ public enum TextNormalizer {
       }
       // In `keep` mode a line break between CJK lines is layout, not one of Tesseract's extra spaces.
       let isCJKGap =
-        options.dropCJKSpaces && previousIsSpaceless && nextIsSpaceless
-        && (options.whitespace != .keep || !pendingHasLineBreak)
+        options.dropCJKSpaces && previousIsSpaceless && nextIsSpaceless && (!keeps || !pendingHasLineBreak)
       if isCJKGap {
         removedSomething = true
         return
@@ -99,7 +164,7 @@ public enum TextNormalizer {
         }
       case .ignore:
         removedSomething = true
-      case .keep:
+      case .keep, .lines:
         result.append(pendingWhitespace)
       }
     }
@@ -122,7 +187,7 @@ public enum TextNormalizer {
       previousIsSpaceless = isSpaceless
     }
     if !pendingWhitespace.isEmpty {
-      if options.whitespace == .keep {
+      if keeps {
         result.append(pendingWhitespace)
       } else {
         removedSomething = true

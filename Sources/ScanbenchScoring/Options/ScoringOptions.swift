@@ -17,6 +17,10 @@ public struct ScoringOptions: Sendable, Hashable, Codable {
     case nfc
     /// Compatibility composition: fullwidth letters, ligatures and the like fold to their plain forms too.
     case nfkc
+    /// Canonical composition, then the substitutions dinglehopper 0.11.0 makes in every text it
+    /// reads (`normalize_sbb`): ligatures unjoined (`ﬁ` → `fi`, MUFI's too), `—` and `==` → `–`,
+    /// `’` → `'`, `⸗` → `-`, `a`/`o`/`u` with a combining small e → `ä`/`ö`/`ü`.
+    case sbb
   }
 
   /// What happens to whitespace.
@@ -27,6 +31,11 @@ public struct ScoringOptions: Sendable, Hashable, Codable {
     case ignore
     /// Whitespace is compared as it is (apart from CRLF, which always becomes LF).
     case keep
+    /// As dinglehopper reads a text file: each line's ends trimmed, line breaks (LF, CRLF, CR) kept
+    /// as one LF, a final line break dropped; whitespace inside a line compared as it is. With
+    /// `dropCJKSpaces` off, the CER dinglehopper 0.11.0 computes (before its own character
+    /// substitutions, `normalize_sbb`).
+    case lines
   }
 
   /// Default: `.grapheme`.

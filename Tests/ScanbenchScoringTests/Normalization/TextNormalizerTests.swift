@@ -68,6 +68,33 @@ import Testing
     #expect(normalize(" a  b\t\n", keep) == scalars(" a  b\t\n"))
   }
 
+  /// dinglehopper's reading of a text file, `[line.strip() for line in f.readlines()]` joined by LF,
+  /// worked out by hand from Python's rules for each case.
+  @Test func whitespaceLinesTrimsEachLineAsDinglehopperReadsText() {
+    let lines = ScoringOptions(whitespace: .lines, dropCJKSpaces: false)
+    #expect(normalize("  a  b \n\tc\n", lines) == scalars("a  b\nc"), "the final line break ends a line")
+    #expect(normalize("a\n\n", lines) == scalars("a\n"), "an empty last line stays")
+    #expect(normalize("a\r\nb\rc", lines) == scalars("a\nb\nc"), "CRLF and a lone CR are line breaks")
+    #expect(normalize("\n a\u{3000}\n", lines) == scalars("\na"), "an ideographic space is whitespace")
+    #expect(normalize("", lines).isEmpty)
+    #expect(normalize(" \n ", lines) == scalars("\n"), "two lines, both empty")
+    #expect(ScoringOptions(descriptor: lines.descriptor) == lines)
+    #expect(lines.descriptor == "cer/grapheme/nfc/ws-lines/cjk-keep/v1")
+    // CJK spaces are dropped inside a line; a line break between CJK lines stays, as in `keep`.
+    #expect(normalize(" 日 本\n語 ", ScoringOptions(whitespace: .lines)) == scalars("日本\n語"))
+  }
+
+  /// dinglehopper's `substitute_equivalences` on the same strings, worked out from its tables.
+  @Test func sbbMakesDinglehoppersSubstitutions() {
+    let sbb = ScoringOptions(form: .sbb, whitespace: .keep, dropCJKSpaces: false)
+    #expect(normalize("=======6", sbb) == scalars("–––=6"), "left to right, as str.replace")
+    #expect(normalize("ﬁne — it’s ⸗", sbb) == scalars("fine – it's -"))
+    #expect(normalize("a\u{364}o\u{364}u\u{364} \u{F50E}", sbb) == scalars("äöü q\u{301}"))
+    #expect(normalize("e\u{301}", sbb) == scalars("é"), "NFC first")
+    #expect(normalize("plain", sbb) == scalars("plain"))
+    #expect(ScoringOptions(descriptor: sbb.descriptor) == sbb)
+  }
+
   @Test func spacesBetweenCJKCharactersAreDropped() {
     #expect(normalize("日 本 語 の テ キ ス ト") == scalars("日本語のテキスト"))
     #expect(normalize("日本\u{3000}語") == scalars("日本語"), "ideographic space")

@@ -43,7 +43,7 @@ import Testing
         }
       }
     }
-    #expect(seen.count == 2 * 2 * 3 * 8)
+    #expect(seen.count == 2 * 3 * 4 * 8)
   }
 
   @Test(arguments: [
