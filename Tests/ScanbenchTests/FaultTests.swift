@@ -233,8 +233,8 @@ final class FaultTests: XCTestCase {
       ("other names", ["b.txt": "hello world"], ["1 text files (b.txt)", "a.gt.txt"]),
       ("an empty folder", [:], ["0 text files"]),
       (
-        "another format", ["a.xml": "<alto/>", "a.hocr": "<html/>"],
-        ["0 text files", "2 other files", ".xml"]
+        "another format", ["a.json": "{}", "a.tsv": "level\tpage_num"],
+        ["0 text files", "2 other files", ".json"]
       ),
     ]
     for (what, files, named) in cases {
