@@ -18,7 +18,8 @@ sources_for() {
     ground-truth) echo "$src/ScanbenchArchive/GroundTruthDecoder.swift Tests/Fuzz/Targets/GroundTruthFuzzer.swift" ;;
     store) echo "$support $store Tests/Fuzz/Targets/StoreFuzzer.swift" ;;
     archive) echo "$(ls $src/ScanbenchArchive/*.swift) $support $src/ScanbenchSupport/Shard.swift Tests/Fuzz/Targets/ArchiveFuzzer.swift" ;;
-    photo-metadata) echo "$src/ScanbenchRecognition/ExifOrientation.swift $src/ScanbenchRecognition/HeifContainer.swift Tests/Fuzz/Targets/PhotoMetadataFuzzer.swift" ;;
+    photo-metadata) echo "$src/ScanbenchRecognition/ExifOrientation.swift $src/ScanbenchRecognition/ExifCaptureDate.swift \
+      $src/ScanbenchSupport/CaptureDate.swift $src/ScanbenchRecognition/HeifContainer.swift Tests/Fuzz/Targets/PhotoMetadataFuzzer.swift" ;;
     *) echo "unknown fuzz target '$1' (entry-name ground-truth store archive photo-metadata)" >&2; exit 64 ;;
   esac
 }

@@ -18,7 +18,7 @@ final class SQLiteStatement {
     }
     guard let statement else {
       throw NoteDatabaseError(
-        kind: .sqlite(code: SQLITE_MISUSE), path: connection.path, message: "empty statement", sql: sql)
+        kind: .sqlite(code: .SQLITE_MISUSE), path: connection.path, message: "empty statement", sql: sql)
     }
     self.handle = statement
     self.connection = connection
@@ -61,6 +61,25 @@ final class SQLiteStatement {
 
   func bindNull(at index: Int32) throws {
     try check(sqlite3_bind_null(handle, index))
+  }
+
+  func bind(_ value: SQLiteValue, at index: Int32) throws {
+    switch value {
+    case .null: try bindNull(at: index)
+    case .integer(let integer): try bind(integer, at: index)
+    case .real(let real): try bind(real, at: index)
+    case .text(let text): try bind(text, at: index)
+    }
+  }
+
+  /// Binds the parameter written `:name` in the SQL; a name the SQL does not have is an error.
+  func bind(_ value: SQLiteValue, named name: String) throws {
+    let index = sqlite3_bind_parameter_index(handle, name)
+    guard index > 0 else {
+      throw NoteDatabaseError(
+        kind: .sqlite(code: .SQLITE_RANGE), path: connection.path, message: "no parameter \(name)", sql: sql)
+    }
+    try bind(value, at: index)
   }
 
   // MARK: Running

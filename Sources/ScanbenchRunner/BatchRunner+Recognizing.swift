@@ -16,9 +16,10 @@ extension BatchRunner {
     let decodeStart = DispatchTime.now()
     let pages: [Image]
     let orientation: ResultRecord.Orientation?
+    let capturedAt: String?
     do {
       let decoded = try ImageDecoder.decode(item.data, maxPixels: configuration.maxPixels)
-      (pages, orientation) = (decoded.pages, decoded.orientation)
+      (pages, orientation, capturedAt) = (decoded.pages, decoded.orientation, decoded.capturedAt)
     } catch let error as ImageDecodeError {
       context.emitFailure(
         source: item.source, entry: item.entry, sha256: sha256, kind: error.kind.rawValue,
@@ -43,6 +44,7 @@ extension BatchRunner {
       record.entryRaw = item.rawName
       record.linkOf = item.linkOf
       record.orientation = orientation
+      record.capturedAt = capturedAt
       record.width = image.width
       record.height = image.height
       record.ms.decode = decodeMs

@@ -90,6 +90,7 @@ package enum ResultLineDecoder {
       var cer: Double??
       var metric: String??
       var error: ResultRecord.Failure??
+      var capturedAt: String??
 
       // Each field once: a duplicate is left to JSONDecoder's rules.
       func once<T>(_ slot: inout T?, _ value: T?) -> Bool {
@@ -136,6 +137,7 @@ package enum ResultLineDecoder {
           case "cer": ok = once(&cer, optional { $0.double() })
           case "metric": ok = once(&metric, optional { $0.string() })
           case "error": ok = once(&error, optional { $0.failure() })
+          case "captured_at": ok = once(&capturedAt, optional { $0.string() })
           // What `--boxes`, `--barcodes` and turned photos add: nested and rare, so `JSONDecoder`
           // decodes the line.
           case "words", "lines", "barcodes", "orientation": return nil
@@ -177,6 +179,7 @@ package enum ResultLineDecoder {
       record.error = error ?? nil
       record.settings = settings ?? nil
       record.scanbench = scanbench ?? nil
+      record.capturedAt = capturedAt ?? nil
       return record
     }
 

@@ -20,12 +20,19 @@ enum NoteDatabaseOption {
     try Paths.checkNoteDatabase(path(arguments), creating: false)
   }
 
-  /// Opens the database; a file that is not ours is refused with the library's message (exit 1).
+  /// Opens the database; a file that is not ours is refused with the library's message: exit 2
+  /// for a database that cannot be used at all (an unusable input), 1 for a failure inside one.
   static func open(_ arguments: ParsedArguments) throws -> NoteDatabase {
+    try opening { try NoteDatabase(path: path(arguments)) }
+  }
+
+  /// Runs `open`, turning its errors into the exit-code rule above.
+  static func opening(_ open: () throws -> NoteDatabase) throws -> NoteDatabase {
     do {
-      return try NoteDatabase(path: path(arguments))
+      return try open()
     } catch let error as NoteDatabaseError {
-      throw CommandFailure(error.description)
+      throw CommandFailure(
+        error.description, exitCode: error.isUnusableDatabase ? ExitCode.inputUnreadable : ExitCode.failure)
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchNotes
 import ScanbenchStore
 
 /// Checks of the files a command will read or write, made before it does any work.
@@ -24,7 +25,8 @@ enum Paths {
     }
   }
 
-  /// A note database: if it exists, an SQLite file; missing is fine only when creating.
+  /// A note database: if it exists, scanbench's (not another program's SQLite file, not of a newer
+  /// or unknown schema: exit 2, left as it was); missing is fine only when creating.
   static func checkNoteDatabase(_ path: String, creating: Bool) throws {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -41,6 +43,8 @@ enum Paths {
       throw CommandFailure(
         "\(path): not a note database (not an SQLite file)", exitCode: ExitCode.inputUnreadable)
     }
+    // Opened (and, if older, migrated) before any work starts, so an unusable one stops nothing halfway.
+    _ = try NoteDatabaseOption.opening { try NoteDatabase(path: path) }
   }
 
   /// A file to write: its folder exists or can be made, and the path is not a folder.

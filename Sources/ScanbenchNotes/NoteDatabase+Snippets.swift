@@ -1,0 +1,118 @@
+/// Snippet markup, the third part of search: matches marked in a note's text, then one line of
+/// context around the first, with the marks replaced by the caller's highlight.
+extension NoteDatabase {
+  /// Characters that mark matches in the text while the snippet is cut (private use, never in OCR
+  /// output), replaced by `SearchOptions.highlight` afterwards.
+  static let openMark: Character = "\u{E000}"
+  static let closeMark: Character = "\u{E001}"
+
+  /// `text` with every occurrence of each term between the marks, matching as LIKE does (ASCII
+  /// letters case-insensitively, everything else exactly).
+  static func mark(_ terms: [String], in text: String) -> String {
+    let scalars = Array(text.unicodeScalars)
+    var marked = [Bool](repeating: false, count: scalars.count)
+    func folded(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+      scalar.value >= 0x41 && scalar.value <= 0x5A ? Unicode.Scalar(scalar.value + 0x20) ?? scalar : scalar
+    }
+    for term in terms {
+      let needle = term.unicodeScalars.map(folded)
+      guard !needle.isEmpty, needle.count <= scalars.count else { continue }
+      for start in 0...(scalars.count - needle.count)
+      where needle.indices.allSatisfy({ folded(scalars[start + $0]) == needle[$0] }) {
+        for offset in needle.indices { marked[start + offset] = true }
+      }
+    }
+    var result = String.UnicodeScalarView()
+    var inside = false
+    for (index, scalar) in scalars.enumerated() {
+      if marked[index] != inside {
+        result.append(inside ? closeMark.unicodeScalars.first ?? " " : openMark.unicodeScalars.first ?? " ")
+        inside.toggle()
+      }
+      result.append(scalar)
+    }
+    if inside { result.append(closeMark.unicodeScalars.first ?? " ") }
+    return String(result)
+  }
+
+  /// One line of context around the first marked match, with the marks replaced by `highlight`
+  /// and the text between them passed through `escape` (HTML escaping for a page).
+  static func snippet(
+    _ marked: String, context: Int, highlight: (open: String, close: String),
+    escape: ((String) -> String)? = nil
+  ) -> String {
+    // One line: runs of whitespace (newlines included) become one space.
+    var characters: [Character] = []
+    for character in marked {
+      if character.isWhitespace {
+        if characters.last != " " { characters.append(" ") }
+      } else {
+        characters.append(character)
+      }
+    }
+    let escape = escape ?? { $0 }
+    guard let first = characters.firstIndex(of: openMark) else {
+      let head = characters.prefix(2 * context)
+      return escape(String(head).trimmed + (characters.count > head.count ? "…" : ""))
+    }
+    let firstClose = characters[first...].firstIndex(of: closeMark) ?? characters.count
+    var start = max(0, first - context)
+    var end = min(characters.count, firstClose + 1 + context)
+    // Prefer to cut at a space when there is one nearby (not in scripts without spaces).
+    if start > 0, let space = characters[start..<first].firstIndex(of: " "), space - start < 12 {
+      start = space + 1
+    }
+    if end < characters.count, let space = characters[(firstClose + 1)..<end].lastIndex(of: " "),
+      end - space < 12
+    {
+      end = space
+    }
+    // Pieces of text and marks, trimmed as one line, then escaped piece by piece.
+    var pieces: [(text: String, isMark: Bool)] = []
+    func add(_ text: String, isMark: Bool = false) {
+      if !isMark, let last = pieces.last, !last.isMark {
+        pieces[pieces.count - 1].text += text
+      } else {
+        pieces.append((text, isMark))
+      }
+    }
+    if start > 0 { add("…") }
+    var inside =
+      characters[..<start].lastIndex(of: openMark).map { open in
+        (characters[open..<start].lastIndex(of: closeMark) == nil)
+      } ?? false
+    if inside { add(highlight.open, isMark: true) }
+    for character in characters[start..<end] {
+      if character == openMark {
+        add(highlight.open, isMark: true)
+        inside = true
+      } else if character == closeMark {
+        add(highlight.close, isMark: true)
+        inside = false
+      } else {
+        add(String(character))
+      }
+    }
+    if inside { add(highlight.close, isMark: true) }
+    if end < characters.count { add("…") }
+    if let first = pieces.first, !first.isMark { pieces[0].text = first.text.trimmedStart }
+    if let last = pieces.last, !last.isMark { pieces[pieces.count - 1].text = last.text.trimmedEnd }
+    return pieces.map { $0.isMark ? $0.text : escape($0.text) }.joined()
+  }
+}
+
+extension String {
+  fileprivate var trimmed: String { trimmedStart.trimmedEnd }
+
+  fileprivate var trimmedStart: String {
+    var characters = Substring(self)
+    while characters.first == " " { characters.removeFirst() }
+    return String(characters)
+  }
+
+  fileprivate var trimmedEnd: String {
+    var characters = Substring(self)
+    while characters.last == " " { characters.removeLast() }
+    return String(characters)
+  }
+}
