@@ -4,7 +4,7 @@ import PackageDescription
 // The layers, each a module, with dependencies running one way (README, "Layout"):
 //
 //   Support ← Scoring
-//   Support ← Store ← Archive, Recognition (← its engines), Notes, Gate, Reports ← Runner ← scanbench
+//   Support ← Store ← Archive, Recognition (← its engines), Notes, Gate, Reports ← Runner ← Server ← scanbench
 //
 // Each C library is imported only by the module that owns it; an engine is one module over
 // Recognition's seam, registered in ScanbenchEngines.
@@ -24,6 +24,7 @@ let package = Package(
     .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+    .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
 
     .target(name: "ScanbenchSupport"),
     // Pure Swift, no C imports: its tests build and run without the C libraries.
@@ -62,11 +63,23 @@ let package = Package(
         "ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "ScanbenchTesseract",
         "ScanbenchPPOCR", "ScanbenchExternal",
       ]),
+    // `notes serve`: the note database in a browser, on GNU libmicrohttpd; its style sheet and script
+    // are files, compiled in.
+    .target(
+      name: "ScanbenchServer",
+      dependencies: [
+        "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchRecognition", "ScanbenchNotes",
+        "ScanbenchReports", "ScanbenchRunner", "CMicroHTTPD",
+      ],
+      resources: [
+        .embedInCode("Assets/serve.css"), .embedInCode("Assets/serve.js"), .embedInCode("Assets/icon.svg"),
+      ]),
     .executableTarget(
       name: "scanbench",
       dependencies: [
         "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchArchive", "ScanbenchRecognition",
         "ScanbenchNotes", "ScanbenchGate", "ScanbenchReports", "ScanbenchRunner", "ScanbenchEngines",
+        "ScanbenchServer",
       ],
       plugins: ["BuildInfo"]),
     // Writes the commit the binary is built from into it (`BuildCommit`).
@@ -74,7 +87,9 @@ let package = Package(
     // Micro-benchmarks that `make bench` runs; never part of the tests.
     .executableTarget(
       name: "scanbench-bench",
-      dependencies: ["ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchNotes"]),
+      dependencies: [
+        "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchNotes", "ScanbenchServer",
+      ]),
     // Measures the PP-OCR pipeline on a corpus folder (CER and images/s); not part of the tests.
     .executableTarget(name: "ppocr-eval", dependencies: ["ScanbenchPPOCR", "ScanbenchScoring"]),
 
@@ -106,6 +121,12 @@ let package = Package(
     .testTarget(
       name: "ScanbenchNotesTests",
       dependencies: ["ScanbenchNotes", "ScanbenchStore", "ScanbenchSupport", "CSQLite"]),
+    .testTarget(
+      name: "ScanbenchServerTests",
+      dependencies: [
+        "ScanbenchServer", "ScanbenchNotes", "ScanbenchStore", "ScanbenchSupport", "ScanbenchRecognition",
+        "ScanbenchTestSupport",
+      ]),
     .testTarget(
       name: "ScanbenchGateTests",
       dependencies: [

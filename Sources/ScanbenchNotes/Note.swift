@@ -37,6 +37,11 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
   public var barcodes: [Barcode]?
   /// When the photo was taken, as its EXIF or HEIF metadata says (`CaptureDate`), when it says.
   public var capturedAt: String?
+  /// The image's size as recognized (after the turns of `orientation`): the boxes' coordinates.
+  public var width: Int?
+  public var height: Int?
+  /// How the image was turned upright before recognition.
+  public var orientation: ResultRecord.Orientation?
 
   enum CodingKeys: String, CodingKey {
     case id, text
@@ -46,6 +51,7 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
     case gtChars = "gt_chars"
     case edits, cer, metric, engine, words, lines, barcodes
     case capturedAt = "captured_at"
+    case width, height, orientation
   }
 
   public init(
@@ -101,6 +107,9 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
     record.lines = lines
     record.barcodes = barcodes
     record.capturedAt = capturedAt
+    record.width = width
+    record.height = height
+    record.orientation = orientation
     return record
   }
 }

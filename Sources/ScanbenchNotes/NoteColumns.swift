@@ -16,6 +16,7 @@ enum NoteColumn: String, CaseIterable {
   case layout, barcodes
   case codeText = "code_text"
   case capturedAt = "captured_at"
+  case width, height, orientation
 
   /// `note.text`: qualified, for queries that join.
   var qualified: String { "note." + rawValue }
@@ -65,6 +66,10 @@ struct NoteRow {
   var barcodes: String?
   var codeText: String?
   var capturedAt: String?
+  var width: Int?
+  var height: Int?
+  /// The record's `orientation` as JSON.
+  var orientation: String?
 
   /// The value of a written column. The switch is exhaustive: a new column cannot be forgotten here.
   func value(_ column: NoteColumn) -> SQLiteValue {
@@ -93,6 +98,9 @@ struct NoteRow {
     case .barcodes: SQLiteValue(barcodes)
     case .codeText: SQLiteValue(codeText)
     case .capturedAt: SQLiteValue(capturedAt)
+    case .width: SQLiteValue(width)
+    case .height: SQLiteValue(height)
+    case .orientation: SQLiteValue(orientation)
     }
   }
 
@@ -156,7 +164,8 @@ struct NoteSelection {
   static let note = NoteSelection(
     [
       .id, .text, .recognizedAt, .importedAt, .run, .source, .entry, .sha256, .page, .profile, .lang,
-      .confidence, .chars, .gtChars, .edits, .cer, .metric, .layout, .barcodes, .capturedAt,
+      .confidence, .chars, .gtChars, .edits, .cer, .metric, .layout, .barcodes, .capturedAt, .width, .height,
+      .orientation,
     ], joinsEngine: true)
 
   /// A line of a list (`notes list`, the list page).
@@ -211,5 +220,10 @@ extension Note {
     }
     barcodes = row.string(.barcodes).flatMap { try? decoder.decode([Barcode].self, from: Data($0.utf8)) }
     capturedAt = row.string(.capturedAt)
+    width = row.int(.width)
+    height = row.int(.height)
+    orientation = row.string(.orientation).flatMap {
+      try? decoder.decode(ResultRecord.Orientation.self, from: Data($0.utf8))
+    }
   }
 }

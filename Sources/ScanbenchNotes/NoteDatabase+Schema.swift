@@ -108,10 +108,15 @@ extension NoteDatabase {
 
     // 5: when a photo was taken (`captured_at`, `CaptureDate`: EXIF DateTimeOriginal or HEIF's Exif
     // item), for the list by capture date and its year and month filters (a partial index: notes
-    // of scans have none); and the list's run and language filters, each an index that keeps its
-    // notes newest first, so a filtered page is a seek, not a scan of a million notes.
+    // of scans have none); the size of the image as recognized and how it was turned upright (the
+    // record's `orientation` as JSON), so that a page can draw the boxes where they were found; and
+    // the list's run and language filters, each an index that keeps its notes newest first, so a
+    // filtered page is a seek, not a scan of a million notes.
     """
     ALTER TABLE note ADD COLUMN captured_at TEXT;
+    ALTER TABLE note ADD COLUMN width INTEGER;
+    ALTER TABLE note ADD COLUMN height INTEGER;
+    ALTER TABLE note ADD COLUMN orientation TEXT;
     CREATE INDEX note_captured ON note(captured_at) WHERE captured_at IS NOT NULL;
     CREATE INDEX note_run ON note(run, recognized_unix);
     CREATE INDEX note_lang ON note(lang, recognized_unix);

@@ -430,7 +430,9 @@ public final class NoteImporter {
       barcodes: codesJSON,
       codeText: codes.map { $0.map { $0.data ?? $0.dataBase64 ?? "" }.joined(separator: "\n") },
       // A store is outside input: a capture date that is not one is no date.
-      capturedAt: record.capturedAt.flatMap(CaptureDate.validated))
+      capturedAt: record.capturedAt.flatMap(CaptureDate.validated), width: record.width,
+      height: record.height,
+      orientation: try record.orientation.map { String(decoding: try jsonEncoder.encode($0), as: UTF8.self) })
   }
 
   private func engineID(_ engine: EngineIdentity) throws -> Int64 {

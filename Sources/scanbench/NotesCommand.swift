@@ -46,6 +46,7 @@ enum NotesCommand: Command {
       NotesSearchCommand.self,
       NotesDeleteCommand.self,
       NotesExportCommand.self,
+      NotesServeCommand.self,
     ]
   }
 

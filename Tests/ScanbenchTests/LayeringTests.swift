@@ -24,6 +24,10 @@ final class LayeringTests: XCTestCase {
       "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchArchive", "ScanbenchRecognition",
       "ScanbenchReports",
     ],
+    "ScanbenchServer": [
+      "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchRecognition", "ScanbenchNotes",
+      "ScanbenchReports", "ScanbenchRunner", "CMicroHTTPD",
+    ],
   ]
 
   /// Modules that sit on top and may import any project module (but no C library).
