@@ -98,7 +98,7 @@ let package = Package(
       name: "ScanbenchTestSupport",
       dependencies: [
         "ScanbenchSupport", "ScanbenchStore", "ScanbenchArchive", "ScanbenchRecognition",
-        "ScanbenchTesseract", "ScanbenchScoring", "CLeptonica",
+        "ScanbenchTesseract", "ScanbenchScoring", "ScanbenchNotes", "CLeptonica",
       ],
       path: "Tests/ScanbenchTestSupport"),
     .testTarget(name: "ScanbenchScoringTests", dependencies: ["ScanbenchScoring", "ScanbenchSupport"]),
@@ -150,7 +150,7 @@ let package = Package(
       dependencies: [
         "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchGate", "ScanbenchNotes",
         "ScanbenchArchive",
-        "ScanbenchRecognition", "ScanbenchTesseract",
+        "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchServer", "ScanbenchTestSupport",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

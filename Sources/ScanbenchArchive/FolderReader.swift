@@ -45,7 +45,8 @@ public final class FolderReader: EntrySource {
       var status = stat()
       inRealFolders = lstat(folder, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
-    paths = inRealFolders ? [entry] : []
+    var status = stat()
+    paths = inRealFolders && lstat(root.path + "/" + entry, &status) == 0 ? [entry] : []
   }
 
   /// Lists everything that is not a real directory; descends only into real directories.
