@@ -7,6 +7,7 @@
 #   ceilings     bench/ceilings.py      callgrind: where the instructions go, what the aims can reach
 #   scoring      bench/scoring.sh       edit distance against rapidfuzz
 #   notes        scanbench-bench notes  import of 1,000,000 records and search latency
+#   serve        scanbench-bench serve  `notes serve` under 16 concurrent clients on a million notes
 # Environment: REPEATS (default 3), LARGE_MB (default 2048), SKIP (space-separated parts to leave out).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -72,6 +73,10 @@ trap 'rm -f "$tmp"' EXIT
     echo "## Note database"
     echo
     "$bin/scanbench-bench" notes
+  fi
+  if [[ $skip != *" serve "* ]]; then
+    [[ $skip != *" notes "* ]] || { echo "## Note database"; echo; }
+    "$bin/scanbench-bench" serve
   fi
 } >"$tmp"
 mv "$tmp" "$out"

@@ -114,21 +114,28 @@ import Testing
     let targets = ["/", "/?q=harbor", "/notes/1", "/api/notes?limit=5", "/notes/2/thumbnail", "/api/notes/3"]
     let failures = Mutex<[String]>([])
     let port = server.port
-    DispatchQueue.concurrentPerform(iterations: 16) { worker in
-      let client = LoopbackClient(port: port)
-      defer { client.close() }
-      for request in 0..<15 {
-        let target = targets[(worker + request) % targets.count]
-        do {
-          let response = try client.get(target)
-          if response.status != 200 || response.body.isEmpty {
-            failures.withLock { $0.append("\(target): \(response.status)") }
+    // Threads, not concurrentPerform (which runs as many at once as there are cores).
+    let done = DispatchGroup()
+    for worker in 0..<16 {
+      done.enter()
+      Thread {
+        defer { done.leave() }
+        let client = LoopbackClient(port: port)
+        defer { client.close() }
+        for request in 0..<15 {
+          let target = targets[(worker + request) % targets.count]
+          do {
+            let response = try client.get(target)
+            if response.status != 200 || response.body.isEmpty {
+              failures.withLock { $0.append("\(target): \(response.status)") }
+            }
+          } catch {
+            failures.withLock { $0.append("\(target): \(error)") }
           }
-        } catch {
-          failures.withLock { $0.append("\(target): \(error)") }
         }
-      }
+      }.start()
     }
+    #expect(done.wait(timeout: .now() + 120) == .success, "bounded in time")
     #expect(failures.withLock { $0 }.isEmpty)
   }
 }
