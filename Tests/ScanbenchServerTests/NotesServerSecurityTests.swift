@@ -8,26 +8,17 @@ import Testing
 /// What a stranger's request or a stranger's store can try: paths out of the routes, markup in a
 /// note, oversized requests, requests with bodies, another site's page, many clients at once.
 @Suite struct NotesServerSecurityTests {
-  let folder: URL
-  let fixture: NotesFixture
-  let server: NotesServer
-  let client: LoopbackClient
+  let served: ServedNotes
+  var folder: URL { served.folder }
+  var fixture: NotesFixture { served.fixture }
+  var server: NotesServer { served.server }
+  var client: LoopbackClient { served.client }
 
   init() throws {
-    folder = try PhotoFixtures.temporaryFolder()
-    fixture = try NotesFixture(in: folder)
-    server = try NotesServer(
-      NotesServer.Options(
-        database: fixture.database, port: 0, limits: HTTPLimits(threads: 2),
-        cache: folder.appendingPathComponent("cache")))
-    client = LoopbackClient(port: server.port)
+    served = try ServedNotes()
   }
 
-  func stop() {
-    client.close()
-    server.stop()
-    try? FileManager.default.removeItem(at: folder)
-  }
+  func stop() { served.stop() }
 
   /// Every route's shape with `..`, encoded `..` (`%2e%2e`, `%2f`, double-encoded, overlong UTF-8),
   /// backslashes and absolute paths in it: never a file, never a 200.

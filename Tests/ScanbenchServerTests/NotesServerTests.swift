@@ -9,26 +9,17 @@ import Testing
 /// `notes serve` through real HTTP on loopback (an ephemeral port), as a browser or a script meets
 /// it: the list, the search, a note's page, the images, the JSON.
 @Suite struct NotesServerTests {
-  let folder: URL
-  let fixture: NotesFixture
-  let server: NotesServer
-  let client: LoopbackClient
+  let served: ServedNotes
+  var folder: URL { served.folder }
+  var fixture: NotesFixture { served.fixture }
+  var server: NotesServer { served.server }
+  var client: LoopbackClient { served.client }
 
   init() throws {
-    folder = try PhotoFixtures.temporaryFolder()
-    fixture = try NotesFixture(in: folder)
-    server = try NotesServer(
-      NotesServer.Options(
-        database: fixture.database, port: 0, limits: HTTPLimits(threads: 2),
-        cache: folder.appendingPathComponent("cache")))
-    client = LoopbackClient(port: server.port)
+    served = try ServedNotes()
   }
 
-  func stop() {
-    client.close()
-    server.stop()
-    try? FileManager.default.removeItem(at: folder)
-  }
+  func stop() { served.stop() }
 
   func json(_ target: String) throws -> [String: Any] {
     let response = try client.get(target)
