@@ -83,9 +83,14 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
   public var firstLine: String { Note.firstLine(of: text) }
 
   static func firstLine(of text: String) -> String {
-    for line in text.split(whereSeparator: \.isNewline) {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
-      if !trimmed.isEmpty { return trimmed }
+    // Line by line from the start: a page of text is not split whole for its first line.
+    var rest = Substring(text)
+    while !rest.isEmpty {
+      let end = rest.firstIndex(where: \.isNewline) ?? rest.endIndex
+      var line = rest[..<end].drop(while: \.isWhitespace)
+      while line.last?.isWhitespace == true { line.removeLast() }
+      if !line.isEmpty { return String(line) }
+      rest = end < rest.endIndex ? rest[rest.index(after: end)...] : ""
     }
     return ""
   }

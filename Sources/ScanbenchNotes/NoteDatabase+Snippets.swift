@@ -37,11 +37,55 @@ extension NoteDatabase {
 
   /// One line of context around the first marked match, with the marks replaced by `highlight`
   /// and the text between them passed through `escape` (HTML escaping for a page).
+  ///
+  /// A long text is first cut to a window around its first match, so that a page of OCR costs what
+  /// a line does (the work is per character, graphemes and whitespace): the window is used only
+  /// when it holds more than the snippet needs on each side, which gives the very snippet of the
+  /// whole text (`snippetWindowGivesTheSameSnippet` holds it to that).
   static func snippet(
     _ marked: String, context: Int, highlight: (open: String, close: String),
     escape: ((String) -> String)? = nil
   ) -> String {
-    // One line: runs of whitespace (newlines included) become one space.
+    let scalars = marked.unicodeScalars
+    let slack = 4 * context + 64
+    guard scalars.count > 3 * slack else {
+      return snippet(ofWhole: marked, context: context, highlight: highlight, escape: escape)
+    }
+    let open = openMark.unicodeScalars.first ?? " "
+    let close = closeMark.unicodeScalars.first ?? " "
+    var lower = scalars.startIndex
+    var upper = scalars.endIndex
+    if let first = scalars.firstIndex(of: open) {
+      let firstClose = scalars[first...].firstIndex(of: close) ?? first
+      lower = scalars.index(first, offsetBy: -slack, limitedBy: scalars.startIndex) ?? scalars.startIndex
+      upper = scalars.index(firstClose, offsetBy: slack, limitedBy: scalars.endIndex) ?? scalars.endIndex
+    } else {
+      upper =
+        scalars.index(scalars.startIndex, offsetBy: slack, limitedBy: scalars.endIndex) ?? scalars.endIndex
+    }
+    let window = String(scalars[lower..<upper])
+    let characters = NoteDatabase.collapsed(window)
+    // Enough on each side: the cut and its search for a space stay inside the window, clear of its
+    // edges (where a grapheme may have been split); else the whole text.
+    let enough: Bool
+    if let first = characters.firstIndex(of: openMark) {
+      let firstClose = characters[first...].firstIndex(of: closeMark) ?? characters.count
+      enough =
+        (lower == scalars.startIndex || first - context > 14)
+        && (upper == scalars.endIndex || characters.count - (firstClose + 1 + context) > 14)
+    } else {
+      enough = upper == scalars.endIndex || characters.count > 2 * context + 14
+    }
+    guard enough else {
+      return snippet(ofWhole: marked, context: context, highlight: highlight, escape: escape)
+    }
+    return snippet(
+      of: characters, context: context, highlight: highlight, escape: escape,
+      moreAfter: upper != scalars.endIndex)
+  }
+
+  /// `marked` as one line: runs of whitespace (newlines included) one space.
+  static func collapsed(_ marked: String) -> [Character] {
     var characters: [Character] = []
     for character in marked {
       if character.isWhitespace {
@@ -50,10 +94,25 @@ extension NoteDatabase {
         characters.append(character)
       }
     }
+    return characters
+  }
+
+  static func snippet(
+    ofWhole marked: String, context: Int, highlight: (open: String, close: String),
+    escape: ((String) -> String)?
+  ) -> String {
+    snippet(of: collapsed(marked), context: context, highlight: highlight, escape: escape, moreAfter: false)
+  }
+
+  /// The snippet of collapsed characters; `moreAfter` when the text goes on past them.
+  private static func snippet(
+    of characters: [Character], context: Int, highlight: (open: String, close: String),
+    escape: ((String) -> String)?, moreAfter: Bool
+  ) -> String {
     let escape = escape ?? { $0 }
     guard let first = characters.firstIndex(of: openMark) else {
       let head = characters.prefix(2 * context)
-      return escape(String(head).trimmed + (characters.count > head.count ? "…" : ""))
+      return escape(String(head).trimmed + (characters.count > head.count || moreAfter ? "…" : ""))
     }
     let firstClose = characters[first...].firstIndex(of: closeMark) ?? characters.count
     var start = max(0, first - context)
@@ -94,7 +153,7 @@ extension NoteDatabase {
       }
     }
     if inside { add(highlight.close, isMark: true) }
-    if end < characters.count { add("…") }
+    if end < characters.count || moreAfter { add("…") }
     if let first = pieces.first, !first.isMark { pieces[0].text = first.text.trimmedStart }
     if let last = pieces.last, !last.isMark { pieces[pieces.count - 1].text = last.text.trimmedEnd }
     return pieces.map { $0.isMark ? $0.text : escape($0.text) }.joined()

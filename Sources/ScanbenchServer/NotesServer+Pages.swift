@@ -12,7 +12,7 @@ extension NotesServer {
 
   /// The list (`/`), or the search results with `?q=`.
   func listPage(_ request: HTTPRequest) throws -> String {
-    let parameters = try ListParameters(request.arguments, defaultLimit: 50)
+    let parameters = try ListParameters(request.arguments, defaultLimit: 30)
     let results = try self.results(
       parameters, highlight: ("<mark>", "</mark>"), escape: { Markup.escape($0) })
     let values = try filterValues()

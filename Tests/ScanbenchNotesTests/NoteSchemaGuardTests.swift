@@ -181,5 +181,32 @@ extension Notes {
       #expect(missing.kind == .missing)
       #expect(!FileManager.default.fileExists(atPath: folder.path("no.sqlite")))
     }
+
+    @Test func snippetWindowGivesTheSameSnippet() {
+      var generator = SeededGenerator(seed: 99)
+      let pieces = [
+        "harbor", " ", "  ", "\n", "会議", "é", "e\u{301}", "👍🏽", "word", ".", "\u{E000}", "\u{E001}", "x",
+      ]
+      var compared = 0
+      for _ in 0..<400 {
+        var text = ""
+        for _ in 0..<Int.random(in: 200...1500, using: &generator) {
+          text += pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+        }
+        // Marks as `mark` makes them: an open, then a close.
+        let marked = NoteDatabase.mark(
+          ["harbor", "会議"],
+          in: text.replacingOccurrences(of: "\u{E000}", with: "")
+            .replacingOccurrences(of: "\u{E001}", with: ""))
+        for context in [10, 40] {
+          let fast = NoteDatabase.snippet(marked, context: context, highlight: ("[", "]"), escape: nil)
+          let whole = NoteDatabase.snippet(
+            ofWhole: marked, context: context, highlight: ("[", "]"), escape: nil)
+          #expect(fast == whole)
+          compared += 1
+        }
+      }
+      #expect(compared == 800)
+    }
   }
 }
