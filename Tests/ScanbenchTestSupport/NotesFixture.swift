@@ -1,10 +1,10 @@
 import Foundation
 
-@testable import ScanbenchNotes
-@testable import ScanbenchRecognition
-@testable import ScanbenchScoring
-@testable import ScanbenchStore
-@testable import ScanbenchSupport
+import ScanbenchNotes
+import ScanbenchRecognition
+import ScanbenchScoring
+import ScanbenchStore
+import ScanbenchSupport
 
 /// A small photo archive as `notes serve` meets one: a folder of real images (lines of the
 /// project's corpora, a QR code, a photo with its EXIF capture date), a store of their results
