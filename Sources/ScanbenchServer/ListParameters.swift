@@ -1,5 +1,6 @@
 import Foundation
 import ScanbenchNotes
+import ScanbenchSupport
 
 /// A refusal of the request as asked (HTTP 400), saying what to change.
 struct BadRequest: Error {
@@ -9,10 +10,13 @@ struct BadRequest: Error {
 /// What the list and the search take from the URL (`/` and `/api/notes` alike), checked: the page
 /// and the JSON run the same query from the same parameters, and a page's URL is its bookmark.
 ///
-/// `q` the query, `source`, `run`, `lang`, `codes=1`, `year`, `month` the filter, `order`
-/// (`recognized` or `captured`), `after` (a list cursor) or `offset`, and `limit`.
+/// `q` the query, `source`, `run`, `lang`, `codes=1`, `year`, `month` (of capture), `since` (recognized
+/// on or after: `2024-05-01`) the filter, `order` (`recognized` or `captured`), `after` (a list
+/// cursor) or `offset`, and `limit`.
 struct ListParameters: Equatable {
   var query: String?
+  /// `since` as given (the filter holds it as a time).
+  var since: String?
   var filter = NoteFilter()
   var order = NoteOrder.recognized
   var after: NoteCursor?
@@ -55,6 +59,13 @@ struct ListParameters: Equatable {
       filter.captured = period
     } else if Self.nonEmpty(arguments["month"]) != nil {
       throw BadRequest(message: "a month needs its year")
+    }
+    if let text = Self.nonEmpty(arguments["since"]) {
+      guard text.count <= 40, let time = Timestamp.parse(text) else {
+        throw BadRequest(message: "since is a date such as 2024-05-01 or 2024-05-01T12:00:00Z")
+      }
+      since = text
+      filter.since = time
     }
     if let text = Self.nonEmpty(arguments["order"]) {
       guard let order = NoteOrder(rawValue: text) else {
@@ -109,6 +120,7 @@ struct ListParameters: Equatable {
     add("codes", filter.hasCodes ? "1" : nil)
     add("year", filter.captured.map { String($0.year) })
     add("month", filter.captured?.month.map { String($0) })
+    add("since", since)
     add("order", order == .recognized ? nil : order.rawValue)
     add("after", keepPaging ? after?.description : nil)
     add("offset", keepPaging && offset > 0 ? String(offset) : nil)

@@ -125,6 +125,9 @@ extension NotesServer {
       "year", "taken in", values.years.map { (String($0), String($0)) },
       filter.captured.map { String($0.year) })
     form += select("month", "month", months, filter.captured?.month.map(String.init))
+    form += """
+      <label>recognized since <input type="date" name="since" value="\(Self.escape(parameters.since ?? ""))"></label>
+      """
     form +=
       "<label><input type=\"checkbox\" name=\"codes\" value=\"1\"\(filter.hasCodes ? " checked" : "")> with codes</label>"
     form += "<label>order <select name=\"order\">"

@@ -107,6 +107,8 @@ import Testing
     #expect(
       try entries("source=" + ListParameters.encode(fixture.images.path)).count == NotesFixture.entries.count)
     #expect(try entries("source=elsewhere").isEmpty)
+    #expect(try entries("since=2024-05-01T00:05:00Z") == ["lines/script.png", "codes/ticket.png"])
+    #expect(try client.get("/api/notes?since=yesterday").status == 400)
     #expect(try client.get("/api/notes?year=1492").status == 400)
     #expect(try client.get("/api/notes?limit=100000").status == 400)
     #expect(try client.get("/api/notes?after=bogus").status == 400)

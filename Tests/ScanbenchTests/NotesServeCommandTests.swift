@@ -19,8 +19,8 @@ final class NotesServeCommandTests: XCTestCase {
     init(_ arguments: [String], folder: URL) throws {
       output = folder.appendingPathComponent("serve.out")
       errors = folder.appendingPathComponent("serve.err")
-      FileManager.default.createFile(atPath: output.path, contents: nil)
-      FileManager.default.createFile(atPath: errors.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
       process.executableURL = Harness.binary
       process.arguments = ["notes", "serve"] + arguments
       process.environment = ProcessInfo.processInfo.environment.merging(
