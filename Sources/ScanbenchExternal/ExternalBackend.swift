@@ -1,6 +1,6 @@
 import Foundation
 import ScanbenchRecognition
-import ScanbenchStore
+import ScanbenchSeam
 import ScanbenchSupport
 
 /// A program of the user's as an engine (`--engine command:'PROGRAM ARGS…'`), speaking scanbench's
@@ -55,9 +55,6 @@ public struct ExternalBackend: EngineBackend {
       return engine
     }
   }
-
-  /// External engines' confidences say nothing scanbench can trust about a page's orientation.
-  public var orientationCheckBelow: Double? { nil }
 
   func identity(of handshake: ExternalProtocol.Handshake) -> EngineIdentity {
     EngineIdentity(

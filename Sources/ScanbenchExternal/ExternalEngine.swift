@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import ScanbenchRecognition
-import ScanbenchStore
+import ScanbenchSeam
 
 /// Why an external engine could not start or answer; the runner records it as the image's failure
 /// (`EngineError`, with `kind`).

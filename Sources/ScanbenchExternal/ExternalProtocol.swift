@@ -1,5 +1,5 @@
 import Foundation
-import ScanbenchStore
+import ScanbenchSeam
 import ScanbenchSupport
 
 /// scanbench's JSON-lines protocol with an external engine (README, "External engines"): one JSON

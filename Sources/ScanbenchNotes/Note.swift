@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchSeam
 import ScanbenchStore
 
 /// One recognized image (or page) in the note database: its text and where it came from.

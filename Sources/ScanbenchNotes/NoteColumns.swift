@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchSeam
 import ScanbenchStore
 
 /// The columns of the `note` table (migrations 1, 2, 4 and 5), declared once: the importer's INSERT

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import ScanbenchSeam
 import ScanbenchStore
 
 /// The local note database: one SQLite file of recognized texts, browsed and searched.

@@ -1,5 +1,6 @@
 import CLeptonica
 import Foundation
+import ScanbenchSeam
 import ScanbenchStore
 import ScanbenchSupport
 

@@ -119,8 +119,7 @@ public final class BatchRunner: Sendable {
       let pipeline: PagePipeline
       do {
         pipeline = PagePipeline(
-          engine: try engines.take(worker), backend: recognition.backend,
-          orientation: recognition.orientation,
+          engine: try engines.take(worker), recognition: recognition,
           scanner: self.configuration.barcodes ? try BarcodeScanner() : nil, boxes: self.configuration.boxes)
       } catch {
         workerFailures.withLock { $0.append(String(describing: error)) }

@@ -20,8 +20,8 @@ public struct RunConfiguration: Sendable {
   /// Skip images whose result, made the same way (`ResultIdentity`), is in the store, and continue
   /// that run.
   public var resume = false
-  public var maxEntryBytes = 256 << 20
-  public var maxPixels = 100_000_000
+  public var maxEntryBytes = Defaults.maxEntryBytes
+  public var maxPixels = Defaults.maxPixels
   /// Stop reading once the entries read (images and ground truth) add up to this many bytes; nil for
   /// no limit. Bounds a whole run the way `maxEntryBytes` bounds one entry.
   public var maxTotalBytes: Int?
@@ -50,6 +50,12 @@ public struct RunConfiguration: Sendable {
     self.language = language
     self.jobs = jobs
     self.store = store
+  }
+
+  /// The limits a run has unless told otherwise (`--max-entry-bytes`, `--max-pixels`).
+  public enum Defaults {
+    public static let maxEntryBytes = 256 << 20
+    public static let maxPixels = 100_000_000
   }
 
   /// The settings outside the engine that change what a record holds.

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ScanbenchRecognition
 import ScanbenchScoring
+import ScanbenchSeam
 import ScanbenchStore
 import ScanbenchSupport
 import Synchronization

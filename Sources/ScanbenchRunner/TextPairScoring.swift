@@ -2,6 +2,7 @@ import Foundation
 import ScanbenchArchive
 import ScanbenchRecognition
 import ScanbenchScoring
+import ScanbenchSeam
 import ScanbenchStore
 import ScanbenchSupport
 

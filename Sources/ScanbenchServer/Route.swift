@@ -59,19 +59,23 @@ enum Route: Equatable {
   }
 }
 
-/// The files compiled into the binary (`Assets/`, SwiftPM's `embedInCode`).
+/// The files compiled into the binary: `Assets/`, embedded by the EmbedAssets plugin.
 enum Asset: String, CaseIterable {
   case css = "serve.css"
   case javascript = "serve.js"
   case icon = "icon.svg"
 
-  var bytes: [UInt8] {
-    switch self {
-    case .css: PackageResources.serve_css
-    case .javascript: PackageResources.serve_js
-    case .icon: PackageResources.icon_svg
-    }
+  private static let contents: [Asset: [UInt8]] = [
+    .css: Array(EmbeddedAssets.serveCSS.utf8), .javascript: Array(EmbeddedAssets.serveJS.utf8),
+    .icon: Array(EmbeddedAssets.iconSVG.utf8),
+  ]
+  private static let versions = contents.mapValues { bytes in
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return String(hash & 0xFFFF_FFFF, radix: 16)
   }
+
+  var bytes: [UInt8] { Self.contents[self] ?? [] }
 
   var mediaType: String {
     switch self {
@@ -85,9 +89,5 @@ enum Asset: String, CaseIterable {
   var url: String { "/assets/\(rawValue)?v=\(version)" }
 
   /// A short digest of the bytes.
-  var version: String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    return String(hash & 0xFFFF_FFFF, radix: 16)
-  }
+  var version: String { Self.versions[self] ?? "" }
 }

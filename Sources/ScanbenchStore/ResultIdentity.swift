@@ -1,3 +1,4 @@
+import ScanbenchSeam
 /// What makes two results comparable: the same profile and language, the same engine with the same
 /// models and settings, the same run settings (boxes, barcodes, metric) and the same scanbench
 /// version. `--resume` skips an image only when its stored result has this identity, and `merge`

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchSeam
 
 /// One line of the JSON-lines store: the outcome of recognizing one image (or one page of one).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchSeam
 
 /// One run's results, read back from a store.
 public struct StoreRun: Sendable {

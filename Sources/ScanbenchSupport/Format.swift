@@ -14,4 +14,15 @@ public enum Format {
     let text = String(format: "%.2f", abs(hundredths) / 100)
     return (hundredths < 0 ? "-" : "+") + text
   }
+
+  /// A count with its thousands apart, as prose writes it: `50,000`.
+  public static func grouped(_ value: Int) -> String {
+    let digits = String(value.magnitude)
+    var result = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+      result.append(digit)
+    }
+    return (value < 0 ? "-" : "") + result
+  }
 }

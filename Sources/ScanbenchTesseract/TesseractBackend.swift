@@ -1,6 +1,6 @@
 import Foundation
 import ScanbenchRecognition
-import ScanbenchStore
+import ScanbenchSeam
 import ScanbenchSupport
 import Synchronization
 
@@ -45,7 +45,7 @@ public struct TesseractBackend: EngineBackend {
     }
     modelFiles = files
     modelFolder = try ModelFolder.holding(files)
-    pageSegmentation = Int32(options.pageSegmentation ?? 3)
+    pageSegmentation = Int32(options.pageSegmentation ?? EngineOptions.automaticPageSegmentation)
     resolution = options.resolution ?? 0
     variables = Self.variables(for: options.level) + options.parameters
   }
@@ -90,10 +90,6 @@ public struct TesseractBackend: EngineBackend {
       resolution: resolution,
       variables: variables)
   }
-
-  /// Measured (README, "Photos"): upright pages of eng-pages read at 88–94, pages upside down or
-  /// turned the way Tesseract cannot follow at 29–42.
-  public var orientationCheckBelow: Double? { 70 }
 }
 
 /// Tesseract's orientation and script detection as the run's orientation check.

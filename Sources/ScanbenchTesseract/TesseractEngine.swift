@@ -2,7 +2,7 @@ import CLeptonica
 import CTesseract
 import Foundation
 import ScanbenchRecognition
-import ScanbenchStore
+import ScanbenchSeam
 
 /// One Tesseract engine (`TessBaseAPI`), initialised once and reused for every image a worker takes.
 ///

@@ -2,7 +2,6 @@ import CLeptonica
 import CTesseract
 import Foundation
 import ScanbenchRecognition
-import ScanbenchStore
 
 /// Tesseract's orientation and script detection (OSD): one `TessBaseAPI` loaded with
 /// `osd.traineddata` (Debian's `tesseract-ocr-osd`), kept for every page a worker takes, that tells

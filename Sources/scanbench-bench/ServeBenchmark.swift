@@ -1,5 +1,6 @@
 import Foundation
 import ScanbenchNotes
+import ScanbenchSeam
 import ScanbenchServer
 import ScanbenchStore
 import ScanbenchSupport

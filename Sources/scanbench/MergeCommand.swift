@@ -1,57 +1,53 @@
 import Foundation
+import ScanbenchCommandLine
 import ScanbenchStore
 import ScanbenchSupport
 
-enum MergeCommand: Command {
-  static let out = Option<String?>(
-    "--out", help: "The merged store, replaced if it exists (required).", valueName: "file")
-  static let preferLatest = Flag(
-    "--prefer-latest",
-    help: "Resolve copies with different texts to the latest (by time) instead of refusing.")
-  static let allowPartial = Flag(
-    "--allow-partial", help: "Merge even with missing or incomplete shards; the summary says interrupted.")
+struct MergeCommand: ParsableCommand {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "merge",
+      abstract: "Merge the stores of a sharded run into one, proving every image is there exactly once.",
+      discussion: """
+        Each image (entry path, page and SHA-256) must appear once: copies with the same text (a
+        retried task) are kept once and listed; copies with different texts are refused (exit 1)
+        unless --prefer-latest. Every shard 0..N-1 must have a store whose last run wrote its summary
+        and was not interrupted (exit 1 unless --allow-partial). Stores of other profiles, languages,
+        engines, models, metrics or shard counts are refused (exit 2). A torn last line is skipped with
+        a warning.
 
-  static let spec = CommandSpec(
-    name: "merge",
-    abstract: "Merge the stores of a sharded run into one, proving every image is there exactly once.",
-    discussion: """
-      Each image (entry path, page and SHA-256) must appear once: copies with the same text (a
-      retried task) are kept once and listed; copies with different texts are refused (exit 1)
-      unless --prefer-latest. Every shard 0..N-1 must have a store whose last run wrote its summary
-      and was not interrupted (exit 1 unless --allow-partial). Stores of other profiles, languages,
-      engines, models, metrics or shard counts are refused (exit 2). A torn last line is skipped with
-      a warning.
+        The merged store holds the results sorted by entry and page, all carrying a new run id, and one
+        summary: counts and CER recomputed from the results, shard none, wall_seconds the sum of every
+        shard run's wall time (machine time, not elapsed time), images_per_second the images over that
+        sum (the rate of one shard process; the cluster's is that times the shards running at once),
+        jobs the largest of the shard runs', interrupted when partial. It replaces --out, if it exists,
+        only once written whole.
+        """)
+  }
 
-      The merged store holds the results sorted by entry and page, all carrying a new run id, and one
-      summary: counts and CER recomputed from the results, shard none, wall_seconds the sum of every
-      shard run's wall time (machine time, not elapsed time), images_per_second the images over that
-      sum (the rate of one shard process; the cluster's is that times the shards running at once),
-      jobs the largest of the shard runs', interrupted when partial. It replaces --out only once
-      written whole.
-      """,
-    arguments: [
-      ArgumentSpec(name: "store", help: "Shard stores, e.g. Reports/results.shard-*.jsonl.", isVariadic: true)
-    ],
-    options: [out.spec, preferLatest.spec, allowPartial.spec, Flag.json.spec])
+  @Argument(help: "Shard stores, e.g. Reports/results.shard-*.jsonl.", completion: .file) var store: [String]
+  @Option(help: "Where to write the merged store.", valueName: "file", completion: .file) var out: String
+  @Flag(help: "Resolve copies with different texts to the latest (by time) instead of refusing.")
+  var preferLatest = false
+  @Flag(help: "Merge even with missing or incomplete shards; the summary says interrupted.")
+  var allowPartial = false
+  @OptionGroup var output: JSONOutput
 
-  static func validate(_ arguments: ParsedArguments) throws {
-    guard let out = arguments[out] else {
-      throw UsageError("Missing '--out <file>': where to write the merged store.")
-    }
-    for store in arguments.positionals { try Paths.checkStore(store, creating: false) }
+  func validate() throws {
+    for store in store { try Paths.checkStore(store, creating: false) }
     try Paths.checkWritable(out)
   }
 
-  static func run(_ arguments: ParsedArguments) throws -> Int32 {
-    let output = URL(fileURLWithPath: arguments[out] ?? "")
-    let options = MergeOptions(preferLatest: arguments[preferLatest], allowPartial: arguments[allowPartial])
+  func run(_: Void) throws -> Int32 {
+    let output = URL(fileURLWithPath: out)
+    let options = MergeOptions(preferLatest: preferLatest, allowPartial: allowPartial)
     let plan: MergePlan
     do {
-      plan = try StoreMerger.plan(arguments.positionals.map { URL(fileURLWithPath: $0) }, options: options)
+      plan = try StoreMerger.plan(store.map { URL(fileURLWithPath: $0) }, options: options)
     } catch let error as StoreError {
       throw CommandFailure(error.description, exitCode: ExitCode.inputUnreadable)
     } catch let error as MergeError {
-      throw CommandFailure(error.message, exitCode: exitCode(for: error.kind))
+      throw CommandFailure(error.message, exitCode: Self.exitCode(for: error.kind))
     }
     for warning in plan.warnings { Console.error("warning: \(warning)\n") }
 
@@ -64,13 +60,13 @@ enum MergeCommand: Command {
     } catch let error as StoreError {
       failure = MergeError(.output, error.description)
     }
-    if arguments[Flag.json] {
-      let report = MergeReport(plan: plan, out: output.relativePath, summary: summary, refusal: failure)
-      Console.out(String(decoding: try StoreWriter.line(for: report), as: UTF8.self))
+    if self.output.json {
+      try JSONOutput.print(
+        MergeReport(plan: plan, out: output.relativePath, summary: summary, refusal: failure))
     } else {
-      Console.out(render(plan, out: output.relativePath, summary: summary))
+      Console.out(Self.render(plan, out: output.relativePath, summary: summary))
     }
-    if let failure { throw CommandFailure(failure.message, exitCode: exitCode(for: failure.kind)) }
+    if let failure { throw CommandFailure(failure.message, exitCode: Self.exitCode(for: failure.kind)) }
     return ExitCode.success
   }
 
@@ -139,16 +135,16 @@ enum MergeCommand: Command {
     } else {
       rows.append(("store", "\(out) not written"))
     }
-    var lines: [String] = []
+    var text = ""
     for (label, value) in rows {
-      lines.append(label.padding(toLength: 20, withPad: " ", startingAt: 0) + value)
+      text += TextTable.keyValue([(label, value)], labelWidth: SummaryTable.labelWidth)
       let more = details[label] ?? []
-      for detail in more.prefix(listLimit) { lines.append("  " + detail) }
+      for detail in more.prefix(listLimit) { text += "  " + detail + "\n" }
       if more.count > listLimit {
-        lines.append("  … and \(more.count - listLimit) more (--json lists them all)")
+        text += "  … and \(more.count - listLimit) more (--json lists them all)\n"
       }
     }
-    return lines.joined(separator: "\n") + "\n"
+    return text
   }
 
   static func name(_ duplicate: MergeDuplicate) -> String {

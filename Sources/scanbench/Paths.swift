@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchCommandLine
 import ScanbenchNotes
 import ScanbenchStore
 
@@ -44,7 +45,7 @@ enum Paths {
         "\(path): not a note database (not an SQLite file)", exitCode: ExitCode.inputUnreadable)
     }
     // Opened (and, if older, migrated) before any work starts, so an unusable one stops nothing halfway.
-    _ = try NoteDatabaseOption.opening { try NoteDatabase(path: path) }
+    _ = try NoteDatabaseOptions.open(path: path)
   }
 
   /// A file to write: its folder exists or can be made, and the path is not a folder.

@@ -1,55 +1,44 @@
 import Dispatch
 import Foundation
-import ScanbenchArchive
-import ScanbenchEngines
-import ScanbenchGate
-import ScanbenchNotes
-import ScanbenchRecognition
-import ScanbenchReports
+import ScanbenchCommandLine
 import ScanbenchRunner
-import ScanbenchScoring
-import ScanbenchStore
-import ScanbenchSupport
 import Synchronization
 
-/// Renders run events on stderr: a line redrawn in place on a terminal, a line every few seconds
-/// otherwise. Rendering is throttled so workers never wait on the terminal.
-final class ProgressReporter: Sendable {
-  private struct State {
+/// A run's events on stderr: `[123/500] 41.2 img/s ETA 0:09 name.png` on the progress line, failures
+/// and warnings above it.
+final class RunProgress: Sendable {
+  private struct Counts {
     var total: Int?
     var done = 0
     var failed = 0
     var skipped = 0
     var lastEntry = ""
-    var lastDraw: UInt64 = 0
-    var drewLine = false
   }
 
-  private let state = Mutex(State())
-  private let isTerminal: Bool
-  private let started = DispatchTime.now().uptimeNanoseconds
+  private let counts = Mutex(Counts())
+  private let line: ProgressLine
 
   init(isTerminal: Bool) {
-    self.isTerminal = isTerminal
+    line = ProgressLine(isTerminal: isTerminal)
   }
 
   func handle(_ event: RunEvent) {
     switch event {
     case .counted(let images):
-      state.withLock { $0.total = images }
+      counts.withLock { $0.total = images }
     case .recorded(let record):
-      let line = state.withLock { state -> String? in
-        state.done += 1
-        if !record.succeeded { state.failed += 1 }
-        state.lastEntry = record.entry
-        return render(&state, force: false)
+      let now = counts.withLock { counts in
+        counts.done += 1
+        if !record.succeeded { counts.failed += 1 }
+        counts.lastEntry = record.entry
+        return counts
       }
       if !record.succeeded, let error = record.error {
         note("failed: \(record.entry): \(error.message)")
       }
-      if let line { draw(line) }
+      line.update { render(now) }
     case .resumed:
-      state.withLock { $0.skipped += 1 }
+      counts.withLock { $0.skipped += 1 }
     case .ignored:
       break
     case .warning(let message):
@@ -57,38 +46,23 @@ final class ProgressReporter: Sendable {
     }
   }
 
-  /// A message on its own line, above the progress line.
-  func note(_ message: String) {
-    let clear = isTerminal && state.withLock { $0.drewLine } ? "\r\u{1B}[K" : ""
-    Console.error(clear + message + "\n")
-  }
+  func note(_ message: String) { line.note(message) }
 
-  func finish() {
-    if isTerminal, state.withLock({ $0.drewLine }) { Console.error("\r\u{1B}[K") }
-  }
+  func finish() { line.finish() }
 
-  private func draw(_ line: String) {
-    Console.error(isTerminal ? "\r\u{1B}[K" + line : line + "\n")
-  }
-
-  private func render(_ state: inout State, force: Bool) -> String? {
-    let now = DispatchTime.now().uptimeNanoseconds
-    let interval: UInt64 = isTerminal ? 100_000_000 : 5_000_000_000
-    guard force || now - state.lastDraw >= interval else { return nil }
-    state.lastDraw = now
-    state.drewLine = true
-    let seconds = Double(now - started) / 1e9
-    let rate = seconds > 0 ? Double(state.done) / seconds : 0
-    var line = "[\(state.done)"
-    if let total = state.total { line += "/\(total)" }
-    line += "] " + String(format: "%.1f img/s", rate)
-    if let total = state.total, rate > 0, total > state.done + state.skipped {
-      let remaining = Int(Double(total - state.done - state.skipped) / rate)
-      line += String(format: " ETA %d:%02d", remaining / 60, remaining % 60)
+  private func render(_ counts: Counts) -> String {
+    let seconds = line.elapsed
+    let rate = seconds > 0 ? Double(counts.done) / seconds : 0
+    var text = "[\(counts.done)"
+    if let total = counts.total { text += "/\(total)" }
+    text += "] " + String(format: "%.1f img/s", rate)
+    if let total = counts.total, rate > 0, total > counts.done + counts.skipped {
+      let remaining = Int(Double(total - counts.done - counts.skipped) / rate)
+      text += String(format: " ETA %d:%02d", remaining / 60, remaining % 60)
     }
-    if state.failed > 0 { line += " \(state.failed) failed" }
-    if isTerminal { line += " " + String(state.lastEntry.suffix(40)) }
-    return line
+    if counts.failed > 0 { text += " \(counts.failed) failed" }
+    if line.isTerminal { text += " " + String(counts.lastEntry.suffix(40)) }
+    return text
   }
 }
 

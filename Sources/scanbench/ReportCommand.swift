@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchCommandLine
 import ScanbenchGate
 import ScanbenchRecognition
 import ScanbenchReports
@@ -6,69 +7,67 @@ import ScanbenchRunner
 import ScanbenchStore
 import ScanbenchSupport
 
-enum ReportCommand: Command {
-  static let html = Option<String>(
-    "--html", help: "Where to write the page.", valueName: "file", default: "Reports/report.html")
-  static let compare = Option<String?>(
-    "--compare", help: "Another store whose latest run to compare with.", valueName: "store")
-  static let run = Option<String?>(
-    "--run", help: "Report this run of the store instead of the latest.", valueName: "id")
-  static let worst = Option<Int>.integer(
-    "--worst", help: "How many of the worst images to show in full, with thumbnails.", range: 0...100_000,
-    default: HTMLReport.Options().detailLimit)
-  static let confusions = Option<Int>.integer(
-    "--confusions", help: "How many of the most frequent confusions to list.", range: 0...10_000,
-    default: HTMLReport.Options().confusionLimit)
-  static let noThumbnails = Flag("--no-thumbnails", help: "Do not embed images.")
-  static let overlays = Option<String?>(
-    "--overlays", help: "Link each image to its overlay in this folder ('scanbench overlay').",
-    valueName: "folder")
-
-  static let spec = CommandSpec(
-    name: "report",
-    abstract: "Write a self-contained HTML report of a run: numbers, charts, worst images side by side.",
-    discussion: """
-      Reports the latest run of STORE. The ground truth and thumbnails are re-read from the run's
-      sources when they are still there (the store keeps only the OCR text). With --compare, or when
-      STORE also holds a run with another profile, the report sets the two side by side (accurate
-      against fast: speed against CER, per-image deltas). The page needs no network and opens from disk.
-      """,
-    arguments: [ArgumentSpec(name: "store", help: "The JSON-lines store a run wrote.")],
-    options: [
-      html.spec, compare.spec, run.spec, worst.spec, confusions.spec, noThumbnails.spec, overlays.spec,
-    ])
-
-  static func validate(_ arguments: ParsedArguments) throws {
-    try Paths.checkStore(arguments.positionals[0], creating: false)
-    if let other = arguments[compare] { try Paths.checkStore(other, creating: false) }
-    try Paths.checkWritable(arguments[html])
+struct ReportCommand: ParsableCommand {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "report",
+      abstract: "Write a self-contained HTML report of a run: numbers, charts, worst images side by side.",
+      discussion: """
+        Reports the latest run of STORE. The ground truth and thumbnails are re-read from the run's
+        sources when they are still there (the store keeps only the OCR text). With --compare, or when
+        STORE also holds a run with another profile, the report sets the two side by side (accurate
+        against fast: speed against CER, per-image deltas). The page needs no network and opens from disk.
+        """)
   }
 
-  static func run(_ arguments: ParsedArguments) throws -> Int32 {
-    let store = URL(fileURLWithPath: arguments.positionals[0])
-    let out = URL(fileURLWithPath: arguments[html])
+  static let defaults = HTMLReport.Options()
+
+  @OptionGroup var store: StoreRunOptions
+  @Option(help: "Where to write the page.", valueName: "file", completion: .file) var html =
+    "Reports/report.html"
+  @Option(help: "Another store whose latest run to compare with.", valueName: "store", completion: .file)
+  var compare: String?
+  @Option(
+    help: "How many of the worst images to show in full, with thumbnails.", valueName: "N",
+    parsing: .integer(in: 0...100_000))
+  var worst = defaults.detailLimit
+  @Option(help: "How many of the most frequent confusions to list.", valueName: "N", parsing: .confusionCount)
+  var confusions = defaults.confusionLimit
+  @Flag(help: "Do not embed images.") var noThumbnails = false
+  @Option(
+    help: "Link each image to its overlay in this folder ('scanbench overlay').", valueName: "folder",
+    completion: .directory)
+  var overlays: String?
+
+  func validate() throws {
+    if let compare { try Paths.checkStore(compare, creating: false) }
+    try Paths.checkWritable(html)
+  }
+
+  func run(_: Void) throws -> Int32 {
+    let out = URL(fileURLWithPath: html)
     var options = HTMLReport.Options()
-    options.detailLimit = arguments[worst]
-    options.confusionLimit = arguments[confusions]
+    options.detailLimit = worst
+    options.confusionLimit = confusions
     options.generator = "scanbench \(Scanbench.version)"
     options.generatedAt = CheckCommand.timestamp()
     let run: StoreRun
     var comparison: StoreRun?
     do {
-      if let other = arguments[compare] {
-        run = try StoreRunLoader.load(store, runID: arguments[Self.run])
-        comparison = try StoreRunLoader.load(URL(fileURLWithPath: other))
+      if let compare {
+        run = try StoreRunLoader.load(store.url, runID: store.run)
+        comparison = try StoreRunLoader.load(URL(fileURLWithPath: compare))
       } else {
-        (run, comparison) = try StoreRunLoader.loadWithPartner(store, runID: arguments[Self.run])
+        (run, comparison) = try StoreRunLoader.loadWithPartner(store.url, runID: store.run)
       }
     } catch let error as ReportError {
       throw CommandFailure(error.description, exitCode: ExitCode.inputUnreadable)
     }
     let wanted =
-      arguments[noThumbnails] ? [] : HTMLReport.thumbnailCandidates(run, options: options)
+      noThumbnails ? [] : HTMLReport.thumbnailCandidates(run, options: options)
     let material = SourceMaterial.load(for: run.results, thumbnailsFor: wanted)
-    if let folder = arguments[overlays] {
-      options.overlays = overlayLinks(run, folder: URL(fileURLWithPath: folder), page: out)
+    if let folder = overlays {
+      options.overlays = Self.overlayLinks(run, folder: URL(fileURLWithPath: folder), page: out)
     }
     for (source, problem) in material.unavailableSources.sorted(by: { $0.key < $1.key }) {
       Console.error("note: \(source): \(problem); the report shows OCR text without ground truth\n")
@@ -116,4 +115,9 @@ enum ReportCommand: Command {
     }
     return links
   }
+}
+
+extension ValueParser where Value == Int {
+  /// How many confusions `score` and `report` list: one range for both.
+  static var confusionCount: ValueParser { .integer(in: 0...10_000) }
 }

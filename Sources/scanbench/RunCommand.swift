@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ScanbenchArchive
+import ScanbenchCommandLine
 import ScanbenchEngines
 import ScanbenchNotes
 import ScanbenchRecognition
@@ -8,210 +9,241 @@ import ScanbenchRunner
 import ScanbenchStore
 import ScanbenchSupport
 
-enum RunCommand: Command {
-  static let engine = Option<String?>(
-    "--engine",
-    help: "The engine, instead of the one the level uses for the language: "
-      + EngineCatalog.engines.map(\.usage).joined(separator: ", ")
-      + " (a program of yours; README, \"External engines\").",
-    valueName: "name", default: nil, defaultText: "the level's (see README, \"Profiles\")"
-  ) { text in
-    guard let (entry, argument) = EngineCatalog.entry(named: text) else {
-      throw Conversion.notAllowed(text, name: "--engine", allowed: EngineCatalog.engines.map(\.usage))
+struct RunCommand: ParsableCommand {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "run",
+      abstract: "Recognize every image in archives or folders, score it, and append results to a store.",
+      discussion: """
+        INPUT is an archive (tar, tar.gz/bz2/xz/zst, zip, 7z), a folder or an image. Archives are
+        streamed: nothing is unpacked to disk. NAME.gt.txt (or NAME.txt) beside NAME.png is its ground
+        truth; images without one are recognized and not scored.
+
+        A shard (--shard, or a shard from the environment) writes its own store: --out results.jsonl
+        becomes results.shard-0003-of-0016.jsonl for shard 3/16; every {shard} in --out is replaced
+        by shard-0003-of-0016 instead, e.g. --out 'out/results-{shard}.jsonl'.
+
+        ENGINES (--engine; README, "Profiles" says which one each level uses):
+        """ + "\n"
+          + TextTable.helpRows(EngineCatalog.engines.map { ($0.usage, engineHelp($0)) }).joined(
+            separator: "\n"))
+  }
+
+  /// An engine's line in help, from its catalog entry.
+  static func engineHelp(_ entry: EngineCatalog.Entry) -> String {
+    var text = entry.summary + "."
+    if !entry.modelKinds.isEmpty { text += " --models \(entry.modelKinds.joined(separator: ", "))." }
+    if let parameters = entry.parameters {
+      text += " --engine-set\(parameters.alias.map { " (or \($0))" } ?? ""): \(parameters.summary)."
     }
-    if let argument, argument.allSatisfy(\.isWhitespace) {
-      throw UsageError("--engine \(entry.name): needs \(entry.usage.dropFirst(entry.name.count + 1))")
-    }
+    if let timeout = entry.timeout { text += " --engine-timeout (default: \(Self.seconds(timeout)))." }
     return text
   }
-  static let engineTimeout = Option<Double?>(
-    "--engine-timeout",
-    help: "Seconds an external engine may take over one image; then it is stopped and "
-      + "restarted, and the image is a recorded failure.", valueName: "seconds", default: nil,
-    defaultText: "60"
-  ) { try Conversion.double($0, name: "--engine-timeout", range: 0.01...86_400) }
-  static let level = Option<RecognitionLevel>.choice(
-    "--level", help: "Recognition profile, after Apple Vision's two levels.", valueName: "level",
-    default: RecognitionLevel.accurate)
-  static let language = Option<String>(
-    "--lang", help: "Language of the text.", valueName: "lang", default: "eng",
-    allowedValues: EngineCatalog.languages
-  ) { $0 }
-  static let pageSegmentation = Option<Int?>.integer(
-    "--psm", help: "Page segmentation mode, Tesseract's numbers (7 = one text line, 6 = one block).",
-    valueName: "mode", range: 0...13, defaultText: "3, automatic")
-  static let resolution = Option<Int?>.integer(
-    "--dpi", help: "Resolution to assume, for images whose metadata lies.", valueName: "dpi",
-    range: 50...2400,
-    defaultText: "the image's, else 300")
-  static let jobs = Option<Int>.integer(
-    "--jobs", help: "Workers, each with its own engine.", range: 1...1024,
-    default: ProcessInfo.processInfo.activeProcessorCount, defaultText: "the active processors")
-  static let out = Option<String>(
-    "--out", help: "The JSON-lines store to append to; a shard's is named after it (see above).",
-    valueName: "file", default: "Reports/results.jsonl")
-  static let resume = Flag(
-    "--resume", help: "Skip images whose result, made the same way, is in the store, and continue its run.")
-  static let maxEntryBytes = Option<Int>.size(
-    "--max-entry-bytes", help: "Refuse entries larger than this, while reading them.", default: 256 << 20,
-    defaultText: "256M")
-  static let maxTotalBytes = Option<Int?>.size(
-    "--max-total-bytes", help: "Stop reading once the run's entries add up to this size (--resume continues)."
-  )
-  static let maxPixels = Option<Int>.integer(
-    "--max-pixels", help: "Refuse images whose header claims more pixels, before decoding.",
-    range: 1...Int.max, default: 100_000_000)
-  static let shard = Option<Shard?>(
-    "--shard", help: "Process only shard K of N (0 ≤ K < N), split by a hash of each entry's path.",
-    valueName: "K/N", default: nil
-  ) { text in
-    do { return try Shard(parsing: text) } catch let error as ShardError { throw UsageError(error.message) }
+
+  static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
   }
-  static let shards = Option<Int?>.integer(
-    "--shards",
+
+  @Argument(help: "Archives, folders or images to recognize.", completion: .file)
+  var input: [String]
+
+  @Option(
+    help: "The engine, instead of the one the level uses for the language: "
+      + EngineCatalog.engines.map(\.usage).joined(separator: ", ") + " (see ENGINES above).",
+    valueName: "name", parsing: .engine, defaultText: "the level's (see README, \"Profiles\")")
+  var engine: EngineCatalog.Choice?
+  @Option(
+    help: "Seconds an external engine may take over one image; then it is stopped and "
+      + "restarted, and the image is a recorded failure.", valueName: "seconds",
+    parsing: .number(in: 0.01...86_400),
+    defaultText: EngineCatalog.engines.compactMap(\.timeout).map(seconds).joined(separator: ", "))
+  var engineTimeout: Double?
+  @Option(help: "Recognition profile, after Apple Vision's two levels.", valueName: "level")
+  var level = RecognitionLevel.accurate
+  @Option(
+    name: "--lang", help: "Language of the text.", valueName: "lang", parsing: .oneOf(EngineCatalog.languages)
+  )
+  var language = "eng"
+  @Option(
+    name: "--psm", help: "Page segmentation mode, \(EngineOptions.pageSegmentationSummary).",
+    valueName: "mode",
+    parsing: .integer(in: EngineOptions.pageSegmentationModes),
+    defaultText: "\(EngineOptions.automaticPageSegmentation), automatic")
+  var pageSegmentation: Int?
+  @Option(
+    name: "--dpi", help: "Resolution to assume, for images whose metadata lies.", valueName: "dpi",
+    parsing: .integer(in: 50...2400), defaultText: "the image's, else 300")
+  var resolution: Int?
+  @Option(
+    help: "Workers, each with its own engine.", valueName: "N", parsing: .integer(in: 1...1024),
+    defaultText: "the active processors")
+  var jobs = ProcessInfo.processInfo.activeProcessorCount
+  @Option(
+    help: "The JSON-lines store to append to; a shard's is named after it (see above).", valueName: "file",
+    completion: .file)
+  var out = "Reports/results.jsonl"
+  @Flag(help: "Skip images whose result, made the same way, is in the store, and continue its run.")
+  var resume = false
+  @Option(
+    help: "Refuse entries larger than this, while reading them.", valueName: "size", parsing: .size,
+    defaultText: ValueParsers.sizeText(RunConfiguration.Defaults.maxEntryBytes))
+  var maxEntryBytes = RunConfiguration.Defaults.maxEntryBytes
+  @Option(
+    help: "Stop reading once the run's entries add up to this size (--resume continues).", valueName: "size",
+    parsing: .size)
+  var maxTotalBytes: Int?
+  @Option(
+    help: "Refuse images whose header claims more pixels, before decoding.", valueName: "N",
+    parsing: .integer(in: 1...Int.max))
+  var maxPixels = RunConfiguration.Defaults.maxPixels
+  @Option(
+    help: "Process only shard K of N (0 ≤ K < N), split by a hash of each entry's path.", valueName: "K/N",
+    parsing: .shard)
+  var shard: Shard?
+  @Option(
     help: "Shard count when the index comes from the environment (JOB_COMPLETION_INDEX, "
-      + "SLURM_ARRAY_TASK_ID).", range: 1...1_000_000)
-  static let models = Option<String?>(
-    "--models",
-    help:
-      "Override the level's models (for experiments): Tesseract's fast or standard, PP-OCR's small or tiny.",
-    valueName: "kind", default: nil, allowedValues: ["fast", "standard", "small", "tiny"]
-  ) { $0 }
-  static let tesseractSet = Option<EngineParameter?>(
-    "--tesseract-set", help: "Set a Tesseract parameter, e.g. tessedit_do_invert=0 (repeatable).",
-    valueName: "name=value", default: nil, isRepeatable: true, convert: EngineParameter.init(parsing:))
-  static let importTo = Option<String?>(
-    "--import-to",
+      + "SLURM_ARRAY_TASK_ID).", valueName: "N", parsing: .integer(in: 1...1_000_000))
+  var shards: Int?
+  @Option(
+    help: "Override the level's models (for experiments): "
+      + EngineCatalog.engines.filter { !$0.modelKinds.isEmpty }.map {
+        "\($0.name)'s \($0.modelKinds.joined(separator: " or "))"
+      }.joined(separator: ", ") + ".",
+    valueName: "kind", parsing: .oneOf(EngineCatalog.modelKinds))
+  var models: String?
+  @Option(
+    name: "--engine-set", aliases: EngineCatalog.parameterAliases,
+    help: "Set a parameter of the engine (repeatable; see ENGINES above).",
+    valueName: "name=value", parsing: .engineParameter)
+  var engineSet: [EngineParameter] = []
+  @Option(
     help: "Also import the results into the note database (the bulk import of photo archives).",
     valueName: "db", defaultText: "none; without a value the default note database",
-    implicitValue: NoteDatabase.defaultPath())
-  static let boxes = Flag(
-    "--boxes", help: "Record every word and line with its bounding box (see 'scanbench overlay').")
-  static let barcodes = Flag(
-    "--barcodes", help: "Decode QR codes and barcodes (ZBar) and record their payloads.")
-  static let noOSD = Flag(
-    "--no-osd",
+    implicitValue: NoteDatabase.defaultPath(), completion: .file)
+  var importTo: String?
+  @Flag(help: "Record every word and line with its bounding box (see 'scanbench overlay').") var boxes = false
+  @Flag(help: "Decode QR codes and barcodes (ZBar) and record their payloads.") var barcodes = false
+  @Flag(
+    name: "--no-osd",
     help: "Accurate profile: do not detect pages lying on their side or upside down "
       + "(EXIF and HEIF orientation still apply).")
-  static let noWait = Flag("--no-wait", help: "Exit at once if another process is writing to the store.")
+  var noOSD = false
+  @Flag(help: "Exit at once if another process is writing to the store.") var noWait = false
+  @OptionGroup var output: JSONOutput
+  @OptionGroup var scoring: ScoringFlags
 
-  static let spec = CommandSpec(
-    name: "run",
-    abstract: "Recognize every image in archives or folders, score it, and append results to a store.",
-    discussion: """
-      INPUT is an archive (tar, tar.gz/bz2/xz/zst, zip, 7z), a folder or an image. Archives are
-      streamed: nothing is unpacked to disk. NAME.gt.txt (or NAME.txt) beside NAME.png is its ground
-      truth; images without one are recognized and not scored.
+  /// What `validate()` found: the inputs as given, the shard and its store.
+  struct Plan {
+    var inputs: InputArguments
+    var shard: (shard: Shard, source: Shard.Source?)?
+    var store: URL
+  }
 
-      A shard (--shard, or a shard from the environment) writes its own store: --out results.jsonl
-      becomes results.shard-0003-of-0016.jsonl for shard 3/16; every {shard} in --out is replaced
-      by shard-0003-of-0016 instead, e.g. --out 'out/results-{shard}.jsonl'.
-      """,
-    arguments: [
-      ArgumentSpec(name: "input", help: "Archives, folders or images to recognize.", isVariadic: true)
-    ],
-    options: [
-      engine.spec, engineTimeout.spec, level.spec, language.spec, pageSegmentation.spec, resolution.spec,
-      jobs.spec, out.spec,
-      resume.spec, maxEntryBytes.spec, maxTotalBytes.spec, maxPixels.spec, shard.spec, shards.spec,
-      models.spec, tesseractSet.spec, importTo.spec, boxes.spec, barcodes.spec, noOSD.spec, noWait.spec,
-      Flag.json.spec,
-    ] + ScoringFlags.options)
-
-  static func validate(_ arguments: ParsedArguments) throws {
-    for input in arguments.positionals {
+  func validate() throws -> Plan {
+    for input in input {
       guard FileManager.default.fileExists(atPath: input) else {
         throw CommandFailure("\(input): no such file or folder", exitCode: ExitCode.inputUnreadable)
       }
     }
-    do { _ = try InputArguments(arguments.positionals) } catch {
+    let inputs: InputArguments
+    do { inputs = try InputArguments(input) } catch {
       throw CommandFailure("\(error)", exitCode: ExitCode.inputUnreadable)
     }
-    if arguments[shard] != nil, arguments[shards] != nil {
+    if shard != nil, shards != nil {
       throw UsageError(
         "--shard K/N and --shards N exclude each other: --shards is for shards from the environment")
     }
-    try checkEngineOptions(arguments)
-    try Paths.checkStore(try storeURL(arguments).path, creating: true)
-    if let database = arguments[importTo] { try Paths.checkNoteDatabase(database, creating: true) }
+    try checkEngineOptions()
+    let chosenShard = try shardFromArguments()
+    let store = try storeURL(shard: chosenShard?.shard)
+    try Paths.checkStore(store.path, creating: true)
+    if let importTo { try Paths.checkNoteDatabase(importTo, creating: true) }
+    return Plan(inputs: inputs, shard: chosenShard, store: store)
   }
 
-  /// Levels and Tesseract's options belong to the built-in engines; an engine with a profile of its
-  /// own (`command:…`) chooses for itself, and only it can be stopped (`--engine-timeout`).
-  static func checkEngineOptions(_ arguments: ParsedArguments) throws {
-    let chosen = arguments[engine].flatMap { EngineCatalog.entry(named: $0)?.entry }
-    guard let chosen, chosen.profile != nil else {
-      if arguments.isGiven(engineTimeout) {
-        throw UsageError("--engine-timeout is for external engines (--engine command:'PROGRAM ARGS…')")
-      }
-      return
-    }
-    let builtIn: [(String, Bool)] = [
-      ("--level", arguments.isGiven(level)), ("--psm", arguments.isGiven(pageSegmentation)),
-      ("--dpi", arguments.isGiven(resolution)), ("--models", arguments.isGiven(models)),
-      ("--tesseract-set", arguments.isGiven(tesseractSet)),
-    ]
-    if let (flag, _) = builtIn.first(where: \.1) {
+  /// Levels and the built-in engines' options belong to the built-in engines: an engine with a
+  /// profile of its own (`command:…`) chooses for itself. Only engines that can be stopped take
+  /// `--engine-timeout`. The catalog says which is which.
+  func checkEngineOptions() throws {
+    let chosen = EngineCatalog.resolve(engine, options: EngineOptions(level: level, language: language)).entry
+    if $engineTimeout.isGiven, chosen.timeout == nil {
+      let stoppable = EngineCatalog.engines.filter { $0.timeout != nil }
       throw UsageError(
-        "\(flag) belongs to the built-in engines: --engine \(chosen.name):… reads as its program chooses "
-          + "(give the program its own arguments)")
+        "\($engineTimeout.name) is for \(stoppable.compactMap(\.profile).joined(separator: " and ")) engines "
+          + "(--engine \(stoppable.map(\.usage).joined(separator: ", ")))")
+    }
+    guard chosen.profile != nil else { return }
+    if let given = [$level, $pageSegmentation, $resolution, $models, $engineSet].first(where: \.isGiven) {
+      throw UsageError(
+        "\(given.name) belongs to the built-in engines: --engine \(chosen.name)\(chosen.argument == nil ? "" : ":…") "
+          + "reads as its program chooses (give the program its own arguments)")
     }
   }
 
   /// `--out`, suffixed per shard.
-  static func storeURL(_ arguments: ParsedArguments) throws -> URL {
-    let base = URL(fileURLWithPath: arguments[out])
-    if let shard = try shardFromArguments(arguments, announce: false) { return shard.storeURL(for: base) }
+  func storeURL(shard: Shard?) throws -> URL {
+    let base = URL(fileURLWithPath: out)
+    if let shard { return shard.storeURL(for: base) }
     guard !base.path.contains(Shard.placeholder) else {
       throw UsageError("--out holds \(Shard.placeholder), but this run is not sharded: add --shard K/N")
     }
     return base
   }
 
-  static func run(_ arguments: ParsedArguments) throws -> Int32 {
-    let chosenShard = try shardFromArguments(arguments, announce: true)
-    let store = try storeURL(arguments)
-    var options = EngineOptions(level: arguments[level], language: arguments[language])
-    options.pageSegmentation = arguments[pageSegmentation]
-    options.resolution = arguments[resolution]
-    options.parameters = arguments.all(tesseractSet).compactMap { $0.map { ($0.name, $0.value) } }
-    options.modelKind = arguments[models]
-    options.detectsOrientation = !arguments[noOSD]
-    options.timeout = arguments[engineTimeout]
-    let profile = arguments[engine].flatMap { EngineCatalog.entry(named: $0)?.entry.profile }
+  /// `--shard K/N`, or what Kubernetes or Slurm put in the environment (with where it came from).
+  func shardFromArguments() throws -> (shard: Shard, source: Shard.Source?)? {
+    if let shard { return (shard, nil) }
+    do {
+      guard
+        let (found, source) = try Shard.fromEnvironment(ProcessInfo.processInfo.environment, shards: shards)
+      else {
+        if shards != nil {
+          throw UsageError("--shards needs JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID; use --shard K/N")
+        }
+        return nil
+      }
+      return (found, source)
+    } catch let error as ShardError {
+      throw UsageError(error.message)
+    }
+  }
+
+  func run(_ plan: Plan) throws -> Int32 {
+    if let (found, source) = plan.shard, let source {
+      Console.error("shard \(found) from the \(source.rawValue)\n")
+    }
+    var options = EngineOptions(level: level, language: language)
+    options.pageSegmentation = pageSegmentation
+    options.resolution = resolution
+    options.parameters = engineSet.map { ($0.name, $0.value) }
+    options.modelKind = models
+    options.detectsOrientation = !noOSD
+    options.timeout = engineTimeout
     let recognition: RecognitionSetup
     do {
-      recognition = try EngineCatalog.setup(engine: arguments[engine], options: options)
+      recognition = try EngineCatalog.setup(choice: engine, options: options)
     } catch {
       throw CommandFailure("\(error)", exitCode: ExitCode.inputUnreadable)
     }
-    if options.level == .accurate, options.detectsOrientation,
-      recognition.backend.orientationCheckBelow != nil,
-      recognition.orientation == nil
-    {
-      Console.error(
-        "warning: no orientation model (osd.traineddata; apt-get install tesseract-ocr-osd): "
-          + "pages on their side are recognized as they are\n")
-    }
-    let given = try InputArguments(arguments.positionals)
-    for warning in given.warnings { Console.error("warning: \(warning)\n") }
+    for warning in recognition.warnings { Console.error("warning: \(warning)\n") }
+    for warning in plan.inputs.warnings { Console.error("warning: \(warning)\n") }
     var configuration = RunConfiguration(
-      inputs: given.inputs, recognition: recognition, profile: profile ?? options.level.rawValue,
-      language: options.language, jobs: arguments[jobs], store: store)
-    configuration.shard = chosenShard
-    configuration.resume = arguments[resume]
-    configuration.scoring = ScoringFlags.parse(arguments)
-    configuration.maxEntryBytes = arguments[maxEntryBytes]
-    configuration.maxPixels = arguments[maxPixels]
-    configuration.maxTotalBytes = arguments[maxTotalBytes]
-    configuration.lockPolicy = arguments[noWait] ? .failIfLocked : .wait
-    configuration.boxes = arguments[boxes]
-    configuration.barcodes = arguments[barcodes]
+      inputs: plan.inputs.inputs, recognition: recognition, profile: engine?.entry.profile ?? level.rawValue,
+      language: language, jobs: jobs, store: plan.store)
+    configuration.shard = plan.shard?.shard
+    configuration.resume = resume
+    configuration.scoring = scoring.options
+    configuration.maxEntryBytes = maxEntryBytes
+    configuration.maxPixels = maxPixels
+    configuration.maxTotalBytes = maxTotalBytes
+    configuration.lockPolicy = noWait ? .failIfLocked : .wait
+    configuration.boxes = boxes
+    configuration.barcodes = barcodes
     configuration.scanbench = Scanbench.provenance
-    configuration.commandLine = arguments.commandLine
+    configuration.commandLine = ["scanbench"] + CommandLine.arguments.dropFirst()
     configuration.libraries = Scanbench.libraryVersions(engine: recognition)
 
-    let progress = ProgressReporter(isTerminal: Console.stderrIsTerminal)
+    let progress = RunProgress(isTerminal: Console.stderrIsTerminal)
     let runner = BatchRunner(configuration) { event in progress.handle(event) }
     let signals = SignalTrap { signal in
       progress.note(
@@ -235,60 +267,70 @@ enum RunCommand: Command {
     }
     progress.finish()
     let summary = outcome.summary
-    let json = arguments[Flag.json]
-    if json {
-      Console.out(String(decoding: try StoreWriter.line(for: summary), as: UTF8.self))
+    if output.json {
+      try JSONOutput.print(summary)
     } else {
-      Console.out(SummaryTable.render(summary, store: store.path, continued: outcome.continuedRun))
+      Console.out(SummaryTable.render(summary, store: plan.store.path, continued: outcome.continuedRun))
     }
     if let sentence = summary.ignoredSentence {
       // With --json, stdout holds only the summary object.
-      if json { Console.error(sentence + "\n") } else { Console.out(sentence + "\n") }
+      if output.json { Console.error(sentence + "\n") } else { Console.out(sentence + "\n") }
     }
     for error in outcome.inputErrors { Console.error("Error: \(error)\n") }
-    if let database = arguments[importTo] {
-      try importResults(of: store, into: database, json: json)
+    if let importTo {
+      try importResults(of: plan.store, into: importTo, json: output.json)
     }
     if summary.interrupted { return 128 + (signals.received ?? SIGINT) }
     if !outcome.inputErrors.isEmpty { return ExitCode.inputUnreadable }
     return summary.failed > 0 ? ExitCode.failure : ExitCode.success
   }
-
-  /// `--shard K/N`, or what Kubernetes or Slurm put in the environment.
-  private static func shardFromArguments(_ arguments: ParsedArguments, announce: Bool) throws -> Shard? {
-    if let given = arguments[shard] { return given }
-    let count = arguments[shards]
-    do {
-      guard
-        let (found, source) = try Shard.fromEnvironment(ProcessInfo.processInfo.environment, shards: count)
-      else {
-        if count != nil {
-          throw UsageError("--shards needs JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID; use --shard K/N")
-        }
-        return nil
-      }
-      if announce { Console.error("shard \(found) from the \(source.rawValue)\n") }
-      return found
-    } catch let error as ShardError {
-      throw UsageError(error.message)
-    }
-  }
 }
 
-/// `--tesseract-set name=value`.
+/// `--engine-set name=value`.
 struct EngineParameter: Sendable {
   var name: String
   var value: String
+}
 
-  init(parsing setting: String) throws {
-    let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
-    guard parts.count == 2, !parts[0].isEmpty else {
-      throw UsageError("--tesseract-set takes name=value, not '\(setting)'")
+extension ValueParser where Value == EngineParameter {
+  static var engineParameter: ValueParser {
+    ValueParser { text, option in
+      let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, !parts[0].isEmpty else {
+        throw UsageError("\(option) takes name=value, not '\(text)'")
+      }
+      return EngineParameter(name: parts[0], value: parts[1])
     }
-    name = parts[0]
-    value = parts[1]
   }
 }
+
+extension ValueParser where Value == EngineCatalog.Choice {
+  /// An engine of the catalog: `NAME`, or `NAME:ARGUMENT` for one that takes an argument.
+  static var engine: ValueParser {
+    ValueParser { text, option in
+      guard let choice = EngineCatalog.choice(named: text) else {
+        throw ValueParsers.notAllowed(text, name: option, allowed: EngineCatalog.engines.map(\.usage))
+      }
+      if let argument = choice.argument, argument.allSatisfy(\.isWhitespace) {
+        throw UsageError(
+          "\(option) \(choice.entry.name): needs \(choice.entry.usage.dropFirst(choice.entry.name.count + 1))"
+        )
+      }
+      return choice
+    }
+  }
+}
+
+extension ValueParser where Value == Shard {
+  /// `K/N`.
+  static var shard: ValueParser {
+    ValueParser { text, _ in
+      do { return try Shard(parsing: text) } catch let error as ShardError { throw UsageError(error.message) }
+    }
+  }
+}
+
+extension RecognitionLevel: ExpressibleByArgument {}
 
 /// `--import-to`: the whole store goes in; importing is idempotent, so results of earlier runs that
 /// are already notes come out unchanged, and a killed run is made whole by importing again.
@@ -302,14 +344,21 @@ private func importResults(of store: URL, into path: String, json: Bool) throws 
   } catch {
     throw CommandFailure("importing into \(path): \(error)")
   }
-  let line =
-    "notes".padding(toLength: 20, withPad: " ", startingAt: 0)
-    + "\(counts.imported) imported, \(counts.replaced) replaced, \(counts.unchanged) unchanged → \(path)\n"
+  let line = TextTable.keyValue(
+    [
+      (
+        "notes",
+        "\(counts.imported) imported, \(counts.replaced) replaced, \(counts.unchanged) unchanged → \(path)"
+      )
+    ],
+    labelWidth: SummaryTable.labelWidth)
   // With --json, stdout holds only the summary object.
   if json { Console.error(line) } else { Console.out(line) }
 }
 
 enum SummaryTable {
+  static let labelWidth = 20
+
   static func render(_ summary: RunSummaryRecord, store: String, continued: String? = nil) -> String {
     var rows: [(String, String)] = [
       ("images", "\(summary.images)"),
@@ -330,7 +379,6 @@ enum SummaryTable {
     ]
     if let continued { rows.append(("run", "\(continued) (continued)")) }
     if summary.interrupted { rows.append(("interrupted", "yes: run again with --resume to finish")) }
-    return rows.map { $0.0.padding(toLength: 20, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n")
-      + "\n"
+    return TextTable.keyValue(rows, labelWidth: labelWidth)
   }
 }

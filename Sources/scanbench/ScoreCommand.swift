@@ -1,45 +1,46 @@
 import Foundation
 import ScanbenchArchive
+import ScanbenchCommandLine
 import ScanbenchRunner
 import ScanbenchScoring
 import ScanbenchStore
 import ScanbenchSupport
 
-enum ScoreCommand: Command {
-  static let out = Option<String>(
-    "--out", help: "The JSON-lines store to append to.", valueName: "file",
-    default: "Reports/score-results.jsonl")
-  static let confusions = Option<Int>.integer(
-    "--confusions", help: "How many of the most frequent confusions to list.", range: 0...1000, default: 10)
-
-  static let spec = CommandSpec(
-    name: "score",
-    abstract: "Score existing OCR output against ground truth, without recognizing anything.",
-    discussion: """
-      GT and OCR are folders or archives: NAME.gt.txt in GT is paired with NAME.txt in OCR (same
-      relative path). Results are appended to the store like a run's; missing counterparts are listed.
-      """,
-    arguments: [
-      ArgumentSpec(name: "gt", help: "Folder or archive of ground truth (NAME.gt.txt)."),
-      ArgumentSpec(name: "ocr", help: "Folder or archive of OCR output (NAME.txt)."),
-    ],
-    options: [out.spec, confusions.spec, Flag.json.spec] + ScoringFlags.options)
-
-  static func validate(_ arguments: ParsedArguments) throws {
-    for input in arguments.positionals where !FileManager.default.fileExists(atPath: input) {
-      throw CommandFailure("\(input): no such file or folder", exitCode: ExitCode.inputUnreadable)
-    }
-    try Paths.checkStore(arguments[out], creating: true)
+struct ScoreCommand: ParsableCommand {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "score",
+      abstract: "Score existing OCR output against ground truth, without recognizing anything.",
+      discussion: """
+        GT and OCR are folders or archives: NAME.gt.txt in GT is paired with NAME.txt in OCR (same
+        relative path). Results are appended to the store like a run's; missing counterparts are listed.
+        """)
   }
 
-  static func run(_ arguments: ParsedArguments) throws -> Int32 {
-    let options = ScoringFlags.parse(arguments)
-    let store = URL(fileURLWithPath: arguments[out])
-    let confusionLimit = arguments[confusions]
+  @Argument(help: "Folder or archive of ground truth (NAME.gt.txt).", completion: .file) var gt: String
+  @Argument(help: "Folder or archive of OCR output (NAME.txt).", completion: .file) var ocr: String
+  @Option(help: "The JSON-lines store to append to.", valueName: "file", completion: .file)
+  var out = "Reports/score-results.jsonl"
+  @Option(help: "How many of the most frequent confusions to list.", valueName: "N", parsing: .confusionCount)
+  var confusions = 10
+  @OptionGroup var output: JSONOutput
+  @OptionGroup var scoring: ScoringFlags
+
+  func validate() throws {
+    for input in [gt, ocr] where !FileManager.default.fileExists(atPath: input) {
+      throw CommandFailure("\(input): no such file or folder", exitCode: ExitCode.inputUnreadable)
+    }
+    try Paths.checkStore(out, creating: true)
+  }
+
+  func run(_: Void) throws -> Int32 {
+    let options = scoring.options
+    let store = URL(fileURLWithPath: out)
+    let confusionLimit = confusions
     let outcome: TextPairScoring.Outcome
     do {
       outcome = try TextPairScoring.run(
-        groundTruth: arguments.positionals[0], recognized: arguments.positionals[1], options: options,
+        groundTruth: gt, recognized: ocr, options: options,
         store: store,
         provenance: Scanbench.provenance)
     } catch let error as ArchiveError {
@@ -49,7 +50,7 @@ enum ScoreCommand: Command {
     for stem in outcome.missingGroundTruth { Console.error("missing ground truth for \(stem)\n") }
     for (entry, reason) in outcome.unreadable { Console.error("unreadable: \(entry): \(reason)\n") }
     let accumulator = outcome.accumulator
-    if arguments[Flag.json] {
+    if output.json {
       struct Report: Encodable {
         var summary: RunSummaryRecord
         var werMicro: Double?
@@ -67,9 +68,9 @@ enum ScoreCommand: Command {
         deletions: accumulator.editCounts.deletions,
         confusions: Array(outcome.confusions.prefix(confusionLimit)),
         missingOCR: outcome.missingRecognized, missingGroundTruth: outcome.missingGroundTruth)
-      Console.out(String(decoding: try StoreWriter.line(for: report), as: UTF8.self))
+      try JSONOutput.print(report)
     } else {
-      var lines = [
+      let lines = [
         ("pairs scored", "\(accumulator.images)"),
         (
           "missing",
@@ -85,14 +86,15 @@ enum ScoreCommand: Command {
         ("WER (micro)", Format.percent(accumulator.werMicro)),
         ("metric", options.descriptor),
         ("store", store.path),
-      ].map { $0.0.padding(toLength: 16, withPad: " ", startingAt: 0) + $0.1 }
+      ]
+      var text = TextTable.keyValue(lines, labelWidth: 16)
       if !outcome.confusions.isEmpty, confusionLimit > 0 {
-        lines.append("most frequent confusions (ground truth → OCR):")
+        text += "most frequent confusions (ground truth → OCR):\n"
         for confusion in outcome.confusions.prefix(confusionLimit) {
-          lines.append("  \(confusion.count)×  \"\(confusion.groundTruth)\" → \"\(confusion.recognized)\"")
+          text += "  \(confusion.count)×  \"\(confusion.groundTruth)\" → \"\(confusion.recognized)\"\n"
         }
       }
-      Console.out(lines.joined(separator: "\n") + "\n")
+      Console.out(text)
     }
     return outcome.unreadable.isEmpty ? ExitCode.success : ExitCode.failure
   }

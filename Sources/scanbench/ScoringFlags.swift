@@ -1,33 +1,32 @@
+import ScanbenchCommandLine
 import ScanbenchScoring
 
-/// The normalization options, shared by every command that scores.
-enum ScoringFlags {
-  static let unit = Option<ScoringOptions.Unit>.choice(
-    "--unit", help: "What a character is: a user-perceived character or a Unicode code point.",
-    valueName: "unit", default: ScoringOptions.default.unit)
-  static let form = Option<ScoringOptions.UnicodeForm>.choice(
-    "--normalization", help: "Unicode normalization applied to both texts.", valueName: "form",
-    default: ScoringOptions.default.form)
-  static let whitespace = Option<ScoringOptions.Whitespace>.choice(
-    "--whitespace", help: "collapse: runs become one space, ends trimmed; ignore: all removed; keep: as is.",
-    valueName: "mode", default: ScoringOptions.default.whitespace)
-  static let keepCJKSpaces = Flag(
-    "--keep-cjk-spaces", help: "Count spaces between two CJK characters (dropped by default).")
-  static let caseFold = Flag("--case-fold", help: "Ignore case.")
-  static let ignorePunctuation = Flag("--ignore-punctuation", help: "Ignore punctuation.")
+/// What CER counts, shared by every command that scores (`run`, `score`).
+struct ScoringFlags: ParsableArguments {
+  @Option(help: "What a character is: a user-perceived character or a Unicode code point.", valueName: "unit")
+  var unit = ScoringOptions.default.unit
+  @Option(name: "--normalization", help: "Unicode normalization applied to both texts.", valueName: "form")
+  var form = ScoringOptions.default.form
+  @Option(
+    help: "collapse: runs become one space, ends trimmed; ignore: all removed; keep: as is.",
+    valueName: "mode")
+  var whitespace = ScoringOptions.default.whitespace
+  @Flag(help: "Count spaces between two CJK characters (dropped by default).") var keepCJKSpaces = false
+  @Flag(help: "Ignore case.") var caseFold = false
+  @Flag(help: "Ignore punctuation.") var ignorePunctuation = false
 
-  static let options: [OptionSpec] = [
-    unit.spec, form.spec, whitespace.spec, keepCJKSpaces.spec, caseFold.spec, ignorePunctuation.spec,
-  ]
-
-  static func parse(_ arguments: ParsedArguments) -> ScoringOptions {
+  var options: ScoringOptions {
     var options = ScoringOptions.default
-    options.unit = arguments[unit]
-    options.form = arguments[form]
-    options.whitespace = arguments[whitespace]
-    options.dropCJKSpaces = !arguments[keepCJKSpaces]
-    options.caseFold = arguments[caseFold]
-    options.ignorePunctuation = arguments[ignorePunctuation]
+    options.unit = unit
+    options.form = form
+    options.whitespace = whitespace
+    options.dropCJKSpaces = !keepCJKSpaces
+    options.caseFold = caseFold
+    options.ignorePunctuation = ignorePunctuation
     return options
   }
 }
+
+extension ScoringOptions.Unit: ExpressibleByArgument {}
+extension ScoringOptions.UnicodeForm: ExpressibleByArgument {}
+extension ScoringOptions.Whitespace: ExpressibleByArgument {}

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchSeam
 import ScanbenchTestSupport
 import Synchronization
 import XCTest

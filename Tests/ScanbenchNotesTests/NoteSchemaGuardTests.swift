@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import ScanbenchSeam
 import Testing
 
 @testable import ScanbenchNotes

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchSeam
 import Testing
 
 @testable import ScanbenchNotes

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ScanbenchSeam
 import ScanbenchTestSupport
 import Synchronization
 import Testing

@@ -167,4 +167,23 @@ import Testing
     server.stop()
     #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.database)) == before)
   }
+
+  /// The style sheet, script and icon are files (`Sources/ScanbenchServer/Assets/`), embedded at
+  /// build time: what is served is what the files hold, under a URL that changes with them.
+  @Test func theAssetsServedAreTheirFiles() throws {
+    defer { stop() }
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Sources/ScanbenchServer/Assets")
+    let page = try client.get("/")
+    for asset in Asset.allCases {
+      let file = try String(contentsOf: folder.appendingPathComponent(asset.rawValue), encoding: .utf8)
+      let response = try client.get(asset.url)
+      #expect(response.status == 200, "\(asset.url)")
+      #expect(response.headers["content-type"] == asset.mediaType)
+      // The plugin's string literal ends before the file's last line break.
+      #expect(response.text == (file.hasSuffix("\n") ? String(file.dropLast()) : file), "\(asset.rawValue)")
+      #expect(response.body.count > 100, "\(asset.rawValue) has content")
+      #expect(page.text.contains(asset.url), "the page links \(asset.url)")
+    }
+  }
 }

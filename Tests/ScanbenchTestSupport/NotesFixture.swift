@@ -3,6 +3,7 @@ import Foundation
 import ScanbenchNotes
 import ScanbenchRecognition
 import ScanbenchScoring
+import ScanbenchSeam
 import ScanbenchStore
 import ScanbenchSupport
 

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchSeam
 
 @testable import ScanbenchArchive
 @testable import ScanbenchRecognition

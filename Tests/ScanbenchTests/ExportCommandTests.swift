@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import ScanbenchSeam
 import XCTest
 
 @testable import ScanbenchStore

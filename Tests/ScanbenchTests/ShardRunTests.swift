@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchSeam
 import XCTest
 
 @testable import ScanbenchArchive

@@ -1,6 +1,6 @@
 import Foundation
 import ScanbenchRecognition
-import ScanbenchStore
+import ScanbenchSeam
 
 /// PP-OCRv6 as an engine of the run: DB detection and CTC recognition through ONNX Runtime, in
 /// process. The models are loaded once and shared by every worker (ONNX Runtime's `Run` is
@@ -37,10 +37,6 @@ public struct PPOCRBackend: EngineBackend {
     guard Self.languages.contains(options.language) else {
       throw EngineError(
         message: "PP-OCR has no recipe for '\(options.language)' (\(Self.languages.joined(separator: ", ")))")
-    }
-    guard options.parameters.isEmpty else {
-      throw EngineError(
-        message: "PP-OCR takes no Tesseract parameters (--tesseract-set); they need --engine tesseract")
     }
     var (recognizer, detector) = Self.sizes(for: options.level, language: options.language)
     if let name = options.modelKind {
@@ -81,10 +77,6 @@ public struct PPOCRBackend: EngineBackend {
         detector: models.detector, recognizer: models.recognizer, dictionary: models.dictionary),
       singleLine: singleLine)
   }
-
-  /// PP-OCR's confidences are the mean character probability: upright pages read at 90 and more,
-  /// pages on their side or upside down far lower (README, "Photos").
-  public var orientationCheckBelow: Double? { 70 }
 }
 
 /// The models every worker's pipeline runs: loaded once, read-only after.
@@ -148,9 +140,8 @@ final class PPOCREngine: RecognitionEngine {
   }
 
   func recognize(_ image: Image, boxes: Bool) throws -> RecognizedText {
-    guard let pixels = RGBImage(pix: image.pointer) else {
-      throw EngineError(
-        message: "PP-OCR: leptonica could not convert the \(image.width)×\(image.height) image to RGB")
+    guard let pixels = RGBImage(image) else {
+      throw EngineError(message: "PP-OCR: the \(image.width)×\(image.height) image has no RGB pixels")
     }
     let before = pipeline.timings
     let result = try pipeline.recognize(pixels, singleLine: singleLine)

@@ -13,7 +13,7 @@ public struct EngineOptions: Sendable {
   public var pageSegmentation: Int?
   /// The resolution to assume (`--dpi`), nil for what the image says.
   public var resolution: Int?
-  /// Engine parameters (`--tesseract-set name=value`).
+  /// Engine parameters (`--engine-set name=value`).
   public var parameters: [(String, String)] = []
   /// Overrides which models the level uses (`--models fast|standard`), for experiments.
   public var modelKind: String?
@@ -31,5 +31,7 @@ public struct EngineOptions: Sendable {
   }
 
   /// Whether the caller said each image holds one line of text.
-  public var isSingleLine: Bool { [7, 8, 13].contains(pageSegmentation ?? 3) }
+  public var isSingleLine: Bool {
+    Self.singleLineModes.contains(pageSegmentation ?? Self.automaticPageSegmentation)
+  }
 }

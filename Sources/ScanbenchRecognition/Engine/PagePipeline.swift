@@ -13,12 +13,11 @@ public final class PagePipeline {
   private let boxes: Bool
 
   public init(
-    engine: any RecognitionEngine, backend: any EngineBackend, orientation: (any OrientationBackend)?,
-    scanner: BarcodeScanner?, boxes: Bool
+    engine: any RecognitionEngine, recognition: RecognitionSetup, scanner: BarcodeScanner?, boxes: Bool
   ) {
     self.engine = engine
-    self.checkBelow = backend.orientationCheckBelow
-    self.orientation = orientation
+    self.checkBelow = recognition.orientationCheckBelow
+    self.orientation = recognition.orientation
     self.scanner = scanner
     self.boxes = boxes
   }

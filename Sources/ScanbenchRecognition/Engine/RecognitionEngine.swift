@@ -1,3 +1,4 @@
+import ScanbenchSeam
 import ScanbenchStore
 
 /// What an engine read in one image.
@@ -63,9 +64,6 @@ public protocol EngineBackend: Sendable {
   func makeEngine() throws -> any RecognitionEngine
   /// The same, for a worker whose warnings go to `warnings`; by default `makeEngine()`.
   func makeEngine(warnings: @escaping EngineWarnings) throws -> any RecognitionEngine
-  /// Pages read with a mean confidence under this are checked for lying on their side or upside
-  /// down (see `PagePipeline`); nil for engines whose confidences do not say so.
-  var orientationCheckBelow: Double? { get }
 }
 
 extension EngineBackend {

@@ -1,13 +1,23 @@
-import ScanbenchStore
+import ScanbenchSeam
 
 /// The engine of a run and, when pages are checked for orientation, the detector that does it.
 public struct RecognitionSetup: Sendable {
   public var backend: any EngineBackend
   public var orientation: (any OrientationBackend)?
+  /// Pages read with a mean confidence under this are checked for orientation (the engine's
+  /// `EngineEntry.orientationCheckBelow`); nil: never.
+  public var orientationCheckBelow: Double?
+  /// The libraries the run uses and their versions, for its summary.
+  public var libraryVersions: [String: String] = [:]
+  /// What the user should know before the run starts (a model that is missing, so a check is off).
+  public var warnings: [String] = []
 
-  public init(backend: any EngineBackend, orientation: (any OrientationBackend)?) {
+  public init(
+    backend: any EngineBackend, orientation: (any OrientationBackend)?, orientationCheckBelow: Double?
+  ) {
     self.backend = backend
-    self.orientation = backend.orientationCheckBelow == nil ? nil : orientation
+    self.orientationCheckBelow = orientationCheckBelow
+    self.orientation = orientationCheckBelow == nil ? nil : orientation
   }
 
   /// The engine's identity with the orientation detector's model and whether it runs.

@@ -1,3 +1,4 @@
+import ScanbenchSeam
 import ScanbenchStore
 
 /// One result as lines of words, for the structured exports (TSV, hOCR, ALTO). With boxes (`--boxes`)

@@ -1,5 +1,6 @@
 import CLeptonica
 import Foundation
+import ScanbenchRecognition
 import ScanbenchScoring
 import Testing
 
@@ -51,7 +52,9 @@ struct PipelineModelTests {
       let lineHeight = Int(font.pointee.lineheight)
       boxes.append(PPOCRBox(x: line.x, y: line.y - Int(baseline), width: Int(textWidth), height: lineHeight))
     }
-    return (try #require(RGBImage(pix: pix)), boxes)
+    // A second reference for the Image, which releases it; `page` releases the first.
+    let image = try #require(Image(owning: pixClone(pix)))
+    return (try #require(RGBImage(image)), boxes)
   }
 
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -1,6 +1,7 @@
 import Foundation
 import ScanbenchEngines
 import ScanbenchRecognition
+import ScanbenchSeam
 import ScanbenchStore
 
 /// An engine used only by tests, to show that an engine is one folder and one catalog entry: it
@@ -14,17 +15,15 @@ struct FixedTextBackend: EngineBackend {
     typos = options.parameters.first { $0.0 == "typos" }.flatMap { Int($0.1) } ?? 0
   }
 
-  static let entry = EngineCatalog.Entry(
+  static let entry = EngineEntry(
     name: "fixed-text", summary: "test engine: the same text for every image", languages: ["eng"],
-    make: { try FixedTextBackend($0) })
+    parameters: .init(summary: "typos=N: the first N letters wrong"), make: { try FixedTextBackend($0) })
 
   func identity() throws -> EngineIdentity {
     EngineIdentity(name: "fixed-text", version: "1", settings: ["typos": String(typos)])
   }
 
   func makeEngine() throws -> any RecognitionEngine { FixedTextEngine(typos: typos) }
-
-  var orientationCheckBelow: Double? { nil }
 }
 
 final class FixedTextEngine: RecognitionEngine {

@@ -1,9 +1,11 @@
 import CLeptonica
 
-extension RGBImage {
-  /// The pixels of a leptonica image of any depth (colour maps applied, alpha ignored).
-  public init?(pix: UnsafeMutablePointer<PIX>) {
-    guard let rgb = pixConvertTo32(pix) else { return nil }
+extension Image {
+  /// The pixels as 8-bit RGB, rows top to bottom, `R G B` interleaved (colour maps applied, alpha
+  /// dropped): for engines that read pixels themselves, so that none but Tesseract links leptonica.
+  /// nil when leptonica cannot convert the image.
+  public func rgbBytes() -> [UInt8]? {
+    guard let rgb = pixConvertTo32(pointer) else { return nil }
     var converted: UnsafeMutablePointer<PIX>? = rgb
     defer { pixDestroy(&converted) }
     let width = Int(pixGetWidth(rgb))
@@ -25,14 +27,6 @@ extension RGBImage {
         }
       }
     }
-    self.init(width: width, height: height, pixels: pixels)
-  }
-
-  /// The image at `path`, read by leptonica, or nil when leptonica cannot read it.
-  public init?(contentsOf path: String) {
-    guard let pix = pixRead(path) else { return nil }
-    var owned: UnsafeMutablePointer<PIX>? = pix
-    defer { pixDestroy(&owned) }
-    self.init(pix: pix)
+    return pixels
   }
 }

@@ -1,0 +1,14 @@
+import ScanbenchRecognition
+
+extension PPOCRBackend {
+  /// PP-OCR in the engine catalog.
+  public static let entry = EngineEntry(
+    name: "ppocr", summary: "PP-OCRv6 (DB detection, CTC recognition) through ONNX Runtime, in process",
+    languages: languages, modelKinds: Size.allCases.map(\.rawValue),
+    // PP-OCR's confidences are the mean character probability: upright pages read at 90 and more,
+    // pages on their side or upside down far lower (README, "Photos").
+    orientationCheckBelow: 70,
+    // Loaded by the time a run asks: making the backend loaded it.
+    libraryVersions: { ["onnxruntime": (try? ONNXRuntime.shared().version) ?? "not loaded"] },
+    make: { try PPOCRBackend($0) })
+}
