@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// Full-text search, the SQL half: the word index (`note_words`, every note) for word terms, the
@@ -21,13 +22,22 @@ extension NoteDatabase {
     let plan = SearchPlan(query, filter: options.filter)
     let wanted = options.offset + options.limit
     guard !plan.isEmpty, options.limit > 0, options.offset >= 0 else { return [] }
-    let codeHits = try codeSearch(query, filter: options.filter, limit: wanted, options: options)
-    var hits = codeHits
-    if codeHits.count < wanted {
-      let found = Set(codeHits.map(\.id))
-      hits += (try textSearch(plan, limit: wanted, options: options)).filter { !found.contains($0.id) }
+    // One read transaction: every statement of the search (and what it keeps in `statistics`)
+    // sees the same state of the database, even while an import commits.
+    return try reading {
+      let codeHits = try codeSearch(query, filter: options.filter, limit: wanted, options: options)
+      var hits = codeHits
+      if codeHits.count < wanted {
+        let found = Set(codeHits.map(\.id))
+        hits += (try textSearch(plan, limit: wanted, options: options)).filter { !found.contains($0.id) }
+      }
+      return Array(hits.dropFirst(options.offset).prefix(options.limit))
     }
-    return Array(hits.dropFirst(options.offset).prefix(options.limit))
+  }
+
+  /// Runs `body` in a read transaction (or in the one already open).
+  private func reading<T>(_ body: () throws -> T) throws -> T {
+    connection.isInTransaction ? try body() : try connection.transaction(immediate: false, body)
   }
 
   /// How many notes `search` would find without a limit (a count over every match: not for the
@@ -129,28 +139,47 @@ extension NoteDatabase {
   }
 
   /// A query through an index: the ids of the best matches within the rank window first (no
-  /// highlight(), no join unless other terms or the filter select among the matches), then those
-  /// notes, then their highlights. Word matches are marked by FTS5's highlight(); the trigram index
-  /// holds only a note's CJK lines, so its matches are marked in the whole text, as a scan's are.
+  /// highlight(), no join unless other terms or the filter select among the matches), ranked by
+  /// bm25 as FTS5's `rank` would (`NoteDatabase+Ranking.swift`), then those notes, then their
+  /// highlights. Word matches are marked by FTS5's highlight(); the trigram index holds only a
+  /// note's CJK lines, so its matches are marked in the whole text, as a scan's are.
   private func rankedSearch(
     _ plan: SearchPlan, index: String, limit: Int, options: SearchOptions
   ) throws -> [NoteSearchHit] {
+    let version = try fullTextIndexVersion()
+    guard let terms = try rankedTerms(plan, index: index, version: version) else { return [] }
+    let documents = try terms.map { try documentCount($0, index: index, version: version) }
+    let sizes = try documentSizes(index: index, version: version)
+    let arguments = terms.indices.map { ":documents\($0 + 1), \(terms[$0].phrases)" }.joined(separator: ", ")
+    let rank = "\(FTS5Ranking.functionName)(\(index), :sizes, :size_count, \(arguments))"
     let matches =
       plan.hasFilters
       ? """
-      SELECT \(index).rowid AS id, \(index).rank AS rank FROM \(index) JOIN note ON note.id = \(index).rowid
+      SELECT \(index).rowid AS id, \(rank) AS rank FROM \(index) JOIN note ON note.id = \(index).rowid
       WHERE \(index) MATCH :match\(plan.filterConditions(rowid: "\(index).rowid"))
       """
-      : "SELECT rowid AS id, rank FROM \(index) WHERE \(index) MATCH :match"
+      : "SELECT rowid AS id, \(rank) AS rank FROM \(index) WHERE \(index) MATCH :match"
     let top = try connection.prepare(
       """
       SELECT id, rank FROM (\(matches) ORDER BY id DESC LIMIT \(NoteDatabase.rankWindow))
       ORDER BY rank, id DESC LIMIT :limit
       """)
-    try plan.bind(to: top)
+    try plan.bind(to: top, match: terms.map(\.match).joined(separator: " AND "))
+    for (offset, count) in documents.enumerated() {
+      try top.bind(.integer(count), named: ":documents\(offset + 1)")
+    }
     try top.bind(.integer(Int64(limit)), named: ":limit")
-    var ranked: [(id: Int64, rank: Double?)] = []
-    while try top.step() { ranked.append((top.int64(at: 0) ?? 0, top.double(at: 1))) }
+    // The sizes are read through their address while the statement runs, and only then.
+    let ranked = try (sizes?.sizes ?? []).withUnsafeBufferPointer { sizes in
+      try top.bind(
+        pointer: sizes.isEmpty ? nil : sizes.baseAddress, type: scanbench_document_sizes_type(),
+        named: ":sizes")
+      try top.bind(.integer(Int64(sizes.count)), named: ":size_count")
+      defer { top.reset() }
+      var ranked: [(id: Int64, rank: Double?)] = []
+      while try top.step() { ranked.append((top.int64(at: 0) ?? 0, top.double(at: 1))) }
+      return ranked
+    }
     guard !ranked.isEmpty else { return [] }
     let ids = "[" + ranked.map { String($0.id) }.joined(separator: ",") + "]"
     let highlighted = index == "note_words" ? try wordHighlights(ids: ids, match: plan.match) : [:]

@@ -6,6 +6,24 @@ extension NoteDatabase {
   static let openMark: Character = "\u{E000}"
   static let closeMark: Character = "\u{E001}"
 
+  /// `character == mark`, without a comparison of strings (a Character's `==` is canonical
+  /// equivalence, slow against a character outside ASCII): a mark is one scalar that no other
+  /// sequence is equivalent to.
+  static func isMark(_ character: Character, _ mark: Character) -> Bool {
+    var scalars = character.unicodeScalars.makeIterator()
+    return scalars.next() == mark.unicodeScalars.first && scalars.next() == nil
+  }
+
+  static func isOpenMark(_ character: Character) -> Bool { isMark(character, openMark) }
+
+  /// `character.isWhitespace`, answered without Unicode's tables for ASCII (White_Space there is
+  /// U+0009…U+000D and U+0020; CR LF is one character, whose `asciiValue` is LF's).
+  static func isWhitespace(_ character: Character) -> Bool {
+    if let ascii = character.asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
+    return character.isWhitespace
+  }
+  static func isCloseMark(_ character: Character) -> Bool { isMark(character, closeMark) }
+
   /// `text` with every occurrence of each term between the marks, matching as LIKE does (ASCII
   /// letters case-insensitively, everything else exactly).
   static func mark(_ terms: [String], in text: String) -> String {
@@ -68,8 +86,8 @@ extension NoteDatabase {
     // Enough on each side: the cut and its search for a space stay inside the window, clear of its
     // edges (where a grapheme may have been split); else the whole text.
     let enough: Bool
-    if let first = characters.firstIndex(of: openMark) {
-      let firstClose = characters[first...].firstIndex(of: closeMark) ?? characters.count
+    if let first = characters.firstIndex(where: isOpenMark) {
+      let firstClose = characters[first...].firstIndex(where: isCloseMark) ?? characters.count
       enough =
         (lower == scalars.startIndex || first - context > 14)
         && (upper == scalars.endIndex || characters.count - (firstClose + 1 + context) > 14)
@@ -88,7 +106,7 @@ extension NoteDatabase {
   static func collapsed(_ marked: String) -> [Character] {
     var characters: [Character] = []
     for character in marked {
-      if character.isWhitespace {
+      if isWhitespace(character) {
         if characters.last != " " { characters.append(" ") }
       } else {
         characters.append(character)
@@ -110,11 +128,11 @@ extension NoteDatabase {
     escape: ((String) -> String)?, moreAfter: Bool
   ) -> String {
     let escape = escape ?? { $0 }
-    guard let first = characters.firstIndex(of: openMark) else {
+    guard let first = characters.firstIndex(where: isOpenMark) else {
       let head = characters.prefix(2 * context)
       return escape(String(head).trimmed + (characters.count > head.count || moreAfter ? "…" : ""))
     }
-    let firstClose = characters[first...].firstIndex(of: closeMark) ?? characters.count
+    let firstClose = characters[first...].firstIndex(where: isCloseMark) ?? characters.count
     var start = max(0, first - context)
     var end = min(characters.count, firstClose + 1 + context)
     // Prefer to cut at a space when there is one nearby (not in scripts without spaces).
@@ -137,21 +155,18 @@ extension NoteDatabase {
     }
     if start > 0 { add("…") }
     var inside =
-      characters[..<start].lastIndex(of: openMark).map { open in
-        (characters[open..<start].lastIndex(of: closeMark) == nil)
+      characters[..<start].lastIndex(where: isOpenMark).map { open in
+        (characters[open..<start].lastIndex(where: isCloseMark) == nil)
       } ?? false
     if inside { add(highlight.open, isMark: true) }
-    for character in characters[start..<end] {
-      if character == openMark {
-        add(highlight.open, isMark: true)
-        inside = true
-      } else if character == closeMark {
-        add(highlight.close, isMark: true)
-        inside = false
-      } else {
-        add(String(character))
-      }
+    var run = start  // the characters from `run` on are text not yet added
+    for index in start..<end where isOpenMark(characters[index]) || isCloseMark(characters[index]) {
+      if run < index { add(String(characters[run..<index])) }
+      run = index + 1
+      inside = isOpenMark(characters[index])
+      add(inside ? highlight.open : highlight.close, isMark: true)
     }
+    if run < end { add(String(characters[run..<end])) }
     if inside { add(highlight.close, isMark: true) }
     if end < characters.count || moreAfter { add("…") }
     if let first = pieces.first, !first.isMark { pieces[0].text = first.text.trimmedStart }

@@ -16,12 +16,15 @@ public final class NoteDatabase {
   /// The database file.
   public let path: String
   let connection: SQLiteConnection
+  /// What ranking keeps between searches (`SearchStatistics`).
+  let statistics: SearchStatistics
 
   /// Opens the database at `path`, creating it (and its folder) on first use.
   ///
   /// - Parameter busyTimeout: how long (seconds) to wait for another process's write lock.
   public init(path: String, busyTimeout: Double = 10) throws {
     self.path = path
+    statistics = SearchStatistics()
     try NoteDatabase.createFolder(for: path)
     let sqlitePath = NoteDatabase.sqlitePath(path)
     let hadWAL = FileManager.default.fileExists(atPath: sqlitePath + "-wal")
@@ -46,13 +49,19 @@ public final class NoteDatabase {
       PRAGMA temp_store = MEMORY;
       PRAGMA journal_size_limit = 67108864;
       """)
+    try FTS5Ranking.register(on: connection)
   }
 
   /// Opens an existing database for reading only (`notes serve`): it is never created, migrated or
   /// written, and is refused as `init(path:)` refuses it, and also when it is of an older schema
   /// (which only a writing open migrates) or lacks the indexes an interrupted import left to build.
-  public init(readOnlyPath path: String, busyTimeout: Double = 10) throws {
+  ///
+  /// - Parameter statistics: kept between searches; connections to the same file may share one.
+  public init(
+    readOnlyPath path: String, busyTimeout: Double = 10, statistics: SearchStatistics = SearchStatistics()
+  ) throws {
     self.path = path
+    self.statistics = statistics
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue
     else {
@@ -70,6 +79,8 @@ public final class NoteDatabase {
       path: NoteDatabase.sqlitePath(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX)
     sqlite3_busy_timeout(connection.handle, Int32(max(0, min(busyTimeout * 1000, Double(Int32.max)))))
     try NoteDatabase.inspectReadOnly(connection, path: path)
+    try connection.execute("PRAGMA temp_store = MEMORY")
+    try FTS5Ranking.register(on: connection)
   }
 
   /// The checks of a read-only open on `connection`.

@@ -104,7 +104,7 @@ struct SearchPlan {
   }
 
   /// Each term a quoted FTS5 string: no operators, any character taken literally.
-  private static func quoted(_ term: String) -> String {
+  static func quoted(_ term: String) -> String {
     "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 
@@ -119,8 +119,10 @@ struct SearchPlan {
   /// Every term the snippet marks when the index gives no highlight.
   var marked: [String] { cjk + scanned }
 
-  func bind(to statement: SQLiteStatement) throws {
-    if primaryIndex != nil { try statement.bind(.text(match), named: ":match") }
+  /// Binds the plan's parameters; `match` instead of the plan's own MATCH expression when the
+  /// query is ranked (`NoteDatabase+Ranking.swift`).
+  func bind(to statement: SQLiteStatement, match: String? = nil) throws {
+    if primaryIndex != nil { try statement.bind(.text(match ?? self.match), named: ":match") }
     if !filteringCJK.isEmpty {
       try statement.bind(.text(cjk.map(SearchPlan.quoted).joined(separator: " AND ")), named: ":cjk")
     }
