@@ -114,15 +114,18 @@ func runServeBenchmark(arguments: [String]) throws {
     let loaded = try load(
       port: server.port, targets: route.targets, clients: options.clients, requests: options.requests,
       seconds: options.seconds)
+    log(
+      String(
+        format: "  CPU a request: %.2f ms alone, %.2f ms under load", single.cpu * 1000, loaded.cpu * 1000))
     rows.append(
       "| \(route.name) | \(loaded.latencies.count) | \(ms(percentile(loaded.latencies, 0.5))) | "
         + "\(ms(percentile(loaded.latencies, 0.99))) | \(String(format: "%.0f", loaded.rate)) | "
         + "\(ms(percentile(single.latencies, 0.5))) / \(ms(percentile(single.latencies, 0.99))) | "
-        + "\(loaded.errors) | \(route.aim) |")
+        + "\(ms(single.cpu * 1000)) | \(loaded.errors) | \(route.aim) |")
   }
   rows.append(
     "| thumbnail, cold (decoded and scaled by leptonica, then cached; 1 client) | \(cold.count) | "
-      + "\(ms(percentile(cold, 0.5))) | \(ms(percentile(cold, 0.99))) | | | 0 | |")
+      + "\(ms(percentile(cold, 0.5))) | \(ms(percentile(cold, 0.99))) | | | | 0 | |")
 
   let lines =
     [
@@ -139,10 +142,12 @@ func runServeBenchmark(arguments: [String]) throws {
         + "\(ProcessInfo.processInfo.activeProcessorCount) cores with \(options.clients) client threads, "
         + "each with its own kept-alive connection, sending requests back to back (at most \(options.requests) "
         + "a client per route, \(options.seconds) s). Latency from request to whole response, measured by the "
-        + "client; *1 client* is the same route alone (the service time, the floor under the loaded figures).",
+        + "client; *1 client* is the same route alone (the service time, the floor under the loaded figures), "
+        + "and its CPU time a request (user and system, of the whole process: server and client, from "
+        + "getrusage), which other work on the machine does not inflate as it does the latencies.",
       "",
-      "| Route | requests | p50 | p99 | requests/s | 1 client: p50 / p99 | errors | aim |",
-      "|---|---|---|---|---|---|---|---|",
+      "| Route | requests | p50 | p99 | requests/s | 1 client: p50 / p99 | 1 client: CPU a request | errors | aim |",
+      "|---|---|---|---|---|---|---|---|---|",
     ] + rows + [""]
   print(lines.joined(separator: "\n"))
 }
@@ -150,8 +155,9 @@ func runServeBenchmark(arguments: [String]) throws {
 /// `clients` threads, each on its own connection, sending `targets` round-robin (from its own
 /// offset), `requests` each or until `seconds` have passed.
 private func load(port: Int, targets: [String], clients: Int, requests: Int, seconds: Double) throws -> (
-  latencies: [Double], rate: Double, errors: Int
+  latencies: [Double], rate: Double, errors: Int, cpu: Double
 ) {
+  let cpuBefore = processCPUSeconds()
   let latencies = Mutex<[Double]>([])
   let errors = Atomic<Int>(0)
   let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
@@ -182,7 +188,19 @@ private func load(port: Int, targets: [String], clients: Int, requests: Int, sec
   done.wait()
   let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
   let all = latencies.withLock { $0 }
-  return (all, Double(all.count) / elapsed, errors.load(ordering: .relaxed))
+  return (
+    all, Double(all.count) / elapsed, errors.load(ordering: .relaxed),
+    (processCPUSeconds() - cpuBefore) / Double(max(1, all.count))
+  )
+}
+
+/// CPU seconds (user and system) this process has used, all its threads: the server's and the
+/// clients'.
+private func processCPUSeconds() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
 private func ms(_ milliseconds: Double) -> String { String(format: "%.1f ms", milliseconds) }
