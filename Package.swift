@@ -22,11 +22,12 @@ import PackageDescription
 //   PPOCR           ← Seam Recognition
 //   Runner          ← Documents Scoring Support Archive Seam Store Recognition Reports
 //   Tesseract       ← Support Seam Recognition | CLeptonica CTesseract
-//   scanbench-bench ← Scoring Support Store Notes
 //   Engines         ← Recognition External PPOCR Tesseract
+//   Server          ← Scoring Support Store Notes Recognition Reports Runner | CMicroHTTPD
 //   ppocr-eval      ← Scoring PPOCR
 //   scanbench       ← CommandLine Documents Scoring Support Archive Store Gate Notes Recognition
-//                     Reports Runner Engines
+//                     Reports Runner Engines Server
+//   scanbench-bench ← Scoring Support Seam Store Notes Server
 // (end of the layers)
 let package = Package(
   name: "scanbench",
@@ -48,6 +49,7 @@ let package = Package(
     // ScanbenchRecognition (poppler's GLib binding, rendered with cairo, read like TIFF pages).
     .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+    .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
 
     .target(name: "ScanbenchSupport"),
     // Typed commands in swift-argument-parser's manner (which cannot be fetched here): options
@@ -99,23 +101,36 @@ let package = Package(
       dependencies: [
         "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchPPOCR", "ScanbenchExternal",
       ]),
+    // `notes serve`: the note database in a browser, on GNU libmicrohttpd; its style sheet, script
+    // and icon are files in Assets/, embedded by the EmbedAssets plugin.
+    .target(
+      name: "ScanbenchServer",
+      dependencies: [
+        "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchRecognition", "ScanbenchNotes",
+        "ScanbenchReports", "ScanbenchRunner", "CMicroHTTPD",
+      ],
+      exclude: ["Assets"], plugins: ["EmbedAssets"]),
     .executableTarget(
       name: "scanbench",
       dependencies: [
         "ScanbenchCommandLine", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchArchive",
         "ScanbenchRecognition",
         "ScanbenchNotes", "ScanbenchGate", "ScanbenchReports", "ScanbenchRunner", "ScanbenchEngines",
-        "ScanbenchDocuments",
+        "ScanbenchDocuments", "ScanbenchServer",
       ],
       plugins: ["BuildInfo"]),
     // Writes the commit the binary is built from into it (`BuildCommit`).
     .plugin(name: "BuildInfo", capability: .buildTool()),
-    // Makes each file of a target's Assets/ a string constant of the target (ScanbenchReports).
+    // Makes each file of a target's Assets/ a string constant of the target (ScanbenchReports,
+    // ScanbenchServer).
     .plugin(name: "EmbedAssets", capability: .buildTool()),
     // Micro-benchmarks that `make bench` runs; never part of the tests.
     .executableTarget(
       name: "scanbench-bench",
-      dependencies: ["ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchNotes"]),
+      dependencies: [
+        "ScanbenchSupport", "ScanbenchScoring", "ScanbenchSeam", "ScanbenchStore", "ScanbenchNotes",
+        "ScanbenchServer",
+      ]),
     // Measures the PP-OCR pipeline on a corpus folder (CER and images/s); not part of the tests.
     .executableTarget(name: "ppocr-eval", dependencies: ["ScanbenchPPOCR", "ScanbenchScoring"]),
 
@@ -125,7 +140,7 @@ let package = Package(
       dependencies: [
         "ScanbenchSeam",
         "ScanbenchSupport", "ScanbenchStore", "ScanbenchArchive", "ScanbenchRecognition",
-        "ScanbenchTesseract", "ScanbenchScoring", "CLeptonica",
+        "ScanbenchTesseract", "ScanbenchScoring", "ScanbenchNotes", "CLeptonica",
       ],
       path: "Tests/ScanbenchTestSupport"),
     .testTarget(name: "ScanbenchScoringTests", dependencies: ["ScanbenchScoring", "ScanbenchSupport"]),
@@ -155,6 +170,12 @@ let package = Package(
       name: "ScanbenchNotesTests",
       dependencies: ["ScanbenchSeam", "ScanbenchNotes", "ScanbenchStore", "ScanbenchSupport", "CSQLite"]),
     .testTarget(
+      name: "ScanbenchServerTests",
+      dependencies: [
+        "ScanbenchServer", "ScanbenchNotes", "ScanbenchStore", "ScanbenchSupport", "ScanbenchRecognition",
+        "ScanbenchTestSupport",
+      ]),
+    .testTarget(
       name: "ScanbenchGateTests",
       dependencies: [
         "ScanbenchGate", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport",
@@ -181,7 +202,7 @@ let package = Package(
         "ScanbenchSeam",
         "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchGate", "ScanbenchNotes",
         "ScanbenchArchive",
-        "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchTestSupport",
+        "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchServer", "ScanbenchTestSupport",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

@@ -7,6 +7,8 @@
 #   ceilings     bench/ceilings.py      callgrind: where the instructions go, what the aims can reach
 #   scoring      bench/scoring.sh       edit distance against rapidfuzz
 #   notes        scanbench-bench notes  import of 1,000,000 records and search latency
+#   serve        scanbench-bench serve  `notes serve` under 16 concurrent clients on a million notes,
+#                scanbench-bench search its searches alone, CPU a query
 # Environment: REPEATS (default 3), LARGE_MB (default 2048), SKIP (space-separated parts to leave out).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -72,6 +74,14 @@ trap 'rm -f "$tmp"' EXIT
     echo "## Note database"
     echo
     "$bin/scanbench-bench" notes
+  fi
+  if [[ $skip != *" serve "* ]]; then
+    [[ $skip != *" notes "* ]] || { echo "## Note database"; echo; }
+    # The search benchmark runs the load benchmark's queries on its database, alone, in CPU time.
+    serve_db=$(mktemp -d)
+    "$bin/scanbench-bench" serve --db "$serve_db/notes.sqlite"
+    "$bin/scanbench-bench" search --db "$serve_db/notes.sqlite"
+    rm -rf "$serve_db"
   fi
 } >"$tmp"
 mv "$tmp" "$out"

@@ -20,7 +20,8 @@ sources_for() {
     store) echo "$support $store Tests/Fuzz/Targets/StoreFuzzer.swift" ;;
     archive) echo "$(ls $src/ScanbenchArchive/*.swift) $support $src/ScanbenchSupport/Shard.swift $src/ScanbenchSupport/FileKind.swift Tests/Fuzz/Targets/ArchiveFuzzer.swift" ;;
     external-protocol) echo "$support $store $src/ScanbenchExternal/ExternalProtocol.swift Tests/Fuzz/Targets/ExternalProtocolFuzzer.swift" ;;
-    photo-metadata) echo "$src/ScanbenchRecognition/ExifOrientation.swift $src/ScanbenchRecognition/HeifContainer.swift Tests/Fuzz/Targets/PhotoMetadataFuzzer.swift" ;;
+    photo-metadata) echo "$src/ScanbenchRecognition/ExifOrientation.swift $src/ScanbenchRecognition/ExifCaptureDate.swift \
+      $src/ScanbenchSupport/CaptureDate.swift $src/ScanbenchRecognition/HeifContainer.swift Tests/Fuzz/Targets/PhotoMetadataFuzzer.swift" ;;
     *) echo "unknown fuzz target '$1' (entry-name ground-truth store archive photo-metadata external-protocol documents)" >&2; exit 64 ;;
   esac
 }

@@ -144,8 +144,8 @@ with tempfile.TemporaryDirectory() as tmp:
     put("archive", "empty", b"")
     put("archive", "pdf", b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")
 
-# photo-metadata: JPEG Exif orientation in both byte orders, XMP in APP1, HEIF boxes with transforms,
-# a real HEIC when heif-enc (libheif-examples) is there.
+# photo-metadata: JPEG Exif orientation and capture date in both byte orders, a HEIF Exif item, XMP in
+# APP1, HEIF boxes with transforms, a real HEIC when heif-enc (libheif-examples) is there.
 def exif_jpeg(orientation, big_endian):
     e = ">" if big_endian else "<"
     tiff = (b"MM" if big_endian else b"II") + struct.pack(e + "HIH", 42, 8, 1)
@@ -158,6 +158,24 @@ def box(kind, body):
     return struct.pack(">I", len(body) + 8) + kind + body
 
 
+def capture_date_tiff(big_endian):
+    """IFD0 pointing to the Exif IFD, which holds DateTimeOriginal and OffsetTimeOriginal."""
+    e = ">" if big_endian else "<"
+    date, zone = b"2019:07:14 12:34:56\x00", b"+09:00\x00"
+    exif_ifd = 8 + 2 + 12 + 4
+    data = exif_ifd + 2 + 24 + 4
+    tiff = (b"MM" if big_endian else b"II") + struct.pack(e + "HI", 42, 8)
+    tiff += struct.pack(e + "HHHII", 1, 0x8769, 4, 1, exif_ifd) + struct.pack(e + "I", 0)
+    tiff += struct.pack(e + "HHHII", 2, 0x9003, 2, len(date), data) + struct.pack(e + "HHII", 0x9011, 2, len(zone), data + len(date))
+    return tiff + struct.pack(e + "I", 0) + date + zone
+
+
+for order, big_endian in (("le", False), ("be", True)):
+    payload = b"Exif\x00\x00" + capture_date_tiff(big_endian)
+    put("photo-metadata", "capture-date-" + order,
+        b"\xff\xd8\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload + b"\xff\xd9")
+# A HEIF Exif item's payload: the offset to the TIFF header, then `Exif\0\0` and the TIFF.
+put("photo-metadata", "heif-exif-item", struct.pack(">I", 6) + b"Exif\x00\x00" + capture_date_tiff(True))
 put("photo-metadata", "exif-6-le", exif_jpeg(6, False))
 put("photo-metadata", "exif-8-be", exif_jpeg(8, True))
 xmp = b"http://ns.adobe.com/xap/1.0/\x00<x:xmpmeta/>"

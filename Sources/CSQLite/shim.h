@@ -14,3 +14,21 @@ static inline int scanbench_sqlite_no_checkpoint_on_close(sqlite3 *db, int on) {
 static inline int scanbench_sqlite_disable_memory_statistics(void) {
   return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
+
+// FTS5's registration API, which SQLite hands out only as a pointer bound to `SELECT fts5(?)`
+// under the type name "fts5_api_ptr" (a string that must outlive the statement: a literal here).
+// NULL when FTS5 is not compiled in.
+static inline fts5_api *scanbench_fts5_api(sqlite3 *db) {
+  fts5_api *api = 0;
+  sqlite3_stmt *statement = 0;
+  if (sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &statement, 0) == SQLITE_OK) {
+    sqlite3_bind_pointer(statement, 1, (void *)&api, "fts5_api_ptr", 0);
+    sqlite3_step(statement);
+  }
+  sqlite3_finalize(statement);
+  return api;
+}
+
+// The type name under which a buffer is bound with sqlite3_bind_pointer and read back with
+// sqlite3_value_pointer: it must outlive the statement (a literal).
+static inline const char *scanbench_document_sizes_type(void) { return "scanbench_document_sizes"; }

@@ -28,6 +28,27 @@ public final class FolderReader: EntrySource {
     paths = [url.lastPathComponent] + GroundTruthBeside.names(for: url)
   }
 
+  /// The one entry `entry` of the folder, for reading an image again without walking the folder:
+  /// found only where the walk would find it (each folder on its way a real directory, the name a
+  /// plain relative path as the walk makes them), else the reader has no entries.
+  public init(path: String, entry: String) {
+    root = URL(fileURLWithPath: path, isDirectory: true)
+    let components = entry.split(separator: "/", omittingEmptySubsequences: false)
+    // Escaped names (`\xNN`, `\\`) are not the bytes on disk: those are found only by the walk.
+    let plain =
+      !components.isEmpty && !entry.contains("\\")
+      && components.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\u{0}") }
+    var folder = root.path
+    var inRealFolders = plain
+    for component in components.dropLast() where inRealFolders {
+      folder += "/" + component
+      var status = stat()
+      inRealFolders = lstat(folder, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+    var status = stat()
+    paths = inRealFolders && lstat(root.path + "/" + entry, &status) == 0 ? [entry] : []
+  }
+
   /// Lists everything that is not a real directory; descends only into real directories.
   private static func walk(_ folder: String, relative: String, into found: inout [String], input: String)
     throws

@@ -36,6 +36,13 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
   public var lines: [TextBox]?
   /// QR codes and barcodes, when the run had `--barcodes`.
   public var barcodes: [Barcode]?
+  /// When the photo was taken, as its EXIF or HEIF metadata says (`CaptureDate`), when it says.
+  public var capturedAt: String?
+  /// The image's size as recognized (after the turns of `orientation`): the boxes' coordinates.
+  public var width: Int?
+  public var height: Int?
+  /// How the image was turned upright before recognition.
+  public var orientation: ResultRecord.Orientation?
 
   enum CodingKeys: String, CodingKey {
     case id, text
@@ -44,6 +51,8 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
     case run, source, entry, sha256, page, profile, lang, confidence, chars
     case gtChars = "gt_chars"
     case edits, cer, metric, engine, words, lines, barcodes
+    case capturedAt = "captured_at"
+    case width, height, orientation
   }
 
   public init(
@@ -75,9 +84,14 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
   public var firstLine: String { Note.firstLine(of: text) }
 
   static func firstLine(of text: String) -> String {
-    for line in text.split(whereSeparator: \.isNewline) {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
-      if !trimmed.isEmpty { return trimmed }
+    // Line by line from the start: a page of text is not split whole for its first line.
+    var rest = Substring(text)
+    while !rest.isEmpty {
+      let end = rest.firstIndex(where: \.isNewline) ?? rest.endIndex
+      var line = rest[..<end].drop(while: \.isWhitespace)
+      while line.last?.isWhitespace == true { line.removeLast() }
+      if !line.isEmpty { return String(line) }
+      rest = end < rest.endIndex ? rest[rest.index(after: end)...] : ""
     }
     return ""
   }
@@ -98,6 +112,10 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
     record.words = words
     record.lines = lines
     record.barcodes = barcodes
+    record.capturedAt = capturedAt
+    record.width = width
+    record.height = height
+    record.orientation = orientation
     return record
   }
 }
@@ -110,13 +128,21 @@ public struct NoteSummary: Codable, Sendable, Equatable, Identifiable {
   public var firstLine: String
   public var source: String
   public var entry: String
+  public var page: Int?
+  public var lang: String?
+  /// When the photo was taken, when its metadata says.
+  public var capturedAt: String?
+  /// Whether the image had QR codes or barcodes.
+  public var hasCodes: Bool?
 
   enum CodingKeys: String, CodingKey {
     case id
     case recognizedAt = "recognized_at"
     case chars
     case firstLine = "first_line"
-    case source, entry
+    case source, entry, page, lang
+    case capturedAt = "captured_at"
+    case hasCodes = "has_codes"
   }
 
   public init(
@@ -131,19 +157,32 @@ public struct NoteSummary: Codable, Sendable, Equatable, Identifiable {
   }
 }
 
-/// What `notes list` shows: newest first, optionally since a date and from one archive.
+/// What `notes list` and the list page show: newest first (by when the images were recognized or
+/// when the photos were taken), filtered, a page at a time.
 public struct NoteListQuery: Sendable, Equatable {
   /// At most this many notes; `nil` for all.
   public var limit: Int?
-  /// Only notes recognized at or after this time (seconds since 1970, see `Timestamp.parse`).
-  public var since: Double?
-  /// Only notes from this archive (the store's `source`, exactly).
-  public var source: String?
+  public var filter: NoteFilter
+  public var order: NoteOrder
+  /// The page after this note (keyset paging: as fast on the last page as on the first).
+  public var after: NoteCursor?
+  /// Notes skipped before the first one shown (a scan over them: `after` is the fast way).
+  public var offset: Int
 
-  public init(limit: Int? = 20, since: Double? = nil, source: String? = nil) {
+  public init(
+    limit: Int? = 20, filter: NoteFilter = NoteFilter(), order: NoteOrder = .recognized,
+    after: NoteCursor? = nil, offset: Int = 0
+  ) {
     self.limit = limit
-    self.since = since
-    self.source = source
+    self.filter = filter
+    self.order = order
+    self.after = after
+    self.offset = offset
+  }
+
+  /// `notes list --since --source`.
+  public init(limit: Int? = 20, since: Double?, source: String?) {
+    self.init(limit: limit, filter: NoteFilter(source: source, since: since))
   }
 }
 
@@ -159,11 +198,18 @@ public struct NoteSearchHit: Codable, Sendable, Equatable, Identifiable {
   /// Relevance (the negated bm25 rank: higher is better); `nil` when the query was too short for
   /// the full-text index and the notes were scanned instead (those come newest first).
   public var score: Double?
+  public var page: Int?
+  public var lang: String?
+  public var capturedAt: String?
+  /// Whether the match is in a QR code's or barcode's payload (the snippet shows the payload).
+  public var inCode: Bool?
 
   enum CodingKeys: String, CodingKey {
     case id
     case recognizedAt = "recognized_at"
-    case chars, source, entry, snippet, score
+    case chars, source, entry, snippet, score, page, lang
+    case capturedAt = "captured_at"
+    case inCode = "in_code"
   }
 
   public init(
@@ -182,18 +228,31 @@ public struct NoteSearchHit: Codable, Sendable, Equatable, Identifiable {
 
 public struct SearchOptions: Sendable, Equatable {
   public var limit: Int
+  /// Hits skipped before the first one returned (the next page of results).
+  public var offset: Int
   /// Put around each match in the snippet, e.g. `("[", "]")` or ANSI bold on a terminal.
   public var highlight: (open: String, close: String)
+  /// Applied to the snippet's text outside the marks (e.g. HTML escaping), before they are added.
+  public var escape: (@Sendable (String) -> String)?
   /// About this many characters of context on each side of the first match.
   public var context: Int
+  /// Only notes that pass this filter.
+  public var filter: NoteFilter
 
-  public init(limit: Int = 20, highlight: (open: String, close: String) = ("[", "]"), context: Int = 40) {
+  public init(
+    limit: Int = 20, offset: Int = 0, highlight: (open: String, close: String) = ("[", "]"),
+    escape: (@Sendable (String) -> String)? = nil, context: Int = 40, filter: NoteFilter = NoteFilter()
+  ) {
     self.limit = limit
+    self.offset = offset
     self.highlight = highlight
+    self.escape = escape
     self.context = context
+    self.filter = filter
   }
 
   public static func == (lhs: SearchOptions, rhs: SearchOptions) -> Bool {
-    lhs.limit == rhs.limit && lhs.highlight == rhs.highlight && lhs.context == rhs.context
+    lhs.limit == rhs.limit && lhs.offset == rhs.offset && lhs.highlight == rhs.highlight
+      && lhs.context == rhs.context && lhs.filter == rhs.filter && (lhs.escape == nil) == (rhs.escape == nil)
   }
 }

@@ -9,6 +9,10 @@ extension NoteDatabase {
   /// The newest schema this binary knows.
   public static var schemaVersion: Int { migrations.count }
 
+  /// Schema versions a scanbench may have written: from 0 (a marked file not yet migrated) to far
+  /// beyond this binary's, but not negative or in the millions.
+  static let plausibleSchemaVersions = 0...10_000
+
   static let migrations: [String] = [
     // 1: notes, their unique key, the list orders, engines, and the trigram full-text index
     // (external content: the text is stored once, in `note`).
@@ -101,9 +105,25 @@ extension NoteDatabase {
     ALTER TABLE note ADD COLUMN code_text TEXT;
     CREATE INDEX note_with_codes ON note(recognized_unix) WHERE code_text IS NOT NULL;
     """,
+
+    // 5: when a photo was taken (`captured_at`, `CaptureDate`: EXIF DateTimeOriginal or HEIF's Exif
+    // item), for the list by capture date and its year and month filters (a partial index: notes
+    // of scans have none); the size of the image as recognized and how it was turned upright (the
+    // record's `orientation` as JSON), so that a page can draw the boxes where they were found; and
+    // the list's run and language filters, each an index that keeps its notes newest first, so a
+    // filtered page is a seek, not a scan of a million notes.
+    """
+    ALTER TABLE note ADD COLUMN captured_at TEXT;
+    ALTER TABLE note ADD COLUMN width INTEGER;
+    ALTER TABLE note ADD COLUMN height INTEGER;
+    ALTER TABLE note ADD COLUMN orientation TEXT;
+    CREATE INDEX note_captured ON note(captured_at) WHERE captured_at IS NOT NULL;
+    CREATE INDEX note_run ON note(run, recognized_unix);
+    CREATE INDEX note_lang ON note(lang, recognized_unix);
+    """,
   ]
 
-  /// The indexes on `note` besides its primary key, as migrations 1 and 4 created them. A bulk
+  /// The indexes on `note` besides its primary key, as migrations 1, 4 and 5 created them. A bulk
   /// import into an empty database drops `note_key` and builds it once at its end (see
   /// `NoteImporter`); a database such an import was killed in has it rebuilt when it is next opened.
   static let noteIndexes = """
@@ -111,11 +131,18 @@ extension NoteDatabase {
     CREATE INDEX IF NOT EXISTS note_recognized ON note(recognized_unix);
     CREATE INDEX IF NOT EXISTS note_source ON note(source, recognized_unix);
     CREATE INDEX IF NOT EXISTS note_with_codes ON note(recognized_unix) WHERE code_text IS NOT NULL;
+    CREATE INDEX IF NOT EXISTS note_captured ON note(captured_at) WHERE captured_at IS NOT NULL;
+    CREATE INDEX IF NOT EXISTS note_run ON note(run, recognized_unix);
+    CREATE INDEX IF NOT EXISTS note_lang ON note(lang, recognized_unix);
     """
-  static let noteIndexNames = ["note_key", "note_recognized", "note_source", "note_with_codes"]
+  static let noteIndexNames = [
+    "note_key", "note_recognized", "note_source", "note_with_codes", "note_captured", "note_run", "note_lang",
+  ]
 
   /// Whether every index of `noteIndexes` exists (one read of the schema).
-  func hasNoteIndexes() throws -> Bool {
+  func hasNoteIndexes() throws -> Bool { try NoteDatabase.hasNoteIndexes(connection) }
+
+  static func hasNoteIndexes(_ connection: SQLiteConnection) throws -> Bool {
     let names = NoteDatabase.noteIndexNames.map { "'\($0)'" }.joined(separator: ", ")
     let count = try connection.integer(
       "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name IN (\(names))")
@@ -133,11 +160,11 @@ extension NoteDatabase {
   static func afterMigration(to version: Int, connection: SQLiteConnection) throws {
     guard version == 2 else { return }
     let select = try connection.prepare("SELECT id, text FROM note")
-    let update = try connection.prepare("UPDATE note SET cjk_text = ?2 WHERE id = ?1")
+    let update = try connection.prepare("UPDATE note SET cjk_text = :cjk_text WHERE id = :id")
     while try select.step() {
       guard let lines = cjkLines(select.string(at: 1) ?? "") else { continue }
-      try update.bind(select.int64(at: 0) ?? 0, at: 1)
-      try update.bind(lines, at: 2)
+      try update.bind(SQLiteValue(select.int64(at: 0)), named: ":id")
+      try update.bind(.text(lines), named: ":cjk_text")
       try update.step()
       update.reset()
     }

@@ -16,12 +16,15 @@ public final class NoteDatabase {
   /// The database file.
   public let path: String
   let connection: SQLiteConnection
+  /// What ranking keeps between searches (`SearchStatistics`).
+  let statistics: SearchStatistics
 
   /// Opens the database at `path`, creating it (and its folder) on first use.
   ///
   /// - Parameter busyTimeout: how long (seconds) to wait for another process's write lock.
   public init(path: String, busyTimeout: Double = 10) throws {
     self.path = path
+    statistics = SearchStatistics()
     try NoteDatabase.createFolder(for: path)
     let sqlitePath = NoteDatabase.sqlitePath(path)
     let hadWAL = FileManager.default.fileExists(atPath: sqlitePath + "-wal")
@@ -46,6 +49,63 @@ public final class NoteDatabase {
       PRAGMA temp_store = MEMORY;
       PRAGMA journal_size_limit = 67108864;
       """)
+    try FTS5Ranking.register(on: connection)
+  }
+
+  /// Opens an existing database for reading only (`notes serve`): it is never created, migrated or
+  /// written, and is refused as `init(path:)` refuses it, and also when it is of an older schema
+  /// (which only a writing open migrates) or lacks the indexes an interrupted import left to build.
+  ///
+  /// - Parameter statistics: kept between searches; connections to the same file may share one.
+  public init(
+    readOnlyPath path: String, busyTimeout: Double = 10, statistics: SearchStatistics = SearchStatistics()
+  ) throws {
+    self.path = path
+    self.statistics = statistics
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue
+    else {
+      throw NoteDatabaseError(kind: .missing, path: path, message: "no such note database")
+    }
+    // First a look at the file alone (`immutable`: no lock, no -wal or -shm made beside it), so that
+    // a file that is refused leaves nothing behind; then the real read-only connection, which
+    // looks again (another process may have changed it in its WAL meanwhile).
+    let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))
+    let uri = "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1"
+    try NoteDatabase.inspectReadOnly(
+      SQLiteConnection(path: uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX),
+      path: path)
+    connection = try SQLiteConnection(
+      path: NoteDatabase.sqlitePath(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX)
+    sqlite3_busy_timeout(connection.handle, Int32(max(0, min(busyTimeout * 1000, Double(Int32.max)))))
+    try NoteDatabase.inspectReadOnly(connection, path: path)
+    try connection.execute("PRAGMA temp_store = MEMORY")
+    try FTS5Ranking.register(on: connection)
+  }
+
+  /// The checks of a read-only open on `connection`.
+  private static func inspectReadOnly(_ connection: SQLiteConnection, path: String) throws {
+    switch try inspect(connection, path: path) {
+    case .empty:
+      throw NoteDatabaseError(
+        kind: .notScanbench, path: path, message: "an empty database, not a scanbench note database yet")
+    case .scanbench(let version) where version < NoteDatabase.schemaVersion:
+      throw NoteDatabaseError(
+        kind: .olderSchema(found: version, supported: NoteDatabase.schemaVersion), path: path,
+        message:
+          "the note database has schema version \(version), older than this scanbench's "
+          + "\(NoteDatabase.schemaVersion), and is opened read-only here: 'scanbench notes list --db "
+          + "\(path)' migrates it first")
+    case .scanbench:
+      guard try hasNoteIndexes(connection) else {
+        throw NoteDatabaseError(
+          kind: .olderSchema(found: NoteDatabase.schemaVersion, supported: NoteDatabase.schemaVersion),
+          path: path,
+          message:
+            "an import into this database was interrupted before it built its indexes, and it is opened "
+            + "read-only here: 'scanbench notes list --db \(path)' builds them first")
+      }
+    }
   }
 
   /// Where the database lives unless `--db` says otherwise: `$XDG_DATA_HOME/scanbench/notes.sqlite`,
@@ -97,12 +157,23 @@ public final class NoteDatabase {
   }
 
   /// Reads the header and the schema (never writes) and says what this file is, or throws.
-  private func inspect() throws -> State {
+  private func inspect() throws -> State { try NoteDatabase.inspect(connection, path: path) }
+
+  private static func inspect(_ connection: SQLiteConnection, path: String) throws -> State {
     // The first read of the header is where SQLite notices a file that is not a database.
     let applicationID = Int32(truncatingIfNeeded: try connection.integer("PRAGMA application_id") ?? 0)
     let version = Int(try connection.integer("PRAGMA user_version") ?? 0)
     let objects = try connection.integer("SELECT count(*) FROM sqlite_schema") ?? 0
     if applicationID == NoteDatabase.applicationID {
+      // user_version is any 32-bit integer: one that no scanbench writes is not a schema to migrate
+      // from (a migration table indexed by it) nor a newer scanbench's.
+      guard NoteDatabase.plausibleSchemaVersions.contains(version) else {
+        throw NoteDatabaseError(
+          kind: .unknownSchema(found: version), path: path,
+          message:
+            "the note database has schema version \(version), which no scanbench writes (the file was "
+            + "damaged or changed by another program); it was left unchanged")
+      }
       guard version <= NoteDatabase.schemaVersion else {
         throw NoteDatabaseError(
           kind: .newerSchema(found: version, supported: NoteDatabase.schemaVersion), path: path,
@@ -165,82 +236,105 @@ public final class NoteDatabase {
     Int(try connection.integer("PRAGMA user_version") ?? 0)
   }
 
-  /// Notes newest first (by the time they were recognized).
+  /// Notes newest first (by when they were recognized, or when the photos were taken).
   public func list(_ query: NoteListQuery = NoteListQuery()) throws -> [NoteSummary] {
-    var conditions: [String] = []
-    if query.since != nil { conditions.append("recognized_unix >= ?1") }
-    if query.source != nil { conditions.append("source = ?2") }
-    let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-    let statement = try connection.prepare(
-      """
-      SELECT id, recognized_at, chars, text, source, entry FROM note \(filter)
-      ORDER BY recognized_unix DESC, id DESC LIMIT ?3
-      """)
-    if let since = query.since { try statement.bind(since, at: 1) }
-    if let source = query.source { try statement.bind(source, at: 2) }
-    try statement.bind(Int64(query.limit.map { max(0, $0) } ?? -1), at: 3)
-    var notes: [NoteSummary] = []
-    while try statement.step() {
-      notes.append(
-        NoteSummary(
-          id: statement.int64(at: 0) ?? 0, recognizedAt: statement.string(at: 1) ?? "",
-          chars: statement.int(at: 2) ?? 0, firstLine: Note.firstLine(of: statement.string(at: 3) ?? ""),
-          source: statement.string(at: 4) ?? "", entry: statement.string(at: 5) ?? ""))
-    }
-    return notes
+    try page(query).notes
   }
 
-  static let noteColumns = """
-    note.id, note.text, note.recognized_at, note.imported_at, note.run, note.source, note.entry,
-    note.sha256, note.page, note.profile, note.lang, note.confidence, note.chars, note.gt_chars,
-    note.edits, note.cer, note.metric, engine.identity, note.layout, note.barcodes
-    """
+  /// A page of `list`, and the cursor of the next one. With `after`, the page starts past that
+  /// note through the order's index (keyset paging), so the thousandth page costs what the first
+  /// does.
+  public func page(_ query: NoteListQuery) throws -> NoteListPage {
+    let selection = NoteSelection.summary
+    let key = query.order.column
+    var conditions = query.filter.conditions
+    if query.order == .captured { conditions.append("note.captured_at IS NOT NULL") }
+    let after = query.after.flatMap { $0.fits(query.order) ? $0 : nil }
+    if after != nil { conditions.append("(\(key.qualified), note.id) < (:after_key, :after_id)") }
+    let statement = try connection.prepare(
+      """
+      SELECT \(selection.sql) FROM note \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
+      ORDER BY \(key.qualified) DESC, note.id DESC LIMIT :limit OFFSET :offset
+      """)
+    try query.filter.bind(to: statement)
+    if let after {
+      try statement.bind(after.value, named: ":after_key")
+      try statement.bind(.integer(after.id), named: ":after_id")
+    }
+    try statement.bind(.integer(Int64(query.limit.map { max(0, $0) } ?? -1)), named: ":limit")
+    try statement.bind(.integer(Int64(max(0, query.offset))), named: ":offset")
+    var page = NoteListPage()
+    var last: NoteCursor?
+    let row = NoteRowReader(statement: statement, selection: selection)
+    while try statement.step() {
+      let note = NoteSummary(row)
+      page.notes.append(note)
+      switch query.order {
+      case .recognized:
+        last = row.double(.recognizedUnix).map { NoteCursor(key: .recognized($0), id: note.id) }
+      case .captured: last = note.capturedAt.map { NoteCursor(key: .captured($0), id: note.id) }
+      }
+    }
+    if let limit = query.limit, limit > 0, page.notes.count == limit { page.next = last }
+    return page
+  }
 
-  private var engineDecoder: JSONDecoder { JSONDecoder() }
+  /// The distinct values of a column the list filters on (`source`, `run`, `lang`), sorted, at most
+  /// `limit` (an empty value is not listed): each found by one seek in the column's index, not a
+  /// scan of the notes.
+  public func distinctValues(of facet: NoteFacet, limit: Int = 200) throws -> [String] {
+    let column = facet.column.rawValue
+    let statement = try connection.prepare(
+      "SELECT min(\(column)) FROM note WHERE \(column) > :after")
+    var values: [String] = []
+    var after = ""
+    while values.count < limit {
+      try statement.bind(.text(after), named: ":after")
+      defer { statement.reset() }
+      guard try statement.step(), let value = statement.string(at: 0) else { break }
+      values.append(value)
+      after = value
+    }
+    return values
+  }
 
-  private func note(from statement: SQLiteStatement, decoder: JSONDecoder) -> Note {
-    let engine = statement.string(at: 17).flatMap {
-      try? decoder.decode(EngineIdentity.self, from: Data($0.utf8))
+  /// The years in which the photos of the database were taken, newest first: one seek each in the
+  /// capture date's index.
+  public func captureYears(limit: Int = 300) throws -> [Int] {
+    let statement = try connection.prepare(
+      "SELECT max(captured_at) FROM note WHERE captured_at IS NOT NULL AND captured_at < :below")
+    var years: [Int] = []
+    var below = "9999"
+    while years.count < limit {
+      try statement.bind(.text(below), named: ":below")
+      defer { statement.reset() }
+      guard try statement.step(), let date = statement.string(at: 0), let year = Int(date.prefix(4)) else {
+        break
+      }
+      years.append(year)
+      below = String(format: "%04d", year)
     }
-    var note = Note(
-      id: statement.int64(at: 0) ?? 0, text: statement.string(at: 1) ?? "",
-      recognizedAt: statement.string(at: 2) ?? "", importedAt: statement.string(at: 3) ?? "",
-      run: statement.string(at: 4) ?? "", source: statement.string(at: 5) ?? "",
-      entry: statement.string(at: 6) ?? "", sha256: statement.string(at: 7) ?? "",
-      page: statement.int(at: 8), profile: statement.string(at: 9) ?? "",
-      lang: statement.string(at: 10) ?? "", confidence: statement.double(at: 11),
-      chars: statement.int(at: 12) ?? 0, gtChars: statement.int(at: 13), edits: statement.int(at: 14),
-      cer: statement.double(at: 15), metric: statement.string(at: 16), engine: engine)
-    if let layout = statement.string(at: 18).flatMap({
-      try? decoder.decode(TextLayout.self, from: Data($0.utf8))
-    }) {
-      note.words = layout.words
-      note.lines = layout.lines
-    }
-    note.barcodes = statement.string(at: 19).flatMap {
-      try? decoder.decode([Barcode].self, from: Data($0.utf8))
-    }
-    return note
+    return years
   }
 
   /// One note with everything about it, or `nil` if there is no note with that id.
   public func note(id: Int64) throws -> Note? {
+    let selection = NoteSelection.note
     let statement = try connection.prepare(
-      "SELECT \(NoteDatabase.noteColumns) FROM note LEFT JOIN engine ON engine.id = note.engine_id WHERE note.id = ?1"
-    )
-    try statement.bind(id, at: 1)
+      "SELECT \(selection.sql) \(selection.from) WHERE note.id = :id")
+    try statement.bind(.integer(id), named: ":id")
     guard try statement.step() else { return nil }
-    return note(from: statement, decoder: engineDecoder)
+    return Note(NoteRowReader(statement: statement, selection: selection), decoder: JSONDecoder())
   }
 
   /// Every note in id order (for export), streamed.
   public func forEachNote(_ body: (Note) throws -> Void) throws {
-    let statement = try connection.prepare(
-      "SELECT \(NoteDatabase.noteColumns) FROM note LEFT JOIN engine ON engine.id = note.engine_id ORDER BY note.id"
-    )
-    let decoder = engineDecoder
+    let selection = NoteSelection.note
+    let statement = try connection.prepare("SELECT \(selection.sql) \(selection.from) ORDER BY note.id")
+    let decoder = JSONDecoder()
+    let row = NoteRowReader(statement: statement, selection: selection)
     while try statement.step() {
-      try body(note(from: statement, decoder: decoder))
+      try body(Note(row, decoder: decoder))
     }
   }
 
@@ -250,8 +344,8 @@ public final class NoteDatabase {
   @discardableResult
   public func delete(id: Int64) throws -> Bool {
     try connection.transaction {
-      let statement = try connection.prepare("DELETE FROM note WHERE id = ?1")
-      try statement.bind(id, at: 1)
+      let statement = try connection.prepare("DELETE FROM note WHERE id = :id")
+      try statement.bind(.integer(id), named: ":id")
       try statement.step()
       return connection.changes > 0
     }

@@ -132,22 +132,8 @@ public final class NoteImporter {
       SELECT id, recognized_unix FROM note
       WHERE sha256 = ?1 AND ifnull(page, -1) = ?2 AND profile = ?3 AND lang = ?4
       """, persistent: true)
-    let columns = """
-      text, recognized_at, recognized_unix, imported_at, run, source, entry, sha256, page, profile,
-      lang, confidence, chars, gt_chars, edits, cer, metric, engine_id, cjk_text, layout, barcodes,
-      code_text
-      """
-    insert = try connection.prepare(
-      """
-      INSERT INTO note (\(columns))
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20, ?21, ?22, ?23)
-      """, persistent: true)
-    update = try connection.prepare(
-      """
-      UPDATE note SET (\(columns))
-        = (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20, ?21, ?22, ?23)
-      WHERE id = ?19
-      """, persistent: true)
+    insert = try connection.prepare(NoteRow.insertSQL, persistent: true)
+    update = try connection.prepare(NoteRow.updateSQL, persistent: true)
     selectText = try connection.prepare("SELECT text, cjk_text FROM note WHERE id = ?1", persistent: true)
     // Every note's words; the trigrams of its CJK lines, if it has any (`note.cjk_text`).
     indexText = try connection.prepare(
@@ -348,8 +334,8 @@ public final class NoteImporter {
         let old = try self.text(ofNote: id)
         if old.text != text { try unindex(id, old.text, cjkLines: old.cjkLines) }
         let cjkLines = NoteDatabase.cjkLines(text)
-        try bind(record, time: time, cjkLines: cjkLines, to: update)
-        try update.bind(id, at: 19)
+        try row(record, time: time, cjkLines: cjkLines).bind(to: update)
+        try update.bind(.integer(id), at: NoteRow.idParameter)
         defer { update.reset() }
         try update.step()
         if old.text != text { try index(id, text, cjkLines: cjkLines) }
@@ -359,7 +345,7 @@ public final class NoteImporter {
       }
     } else {
       let text = record.text ?? ""
-      try bind(record, time: time, cjkLines: NoteDatabase.cjkLines(text), to: insert)
+      try row(record, time: time, cjkLines: NoteDatabase.cjkLines(text)).bind(to: insert)
       defer { insert.reset() }
       try insert.step()
       let id = connection.lastInsertedRowID
@@ -426,39 +412,28 @@ public final class NoteImporter {
     try statement.step()
   }
 
-  private func bind(
-    _ record: ResultRecord, time: Double, cjkLines: String?, to statement: SQLiteStatement
-  ) throws {
+  /// The note a record becomes.
+  private func row(_ record: ResultRecord, time: Double, cjkLines: String?) throws -> NoteRow {
     let text = record.text ?? ""
-    try statement.bind(text, at: 1)
-    try statement.bind(record.time, at: 2)
-    try statement.bind(time, at: 3)
-    try statement.bind(importedAt, at: 4)
-    try statement.bind(record.run, at: 5)
-    try statement.bind(record.source, at: 6)
-    try statement.bind(record.entry, at: 7)
-    try statement.bind(record.sha256, at: 8)
-    try statement.bind(record.page, at: 9)
-    try statement.bind(record.profile, at: 10)
-    try statement.bind(record.lang, at: 11)
-    try statement.bind(record.confidence, at: 12)
-    try statement.bind(record.chars ?? text.count, at: 13)
-    try statement.bind(record.gtChars, at: 14)
-    try statement.bind(record.edits, at: 15)
-    try statement.bind(record.cer, at: 16)
-    try statement.bind(record.metric, at: 17)
-    try statement.bind(try engineID(record.engine), at: 18)
-    try statement.bind(cjkLines, at: 20)
     // Only runs with --boxes or --barcodes have these; the others stay NULL at no cost.
     var layout: String?
     if let words = record.words, let lines = record.lines {
       layout = String(decoding: try jsonEncoder.encode(TextLayout(words: words, lines: lines)), as: UTF8.self)
     }
-    try statement.bind(layout, at: 21)
     let codes = record.barcodes.flatMap { $0.isEmpty ? nil : $0 }
-    try statement.bind(codes.map { String(decoding: try jsonEncoder.encode($0), as: UTF8.self) }, at: 22)
-    try statement.bind(
-      codes.map { $0.map { $0.data ?? $0.dataBase64 ?? "" }.joined(separator: "\n") }, at: 23)
+    let codesJSON = try codes.map { String(decoding: try jsonEncoder.encode($0), as: UTF8.self) }
+    return NoteRow(
+      text: text, recognizedAt: record.time, recognizedUnix: time, importedAt: importedAt, run: record.run,
+      source: record.source, entry: record.entry, sha256: record.sha256, page: record.page,
+      profile: record.profile, lang: record.lang, confidence: record.confidence,
+      chars: record.chars ?? text.count, gtChars: record.gtChars, edits: record.edits, cer: record.cer,
+      metric: record.metric, engineID: try engineID(record.engine), cjkText: cjkLines, layout: layout,
+      barcodes: codesJSON,
+      codeText: codes.map { $0.map { $0.data ?? $0.dataBase64 ?? "" }.joined(separator: "\n") },
+      // A store is outside input: a capture date that is not one is no date.
+      capturedAt: record.capturedAt.flatMap(CaptureDate.validated), width: record.width,
+      height: record.height,
+      orientation: try record.orientation.map { String(decoding: try jsonEncoder.encode($0), as: UTF8.self) })
   }
 
   private func engineID(_ engine: EngineIdentity) throws -> Int64 {
@@ -478,7 +453,7 @@ public final class NoteImporter {
     defer { selectEngine.reset() }
     guard try selectEngine.step(), let id = selectEngine.int64(at: 0) else {
       throw NoteDatabaseError(
-        kind: .sqlite(code: 0), path: database.path, message: "the engine row just written is missing",
+        kind: .inconsistent, path: database.path, message: "the engine row just written is missing",
         sql: selectEngine.sql)
     }
     engines[engine] = id

@@ -18,13 +18,14 @@ final class SQLiteConnection {
     let code = sqlite3_open_v2(path, &db, flags, nil)
     guard let db else {
       throw NoteDatabaseError(
-        kind: .sqlite(code: code), path: path, message: "cannot allocate a connection")
+        kind: .sqlite(code: ResultCode(rawValue: code)), path: path, message: "cannot allocate a connection")
     }
     guard code == SQLITE_OK else {
       let message = String(cString: sqlite3_errmsg(db))
       let extended = sqlite3_extended_errcode(db)
       sqlite3_close_v2(db)
-      throw NoteDatabaseError(kind: .sqlite(code: extended), path: path, message: message)
+      throw NoteDatabaseError(
+        kind: .sqlite(code: ResultCode(rawValue: extended)), path: path, message: message)
     }
     self.handle = db
     self.path = path
@@ -54,8 +55,8 @@ final class SQLiteConnection {
     let message = String(cString: sqlite3_errmsg(handle))
     // The extended code carries more detail when it belongs to the same failure.
     let extended = sqlite3_extended_errcode(handle)
-    let reported = (extended & 0xff) == (code & 0xff) ? extended : code
-    if (reported & 0xff) == SQLITE_NOTADB {
+    let reported = ResultCode(rawValue: (extended & 0xff) == (code & 0xff) ? extended : code)
+    if case .SQLITE_NOTADB = reported {
       return NoteDatabaseError(
         kind: .notSQLite, path: path, message: "not an SQLite database (\(message)); it was left unchanged",
         sql: sql)

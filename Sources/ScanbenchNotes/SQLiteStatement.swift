@@ -18,7 +18,7 @@ final class SQLiteStatement {
     }
     guard let statement else {
       throw NoteDatabaseError(
-        kind: .sqlite(code: SQLITE_MISUSE), path: connection.path, message: "empty statement", sql: sql)
+        kind: .sqlite(code: .SQLITE_MISUSE), path: connection.path, message: "empty statement", sql: sql)
     }
     self.handle = statement
     self.connection = connection
@@ -63,6 +63,38 @@ final class SQLiteStatement {
     try check(sqlite3_bind_null(handle, index))
   }
 
+  func bind(_ value: SQLiteValue, at index: Int32) throws {
+    switch value {
+    case .null: try bindNull(at: index)
+    case .integer(let integer): try bind(integer, at: index)
+    case .real(let real): try bind(real, at: index)
+    case .text(let text): try bind(text, at: index)
+    }
+  }
+
+  /// Binds the parameter written `:name` in the SQL; a name the SQL does not have is an error.
+  func bind(_ value: SQLiteValue, named name: String) throws {
+    try bind(value, at: try index(of: name))
+  }
+
+  /// Binds a pointer that only functions registered here read back (`sqlite3_bind_pointer`, under
+  /// `type`, a string that outlives the statement); NULL for `nil`. The memory must stay valid
+  /// while the statement runs.
+  func bind(pointer: UnsafeRawPointer?, type: UnsafePointer<CChar>, named name: String) throws {
+    let index = try index(of: name)
+    guard let pointer else { return try bindNull(at: index) }
+    try check(sqlite3_bind_pointer(handle, index, UnsafeMutableRawPointer(mutating: pointer), type, nil))
+  }
+
+  private func index(of name: String) throws -> Int32 {
+    let index = sqlite3_bind_parameter_index(handle, name)
+    guard index > 0 else {
+      throw NoteDatabaseError(
+        kind: .sqlite(code: .SQLITE_RANGE), path: connection.path, message: "no parameter \(name)", sql: sql)
+    }
+    return index
+  }
+
   // MARK: Running
 
   /// Advances to the next row: `true` if there is one, `false` when the statement is done.
@@ -105,6 +137,13 @@ final class SQLiteStatement {
     guard let text = sqlite3_column_text(handle, column) else { return nil }
     let count = Int(sqlite3_column_bytes(handle, column))
     return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+  }
+
+  /// The bytes of a BLOB (or text) column, valid only inside `body`.
+  func withBytes<T>(at column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+    let base = sqlite3_column_blob(handle, column)
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return try body(UnsafeRawBufferPointer(start: base, count: base == nil ? 0 : count))
   }
 
   private func check(_ code: Int32) throws {

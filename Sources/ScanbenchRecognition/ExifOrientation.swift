@@ -75,41 +75,12 @@ public enum ExifOrientation: Int, Sendable, CaseIterable, Codable {
   }
 
   static func read(fromJPEG bytes: UnsafeBufferPointer<UInt8>) -> ExifOrientation? {
-    // SOI, then marker segments: FF xx, a big-endian length that counts itself, the payload.
-    guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
-    var offset = 2
-    while offset + 4 <= bytes.count {
-      guard bytes[offset] == 0xFF else { return nil }
-      let marker = bytes[offset + 1]
-      if marker == 0xFF {  // fill byte
-        offset += 1
-        continue
-      }
-      // Start of scan or end of image: the metadata segments are over.
-      if marker == 0xDA || marker == 0xD9 { return nil }
-      // Markers without a length (TEM, RSTn).
-      if marker == 0x01 || (0xD0...0xD7).contains(marker) {
-        offset += 2
-        continue
-      }
-      let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-      guard length >= 2, offset + 2 + length <= bytes.count else { return nil }
-      let payload = UnsafeBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 2 + length)])
-      if marker == 0xE1, let orientation = orientation(inExifPayload: payload) {
-        return orientation
-      }
-      offset += 2 + length
-    }
-    return nil
+    ExifSegments.first(inJPEG: bytes) { orientation(inExifPayload: $0) }
   }
 
   /// An APP1 payload: `Exif\0\0`, then a TIFF header and IFD0; nil for XMP and other APP1 uses.
   static func orientation(inExifPayload payload: UnsafeBufferPointer<UInt8>) -> ExifOrientation? {
-    let signature: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]  // "Exif\0\0"
-    guard payload.count >= signature.count + 8, payload.prefix(6).elementsEqual(signature) else {
-      return nil
-    }
-    return orientation(inTIFF: UnsafeBufferPointer(rebasing: payload[6...]))
+    ExifSegments.tiff(inExifPayload: payload).flatMap(orientation(inTIFF:))
   }
 
   /// Tag 0x0112 in IFD0 of a TIFF structure (`II*\0` little- or `MM\0*` big-endian).

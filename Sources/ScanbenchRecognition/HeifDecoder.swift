@@ -64,6 +64,31 @@ enum HeifDecoder {
     }
   }
 
+  /// The primary image's first `Exif` metadata item (at most `limit` bytes), without decoding any
+  /// pixels; nil when there is none or the file cannot be read.
+  static func exif(_ data: Data, limit: Int = 1 << 20) -> Data? {
+    _ = initialized
+    guard let context = try? HeifContext() else { return nil }
+    return data.withUnsafeBytes { raw -> Data? in
+      guard
+        heif_context_read_from_memory_without_copy(context.pointer, raw.baseAddress, raw.count, nil).code
+          == heif_error_Ok
+      else { return nil }
+      var handle: OpaquePointer?
+      guard heif_context_get_primary_image_handle(context.pointer, &handle).code == heif_error_Ok else {
+        return nil
+      }
+      defer { heif_image_handle_release(handle) }
+      var id = heif_item_id()
+      guard heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else { return nil }
+      let size = heif_image_handle_get_metadata_size(handle, id)
+      guard size > 0, size <= limit else { return nil }
+      var bytes = Data(count: size)
+      let status = bytes.withUnsafeMutableBytes { heif_image_handle_get_metadata(handle, id, $0.baseAddress) }
+      return status.code == heif_error_Ok ? bytes : nil
+    }
+  }
+
   /// The interleaved RGB plane into a new 32-bpp PIX (leptonica's word is `0xRRGGBB00`).
   private static func copy(_ image: OpaquePointer?) throws -> Image {
     let width = Int(heif_image_get_width(image, heif_channel_interleaved))

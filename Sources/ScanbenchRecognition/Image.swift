@@ -93,13 +93,16 @@ public enum ImageDecoder {
     public var pages: [Image]
     /// The EXIF orientation applied to a JPEG, or the transforms libheif applied to a HEIF image.
     public var orientation: ResultRecord.Orientation?
+    /// When the photo was taken (`ExifCaptureDate`), if a JPEG's or HEIF file's EXIF says.
+    public var capturedAt: String?
     fileprivate var pdf: PDFDocument?
     fileprivate var pdfResolution = 300
     fileprivate var maxPixels = 0
 
-    public init(pages: [Image], orientation: ResultRecord.Orientation? = nil) {
+    public init(pages: [Image], orientation: ResultRecord.Orientation? = nil, capturedAt: String? = nil) {
       self.pages = pages
       self.orientation = orientation
+      self.capturedAt = capturedAt
     }
 
     public var pageCount: Int { pdf?.pageCount ?? pages.count }
@@ -136,19 +139,23 @@ public enum ImageDecoder {
     if HeifContainer.isHEIF(data) {
       let pix = try HeifDecoder.decode(data, maxPixels: maxPixels)
       let transforms = HeifContainer.transforms(data)
-      guard !transforms.isEmpty else { return Decoded(pages: [pix]) }
+      let capturedAt = HeifDecoder.exif(data).flatMap(ExifCaptureDate.read(fromHEIFExifItem:))
+      guard !transforms.isEmpty else { return Decoded(pages: [pix], capturedAt: capturedAt) }
       return Decoded(
         pages: [pix],
-        orientation: .init(heif: transforms, applied: transforms.joined(separator: "; ") + ", by libheif"))
+        orientation: .init(heif: transforms, applied: transforms.joined(separator: "; ") + ", by libheif"),
+        capturedAt: capturedAt)
     }
     var pages = try decodePages(data, maxPixels: maxPixels)
+    let capturedAt = ExifCaptureDate.read(fromJPEG: data)
     // HEIC keeps an EXIF orientation too, equal to its irot; libheif has applied that one already.
     guard pages.count == 1, let exif = ExifOrientation.read(fromJPEG: data), exif != .up else {
-      return Decoded(pages: pages)
+      return Decoded(pages: pages, capturedAt: capturedAt)
     }
     pages[0] = try pages[0].applying(exif)
     let applied = "\(exif.transformDescription) (EXIF \(exif.rawValue))"
-    return Decoded(pages: pages, orientation: .init(exif: exif.rawValue, applied: applied))
+    return Decoded(
+      pages: pages, orientation: .init(exif: exif.rawValue, applied: applied), capturedAt: capturedAt)
   }
 
   /// Decodes every page (one for most formats, each page of a multi-page TIFF), refusing images

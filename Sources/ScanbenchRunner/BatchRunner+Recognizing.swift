@@ -43,6 +43,7 @@ extension BatchRunner {
       record.entryRaw = item.rawName
       record.linkOf = item.linkOf
       record.orientation = decoded.orientation
+      record.capturedAt = decoded.capturedAt
       // A PDF's page is rendered now, one at a time; an image's pages are decoded already.
       let pageStart = DispatchTime.now()
       let image: Image

@@ -94,6 +94,7 @@ package enum ResultLineDecoder {
       var wer: Double??
       var metric: String??
       var error: ResultRecord.Failure??
+      var capturedAt: String??
 
       // Each field once: a duplicate is left to JSONDecoder's rules.
       func once<T>(_ slot: inout T?, _ value: T?) -> Bool {
@@ -143,6 +144,7 @@ package enum ResultLineDecoder {
           case "wer": ok = once(&wer, optional { $0.double() })
           case "metric": ok = once(&metric, optional { $0.string() })
           case "error": ok = once(&error, optional { $0.failure() })
+          case "captured_at": ok = once(&capturedAt, optional { $0.string() })
           // What `--boxes`, `--barcodes` and turned photos add: nested and rare, so `JSONDecoder`
           // decodes the line.
           case "words", "lines", "barcodes", "orientation": return nil
@@ -187,6 +189,7 @@ package enum ResultLineDecoder {
       record.error = error ?? nil
       record.settings = settings ?? nil
       record.scanbench = scanbench ?? nil
+      record.capturedAt = capturedAt ?? nil
       return record
     }
 

@@ -57,6 +57,10 @@ public struct ResultRecord: Codable, Sendable, Equatable {
   public var error: Failure?
   /// How the image was turned upright (EXIF, HEIF, orientation detection); nil when it was not.
   public var orientation: Orientation?
+  /// When the photo was taken, from its EXIF `DateTimeOriginal` (a JPEG's, or a HEIF file's Exif
+  /// item): `2019-07-14T12:34:56`, with `+09:00` when the file records the offset. Range-checked
+  /// (`CaptureDate`); nil when the image says nothing usable.
+  public var capturedAt: String?
 
   public struct Timings: Codable, Sendable, Equatable {
     public var decode: Double
@@ -104,6 +108,7 @@ public struct ResultRecord: Codable, Sendable, Equatable {
     case gtWords = "gt_words"
     case wordEdits = "word_edits"
     case wer
+    case capturedAt = "captured_at"
   }
 
   public init(

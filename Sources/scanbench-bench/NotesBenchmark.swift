@@ -199,7 +199,7 @@ struct BenchmarkUsageError: Error, CustomStringConvertible {
 /// Deterministic synthetic OCR output: English-like words drawn with Zipf frequencies from a large
 /// vocabulary (so a word query matches anything from a handful to a third of the notes), some lines
 /// of Japanese.
-private struct SyntheticCorpus {
+struct SyntheticCorpus {
   var random: SplitMix64
   let vocabulary: [String]
   /// Cumulative Zipf weights over `vocabulary`.
@@ -327,7 +327,7 @@ private struct SyntheticCorpus {
   }
 }
 
-private struct SplitMix64 {
+struct SplitMix64 {
   var state: UInt64
   init(seed: UInt64) { state = seed }
   mutating func next() -> UInt64 {
@@ -339,20 +339,20 @@ private struct SplitMix64 {
   }
 }
 
-private func measure(_ body: () throws -> Void) rethrows -> Double {
+func measure(_ body: () throws -> Void) rethrows -> Double {
   let start = DispatchTime.now().uptimeNanoseconds
   try body()
   return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
-private func median(_ values: [Double]) -> Double { percentile(values, 0.5) }
+func median(_ values: [Double]) -> Double { percentile(values, 0.5) }
 
-private func percentile(_ values: [Double], _ fraction: Double) -> Double {
+func percentile(_ values: [Double], _ fraction: Double) -> Double {
   guard !values.isEmpty else { return 0 }
   let sorted = values.sorted()
   return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction + 0.5))]
 }
 
-private func log(_ message: String) {
+func log(_ message: String) {
   FileHandle.standardError.write(Data((message + "\n").utf8))
 }

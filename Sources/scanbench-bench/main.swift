@@ -2,12 +2,16 @@
 //
 //   scanbench-bench scoring [--write-pairs DIR] [--seed N] [--quick]
 //   scanbench-bench notes [--records N] [--store PATH] [--db PATH] [--queries N] [--keep] [--no-reimport]
+//   scanbench-bench serve [--records N] [--db PATH] [--keep] [--clients N] [--requests N] [--seconds N]
+//   scanbench-bench search --db PATH [--rounds N] [--hits FILE]
 
 import Foundation
 
 let usage = """
   Usage: scanbench-bench scoring [--write-pairs DIR] [--seed N] [--quick]
          scanbench-bench notes [--records N] [--store PATH] [--db PATH] [--queries N] [--keep] [--no-reimport]
+         scanbench-bench serve [--records N] [--db PATH] [--keep] [--clients N] [--requests N] [--seconds N]
+         scanbench-bench search --db PATH [--rounds N] [--hits FILE]
   """
 
 func fail(_ message: String, status: Int32) -> Never {
@@ -21,6 +25,8 @@ do {
   switch arguments.first {
   case "scoring": try runScoringBenchmark(arguments: Array(arguments.dropFirst()))
   case "notes": try runNotesBenchmark(arguments: Array(arguments.dropFirst()))
+  case "serve": try runServeBenchmark(arguments: Array(arguments.dropFirst()))
+  case "search": try runSearchBenchmark(arguments: Array(arguments.dropFirst()))
   case let mode?: fail("unknown mode '\(mode)'", status: 64)
   case nil: fail("missing mode", status: 64)
   }

@@ -16,13 +16,23 @@ struct NoteDatabaseOptions: ParsableArguments {
     return try open()
   }
 
-  /// Opens the database, creating it when missing; a file that is not ours is refused with the
-  /// library's message (exit 1).
-  func open() throws -> NoteDatabase {
+  /// Opens the database, creating it when missing.
+  func open() throws -> NoteDatabase { try Self.open(path: db) }
+
+  /// Opens the database at `path`; a file that is not ours is refused with the library's message.
+  static func open(path: String) throws -> NoteDatabase {
     do {
-      return try NoteDatabase(path: db)
+      return try NoteDatabase(path: path)
     } catch let error as NoteDatabaseError {
-      throw CommandFailure(error.description)
+      throw failure(error)
     }
+  }
+
+  /// The exit-code rule of every command that opens a note database: 2 for a database that cannot
+  /// be used at all (an unusable input: not SQLite, another program's, a newer or unknown schema),
+  /// 1 for a failure inside one.
+  static func failure(_ error: NoteDatabaseError) -> CommandFailure {
+    CommandFailure(
+      error.description, exitCode: error.isUnusableDatabase ? ExitCode.inputUnreadable : ExitCode.failure)
   }
 }

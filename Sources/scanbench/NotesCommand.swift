@@ -16,6 +16,7 @@ struct NotesCommand: ParsableCommand {
         NotesSearchCommand.self,
         NotesDeleteCommand.self,
         NotesExportCommand.self,
+        NotesServeCommand.self,
       ])
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ScanbenchCommandLine
+import ScanbenchNotes
 import ScanbenchStore
 import ScanbenchSupport
 
@@ -39,7 +40,8 @@ enum Paths {
     }
   }
 
-  /// A note database: if it exists, an SQLite file; missing is fine only when creating.
+  /// A note database: if it exists, scanbench's (not another program's SQLite file, not of a newer
+  /// or unknown schema: exit 2, left as it was); missing is fine only when creating.
   static func checkNoteDatabase(_ path: String, creating: Bool) throws {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -56,6 +58,8 @@ enum Paths {
       throw CommandFailure(
         "\(path): not a note database (not an SQLite file)", exitCode: ExitCode.inputUnreadable)
     }
+    // Opened (and, if older, migrated) before any work starts, so an unusable one stops nothing halfway.
+    _ = try NoteDatabaseOptions.open(path: path)
   }
 
   /// Whether two paths name one file (the same device and inode: through symbolic or hard links

@@ -162,7 +162,7 @@ extension Notes {
       relocked.wait()
       let error = try #require(throws: NoteDatabaseError.self) { try impatient.delete(id: 1) }
       done.signal()
-      #expect(error.sqliteCode.map { $0 & 0xff } == SQLITE_BUSY)
+      #expect(error.sqliteCode?.primaryResultCode == .SQLITE_BUSY)
       #expect(error.description.contains("database is locked"))
     }
 
@@ -180,9 +180,12 @@ extension Notes {
       #expect(all.last?.chars == "\n  first line of a  \nsecond".count)
       #expect(try database.list(NoteListQuery(limit: 1)).map(\.entry) == ["images/b.png"])
       let since = try #require(Timestamp.parse("2024-02-01"))
-      #expect(try database.list(NoteListQuery(limit: nil, since: since)).map(\.entry) == ["images/b.png"])
       #expect(
-        try database.list(NoteListQuery(limit: nil, source: "receipts.zip")).map(\.entry)
+        try database.list(NoteListQuery(limit: nil, filter: NoteFilter(since: since))).map(\.entry) == [
+          "images/b.png"
+        ])
+      #expect(
+        try database.list(NoteListQuery(limit: nil, filter: NoteFilter(source: "receipts.zip"))).map(\.entry)
           == ["images/c.png", "images/a.png"])
     }
 

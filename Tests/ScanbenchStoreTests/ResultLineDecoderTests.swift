@@ -303,6 +303,7 @@ struct ResultRecordCodecTests {
     record.error = .init(kind: "barcodes", message: "m")
     record.orientation = .init(exif: 6, heif: ["irot"], osdDegrees: 90, osdConfidence: 2, applied: "rotate")
     record.orientation?.osdApplied = true
+    record.capturedAt = "2019-07-14T12:34:56+09:00"
     return record
   }
 

@@ -40,6 +40,40 @@ package enum PhotoFixtures {
     return Array("Exif".utf8) + [0, 0] + tiff
   }
 
+  /// An APP1 Exif payload as a camera writes the capture date: IFD0 points to the Exif IFD, which
+  /// holds DateTimeOriginal (`2019:07:14 12:34:56`) and, when given, OffsetTimeOriginal (`+09:00`).
+  package static func exifPayload(dateTimeOriginal: String, offset: String?, bigEndian: Bool = false)
+    -> [UInt8]
+  {
+    func u16(_ value: Int) -> [UInt8] {
+      let bytes = [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+      return bigEndian ? bytes : bytes.reversed()
+    }
+    func u32(_ value: Int) -> [UInt8] {
+      bigEndian ? u16(value >> 16) + u16(value & 0xFFFF) : u16(value & 0xFFFF) + u16(value >> 16)
+    }
+    let date = Array(dateTimeOriginal.utf8) + [0]
+    let zone = offset.map { Array($0.utf8) + [0] }
+    let exifIFD = 8 + 2 + 12 + 4
+    let entries = zone == nil ? 1 : 2
+    let dataStart = exifIFD + 2 + 12 * entries + 4
+    var tiff: [UInt8] = bigEndian ? [0x4D, 0x4D] : [0x49, 0x49]
+    tiff += u16(42) + u32(8)
+    tiff += u16(1) + u16(0x8769) + u16(4) + u32(1) + u32(exifIFD) + u32(0)
+    tiff += u16(entries) + u16(0x9003) + u16(2) + u32(date.count) + u32(dataStart)
+    if let zone { tiff += u16(0x9011) + u16(2) + u32(zone.count) + u32(dataStart + date.count) }
+    tiff += u32(0) + date + (zone ?? [])
+    return Array("Exif".utf8) + [0, 0] + tiff
+  }
+
+  /// The JPEG with an APP1 Exif segment holding a capture date, after its SOI marker.
+  package static func jpeg(_ jpeg: Data, dateTimeOriginal: String, offset: String? = nil) -> Data {
+    let payload = exifPayload(dateTimeOriginal: dateTimeOriginal, offset: offset)
+    let length = payload.count + 2
+    let segment: [UInt8] = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+    return jpeg.prefix(2) + Data(segment) + jpeg.dropFirst(2)
+  }
+
   /// The JPEG with an APP1 Exif segment inserted right after its SOI marker, as cameras write it.
   package static func jpeg(_ jpeg: Data, orientation: Int, bigEndian: Bool = false) -> Data {
     let payload = exifPayload(orientation: orientation, bigEndian: bigEndian)

@@ -35,12 +35,19 @@ final class LayeringTests: XCTestCase {
       "ScanbenchSupport", "ScanbenchScoring", "ScanbenchSeam", "ScanbenchStore", "ScanbenchArchive",
       "ScanbenchRecognition", "ScanbenchReports", "ScanbenchDocuments",
     ],
+    "ScanbenchServer": [
+      "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchRecognition", "ScanbenchNotes",
+      "ScanbenchReports", "ScanbenchRunner", "CMicroHTTPD",
+    ],
     "scanbench": [
       "ScanbenchCommandLine", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchArchive",
       "ScanbenchRecognition", "ScanbenchNotes", "ScanbenchGate", "ScanbenchReports", "ScanbenchRunner",
-      "ScanbenchEngines", "ScanbenchDocuments",
+      "ScanbenchEngines", "ScanbenchDocuments", "ScanbenchServer",
     ],
-    "scanbench-bench": ["ScanbenchSupport", "ScanbenchScoring", "ScanbenchStore", "ScanbenchNotes"],
+    "scanbench-bench": [
+      "ScanbenchSupport", "ScanbenchScoring", "ScanbenchSeam", "ScanbenchStore", "ScanbenchNotes",
+      "ScanbenchServer",
+    ],
     "ppocr-eval": ["ScanbenchPPOCR", "ScanbenchScoring"],
   ]
 
