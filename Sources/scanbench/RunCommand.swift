@@ -74,8 +74,8 @@ enum RunCommand: Command {
   static let models = Option<String?>(
     "--models",
     help:
-      "Override the level's models (for experiments): Tesseract's fast or standard, PP-OCR's small or tiny.",
-    valueName: "kind", default: nil, allowedValues: ["fast", "standard", "small", "tiny"]
+      "Override the level's models (for experiments): Tesseract's fast or standard, PP-OCR's small, tiny or small-int8.",
+    valueName: "kind", default: nil, allowedValues: ["fast", "standard", "small", "tiny", "small-int8"]
   ) { $0 }
   static let tesseractSet = Option<EngineParameter?>(
     "--tesseract-set", help: "Set a Tesseract parameter, e.g. tessedit_do_invert=0 (repeatable).",
