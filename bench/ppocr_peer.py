@@ -1,11 +1,23 @@
 #!/usr/bin/env python3
-"""scanbench's PP-OCR against the Python peer a user would write: rapidocr 3.10.0 over a
-multiprocessing pool of as many processes as scanbench has workers, one ONNX Runtime thread each,
-with the same model files on the same images. Both outputs are scored by `scanbench score` with the
-same metric, so the CERs compare exactly.
+"""scanbench's PP-OCR against its peers, the same images on the same 2 cores, whole commands:
 
-Prints a Markdown section on stdout. Usage: bench/ppocr_peer.py BIN; the peer runs in the venv
-`make rapidocr` makes (.venv/rapidocr). Environment: REPEATS (3), SHARED (../shared/corpora), JOBS.
+- faster-paddle 1.0.4 (Rust + its own ONNX Runtime 1.28, the PP-OCRv6 models inside its wheel):
+  `OcrEngine(model_size, threads=JOBS).ocr_batch(images)`, `small` for accurate and `tiny` for fast;
+  both of its texts are written (`text` and `structured_text`) and the one that scores better for
+  it on each corpus is shown;
+- rapidocr 3.10.0 over a multiprocessing pool of JOBS processes, one ONNX Runtime thread each, with
+  scanbench's own float model files of the level (small, or tiny for fast).
+
+Lines are read without detection by scanbench (`--psm 7`) and rapidocr (`use_det=False`);
+faster-paddle has no recognizer-only call, so it detects on them. Every command is timed whole
+(interpreter start-up, imports and model loading included) under `/usr/bin/time` — wall, CPU
+(user + sys) and peak RSS — in pairs, scanbench then each peer, REPEATS times; the medians are shown.
+Every output is scored by `scanbench score` with the same metric, so the CERs compare exactly.
+
+Prints a Markdown section on stdout (progress on stderr). Usage: bench/ppocr_peer.py BIN; the peers
+run in the venvs `make rapidocr` and `make faster-paddle` make. Environment: REPEATS (1), SHARED
+(../shared/corpora), JOBS (cores), ONLY (corpus names), LEVELS ("accurate fast"), PEERS
+("faster-paddle rapidocr").
 """
 import json
 import os
@@ -13,55 +25,88 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.argv[1]).resolve()
-REPEATS = int(os.environ.get("REPEATS", "3"))
+REPEATS = int(os.environ.get("REPEATS", "1"))
 SHARED = Path(os.environ.get("SHARED", ROOT.parent / "shared" / "corpora"))
 JOBS = int(os.environ.get("JOBS", str(len(os.sched_getaffinity(0)))))
-PYTHON = ROOT / ".venv/rapidocr/bin/python"
+ONLY = set(os.environ.get("ONLY", "").split())
+LEVELS = os.environ.get("LEVELS", "accurate fast").split()
+PEERS = os.environ.get("PEERS", "faster-paddle rapidocr").split()
+VENVS = {"rapidocr": ROOT / ".venv/rapidocr/bin/python", "faster-paddle": ROOT / ".venv/faster-paddle/bin/python"}
 MODELS = ROOT / ".models/ppocr"
 WORK = Path(tempfile.mkdtemp(prefix="scanbench-peer-"))
 ENV = dict(os.environ, OMP_THREAD_LIMIT="1", ORT_DISABLE_TELEMETRY="1")
+SUFFIXES = (".png", ".jpg", ".jpeg", ".tif", ".tiff")
 
-PEER = r'''
-import glob, os, sys, time
+RAPIDOCR = r'''
+import glob, os, sys
+os.environ["ORT_DISABLE_TELEMETRY"] = "1"
 from multiprocessing import Pool
-folder, out, jobs, lines, models = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "lines", sys.argv[5]
+folder, out, jobs, lines, models, size = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "lines", sys.argv[5], sys.argv[6]
 engine = None
 def start():
     global engine
     from rapidocr import RapidOCR
+    dictionary = "ppocrv6_dict.txt" if size == "small" else "ppocrv6_tiny_dict.txt"
     engine = RapidOCR(params={
         "Global.use_cls": False, "Global.log_level": "error",
         "EngineConfig.onnxruntime.intra_op_num_threads": 1, "EngineConfig.onnxruntime.inter_op_num_threads": 1,
-        "Det.model_path": f"{models}/PP-OCRv6_det_small.onnx", "Rec.model_path": f"{models}/PP-OCRv6_rec_small.onnx",
-        "Rec.rec_keys_path": f"{models}/ppocrv6_dict.txt"})
+        "Det.model_path": f"{models}/PP-OCRv6_det_{size}.onnx", "Rec.model_path": f"{models}/PP-OCRv6_rec_{size}.onnx",
+        "Rec.rec_keys_path": f"{models}/{dictionary}"})
 def read(path):
     result = engine(path, use_det=not lines, use_cls=False)
     texts = list(result.txts) if getattr(result, "txts", None) else []
     return path, "\n".join(texts)
 if __name__ == "__main__":
-    images = sorted(p for p in glob.glob(os.path.join(folder, "*")) if p.rsplit(".", 1)[-1].lower() in ("png", "jpg", "tif"))
-    begin = time.perf_counter()
+    images = sorted(p for p in glob.glob(os.path.join(folder, "*")) if p.lower().endswith(%r))
     with Pool(jobs, initializer=start) as pool:
         for path, text in pool.imap_unordered(read, images, chunksize=1):
             stem = os.path.basename(path).rsplit(".", 1)[0]
-            open(os.path.join(out, stem + ".txt"), "w", encoding="utf-8").write(text)
-    print(time.perf_counter() - begin)
-'''
+            open(os.path.join(out, "text", stem + ".txt"), "w", encoding="utf-8").write(text)
+''' % (SUFFIXES,)
 
-# name, folder, one line per image?, scoring options
+FASTER_PADDLE = r'''
+import glob, os, sys
+from faster_paddle import OcrEngine
+folder, out, threads, size = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+images = sorted(p for p in glob.glob(os.path.join(folder, "*")) if p.lower().endswith(%r))
+engine = OcrEngine(model_size=size, threads=threads)
+# Windows of 16 images: the bytes of a window in memory, its pages decoded 4 at a time (the default).
+for start in range(0, len(images), 16):
+    window = images[start:start + 16]
+    results = engine.ocr_batch([open(p, "rb").read() for p in window])
+    for path, result in zip(window, results):
+        stem = os.path.basename(path).rsplit(".", 1)[0]
+        for field in ("text", "structured_text"):
+            open(os.path.join(out, field, stem + ".txt"), "w", encoding="utf-8").write(result[field])
+''' % (SUFFIXES,)
+
+# name, folder, one line per image?, scanbench's options, scoring options
 SETS = [
-    ("sroie-receipts", SHARED / "sroie-receipts", False, ["--case-fold"]),
-    ("uw3-lines", SHARED / "uw3-lines", True, []),
+    ("sroie-receipts", SHARED / "sroie-receipts", False, [], ["--case-fold"]),
+    ("tesseract-pages", SHARED / "tesseract-pages", False, [], []),
+    ("uw3-lines", SHARED / "uw3-lines", True, ["--psm", "7", "--dpi", "300"], []),
 ]
+MODEL_SIZE = {"accurate": "small", "fast": "tiny"}
 
 
 def log(message):
     print(message, file=sys.stderr, flush=True)
+
+
+def timed(command):
+    """Runs `command` under /usr/bin/time: (wall s, CPU s, peak RSS MB, stdout)."""
+    stats = WORK / "time.txt"
+    done = subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M", "-o", str(stats), *command], capture_output=True,
+                          text=True, env=ENV)
+    if done.returncode not in (0, 1):
+        log(done.stderr[-2000:])
+        raise SystemExit(f"failed ({done.returncode}): {' '.join(command)}")
+    wall, user, system, rss = stats.read_text().split()[-4:]
+    return float(wall), float(user) + float(system), int(rss) / 1024, done.stdout
 
 
 def score(truth, folder, options):
@@ -70,52 +115,79 @@ def score(truth, folder, options):
     return json.loads(done.stdout)["summary"]["cer_micro"]
 
 
+def peer_command(peer, folder, out, lines, level):
+    size = MODEL_SIZE[level]
+    if peer == "rapidocr":
+        return [str(VENVS[peer]), str(WORK / "rapidocr_peer.py"), str(folder), str(out), str(JOBS),
+                "lines" if lines else "pages", str(MODELS), size]
+    return [str(VENVS[peer]), str(WORK / "faster_paddle_peer.py"), str(folder), str(out), str(JOBS), size]
+
+
 def main():
-    if not PYTHON.exists():
-        print("The Python peer needs `make rapidocr` (.venv/rapidocr): left out.\n")
-        return
-    (WORK / "peer.py").write_text(PEER)
-    print(f"Same images, same model files (`.models/ppocr`: PP-OCRv6 small detector and recognizer), {JOBS} workers"
-          f" against a pool of {JOBS} processes, one ONNX Runtime thread each; wall time of the whole command"
-          f" (start-up and model loading included), median of {REPEATS}. The peer is rapidocr 3.10.0 with its"
-          " default detection settings, which scanbench's pipeline also uses; lines are read without detection"
-          " by both (`--psm 7`, `use_det=False`). Both outputs scored by `scanbench score`.")
-    print()
-    print("| set | images | scanbench images/s | peer images/s | ratio | scanbench CER | peer CER |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for name, folder, lines, options in SETS:
+    peers = [p for p in PEERS if VENVS[p].exists()]
+    for p in PEERS:
+        if p not in peers:
+            print(f"The peer {p} needs `make {p}` ({VENVS[p].parent.parent}): left out.\n")
+    (WORK / "rapidocr_peer.py").write_text(RAPIDOCR)
+    (WORK / "faster_paddle_peer.py").write_text(FASTER_PADDLE)
+    rows = []
+    for name, folder, lines, run_options, score_options in SETS:
+        if ONLY and name not in ONLY:
+            continue
         if not folder.exists():
             log(f"{folder} is absent: {name} left out")
             continue
-        images = sum(1 for p in folder.iterdir() if p.suffix.lower() in (".png", ".jpg", ".tif"))
-        ours, theirs = [], []
-        store = WORK / f"{name}.jsonl"
-        for attempt in range(REPEATS):
-            if store.exists():
-                store.unlink()
-            command = [str(BIN), "run", str(folder), "--engine", "ppocr", "--level", "accurate", "--jobs", str(JOBS),
-                       "--out", str(store), "--json", *(["--psm", "7"] if lines else []), *options]
-            start = time.perf_counter()
-            run = subprocess.run(command, capture_output=True, text=True, env=ENV)
-            ours.append(time.perf_counter() - start)
-            summary = json.loads(run.stdout)
-            out = WORK / f"{name}-peer"
-            out.mkdir(exist_ok=True)
-            peer = subprocess.run([str(PYTHON), str(WORK / "peer.py"), str(folder), str(out), str(JOBS),
-                                   "lines" if lines else "pages", str(MODELS)], capture_output=True, text=True, env=ENV)
-            if peer.returncode != 0:
-                log(peer.stderr[-2000:])
-                raise SystemExit("the peer failed")
-            theirs.append(float(peer.stdout.strip().splitlines()[-1]))
-            log(f"  {name} #{attempt + 1}: scanbench {ours[-1]:.1f} s, peer {theirs[-1]:.1f} s (pool only)")
-        peer_cer = score(folder, out, options)
-        ours_rate = images / statistics.median(ours)
-        peer_rate = images / statistics.median(theirs)
-        print(f"| {name} | {images} | {ours_rate:.2f} | {peer_rate:.2f} | **{ours_rate / peer_rate:.2f}×** |"
-              f" {summary['cer_micro'] * 100:.2f}% | {peer_cer * 100:.2f}% |")
+        images = sum(1 for p in folder.iterdir() if p.name.lower().endswith(SUFFIXES))
+        for level in LEVELS:
+            ours, theirs, cer = [], {p: [] for p in peers}, {}
+            store = WORK / f"{name}-{level}.jsonl"
+            for attempt in range(REPEATS):
+                store.unlink(missing_ok=True)
+                command = [str(BIN), "run", str(folder), "--engine", "ppocr", "--level", level, "--jobs", str(JOBS),
+                           "--out", str(store), "--json", *run_options, *score_options]
+                wall, cpu, rss, stdout = timed(command)
+                ours.append((wall, cpu, rss))
+                cer["scanbench"] = json.loads(stdout)["cer_micro"]
+                for peer in peers:
+                    out = WORK / f"{name}-{level}-{peer}"
+                    for field in ("text", "structured_text"):
+                        (out / field).mkdir(parents=True, exist_ok=True)
+                    wall, cpu, rss, _ = timed(peer_command(peer, folder, out, lines, level))
+                    theirs[peer].append((wall, cpu, rss))
+                log(f"  {name} {level} #{attempt + 1}: scanbench {ours[-1][0]:.1f} s / {ours[-1][1]:.1f} CPU s, "
+                    + ", ".join(f"{p} {theirs[p][-1][0]:.1f} s / {theirs[p][-1][1]:.1f} CPU s" for p in peers))
+            for peer in peers:
+                out = WORK / f"{name}-{level}-{peer}"
+                fields = ["text", "structured_text"] if peer == "faster-paddle" else ["text"]
+                scored = {field: score(folder, out / field, score_options) for field in fields}
+                best = min(scored, key=scored.get)
+                cer[peer] = (scored[best], best)
+            median = lambda runs, i: statistics.median(r[i] for r in runs)
+            rows.append((name, images, level, {"scanbench": ours, **theirs}, cer, median))
+    print(f"Same images, {JOBS} cores; scanbench `run --engine ppocr --level LEVEL --jobs {JOBS}` against"
+          f" faster-paddle 1.0.4 (`OcrEngine(model_size, threads={JOBS}).ocr_batch`, `small` for accurate, `tiny`"
+          f" for fast) and rapidocr 3.10.0 (a pool of {JOBS} processes, one ONNX Runtime thread each, scanbench's"
+          " float model files of the level). Whole commands under `/usr/bin/time`, in pairs (scanbench, then each"
+          f" peer), median of {REPEATS}: images/s from wall time, CPU seconds (user + sys, all threads), peak RSS."
+          " Lines: scanbench `--psm 7` and rapidocr `use_det=False` skip detection; faster-paddle has no"
+          " recognizer-only call. faster-paddle's CER is of its `text` or `structured_text`, whichever scores better"
+          " (named). Ratio: scanbench's images/s over the peer's (and, in brackets, the peer's CPU seconds over"
+          " scanbench's).")
     print()
-    print("The peer's time is its pool's (from before the pool starts to the last result), which leaves out the"
-          " interpreter's start-up and its imports: in its favour.")
+    print("| corpus | level | engine | images/s | CPU s | peak RSS | CER | ratio |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for name, images, level, runs, cer, median in rows:
+        ours_wall, ours_cpu = median(runs["scanbench"], 0), median(runs["scanbench"], 1)
+        for engine, measured in runs.items():
+            wall, cpu, rss = (median(measured, i) for i in range(3))
+            if engine == "scanbench":
+                quality, ratio = f"{cer[engine] * 100:.2f}%", ""
+            else:
+                value, field = cer[engine]
+                quality = f"{value * 100:.2f}%" + (f" (`{field}`)" if engine == "faster-paddle" else "")
+                ratio = f"**{wall / ours_wall:.2f}×** ({cpu / ours_cpu:.2f}×)"
+            print(f"| {name} ({images}) | {level} | {engine} | {images / wall:.2f} | {cpu:.1f} | {rss:.0f} MB |"
+                  f" {quality} | {ratio} |")
     print()
 
 

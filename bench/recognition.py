@@ -267,14 +267,16 @@ def main():
                     break
                 target.addfile(member, source.extractfile(member))
     memory_rows = []
-    for archive in [small, large]:
+    for archive, engine, level in [(small, "tesseract", "fast"), (large, "tesseract", "fast"),
+                                   (large, "ppocr", "fast"), (large, "ppocr", "accurate")]:
         store = WORK / "memory.jsonl"
         if store.exists():
             store.unlink()
-        command = [str(BIN), "run", str(archive), "--engine", "tesseract", "--level", "fast", "--psm", "7", "--dpi", "300", "--out", str(store)]
+        command = [str(BIN), "run", str(archive), "--engine", engine, "--level", level, "--psm", "7", "--dpi", "300",
+                   "--out", str(store)]
         rss = peak_rss_mb(command)
-        memory_rows.append((archive, archive.stat().st_size / (1 << 20), rss))
-        log(f"  {archive.name}: peak RSS {rss:.0f} MB")
+        memory_rows.append((archive, archive.stat().st_size / (1 << 20), f"{engine} {level}", rss))
+        log(f"  {archive.name} {engine} {level}: peak RSS {rss:.0f} MB")
     store = WORK / "strace.jsonl"
     written = files_opened_for_writing(
         [str(BIN), "run", str(small), "--engine", "tesseract", "--level", "fast", "--psm", "7", "--out", str(store)]
@@ -284,10 +286,10 @@ def main():
         "Archives of line images padded with 4 MiB of random bytes each (a private PNG chunk decoders skip), "
         f"made once by the benchmark in `{CACHE}`; default jobs ({CORES}); peak RSS from `/usr/bin/time -f %M`.\n"
     )
-    out.append("| archive | size | peak RSS |")
-    out.append("| --- | ---: | ---: |")
-    for archive, size, rss in memory_rows:
-        out.append(f"| `{archive.name}` | {size:,.0f} MB | {rss:.0f} MB |")
+    out.append("| archive | size | engine, level | peak RSS |")
+    out.append("| --- | ---: | --- | ---: |")
+    for archive, size, engine, rss in memory_rows:
+        out.append(f"| `{archive.name}` | {size:,.0f} MB | {engine} | {rss:.0f} MB |")
     out.append("")
     out.append(
         "Files the run opened for writing (`strace -f -e trace=openat,open,creat`): "

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make bench`: measures everything in one sitting and writes Reports/BENCHMARKS.md.
 #   profiles     bench/profiles.py      every engine × level × corpus: CER, images/s, RSS; the choice
-#   ppocr-peer   bench/ppocr_peer.py    scanbench's PP-OCR against rapidocr over a process pool
+#   ppocr-peer   bench/ppocr_peer.py    PP-OCR against faster-paddle and rapidocr, both levels, 3 corpora
 #   recognition  bench/recognition.py   Tesseract against one process per image, scaling, memory
 #   external     bench/external.py      what the external-engine protocol costs
 #   ceilings     bench/ceilings.py      callgrind: where the instructions go, what the aims can reach
@@ -42,7 +42,7 @@ trap 'rm -f "$tmp"' EXIT
     REPEATS=${PROFILE_REPEATS:-1} python3 bench/profiles.py "$bin/scanbench"
   fi
   if [[ $skip != *" ppocr-peer "* ]]; then
-    echo "## PP-OCR against its Python peer"
+    echo "## PP-OCR against its peers"
     echo
     echo "Command: \`REPEATS=${PEER_REPEATS:-1} bench/ppocr_peer.py $bin/scanbench\`"
     echo

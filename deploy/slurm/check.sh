@@ -220,7 +220,7 @@ work=$state/work
 archive=$work/lines.tar
 corpus=$repo/../shared/corpora/uw3-lines
 if [ -d "$corpus" ]; then
-  (cd "$corpus" && ls | grep '\.png$' | sort | head -n "$lines" | sed 'p;s/\.png$/.gt.txt/' |
+  (cd "$corpus" && ls | grep '\.png$' | sort | sed -n "1,${lines}p" | sed 'p;s/\.png$/.gt.txt/' |
     bsdtar -cf "$archive" -T -)
   options=(--engine tesseract --level fast --psm 7 --dpi 300)
   what="the first $lines lines of uw3-lines"

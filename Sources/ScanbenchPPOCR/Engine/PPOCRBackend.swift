@@ -7,10 +7,30 @@ import ScanbenchSeam
 /// thread-safe; measured: as fast as a session per worker, a third less memory); each worker owns
 /// its pipeline, which keeps its buffers from image to image.
 public struct PPOCRBackend: EngineBackend {
-  /// The recognizer and detector sizes: `small` reads English and Japanese, `tiny` only Latin
-  /// script (its dictionary has no kana).
+  /// The recognizer and detector models: `small` reads English and Japanese, `tiny` only Latin
+  /// script (its dictionary has no kana); `small-int8` is the small pair quantized at setup
+  /// (`models/quantize.py`), with the small one's dictionary.
   public enum Size: String, Sendable, CaseIterable {
     case small, tiny
+    case smallInt8 = "small-int8"
+
+    var recognizerFile: PPOCRModelLocator.File {
+      switch self {
+      case .small: .recognizerSmall
+      case .tiny: .recognizerTiny
+      case .smallInt8: .recognizerSmallInt8
+      }
+    }
+
+    var detectorFile: PPOCRModelLocator.File {
+      switch self {
+      case .small: .detectorSmall
+      case .tiny: .detectorTiny
+      case .smallInt8: .detectorSmallInt8
+      }
+    }
+
+    var dictionaryFile: PPOCRModelLocator.File { self == .tiny ? .dictionaryTiny : .dictionarySmall }
   }
 
   public let recognizerSize: Size
@@ -21,14 +41,15 @@ public struct PPOCRBackend: EngineBackend {
 
   public static let languages = ["eng", "jpn", "jpn_vert", "eng+jpn"]
 
-  /// The sizes each level uses, chosen by measurement (README, "Profiles"): fast reads English with
-  /// the tiny recognizer, Japanese needs the small one.
+  /// The models each level uses, chosen by measurement (README, "Profiles"): fast reads English with
+  /// the tiny recognizer; Japanese needs the small one, and fast reads it in int8 (within the fast
+  /// level's margin of accurate's CER, about twice as fast).
   public static func sizes(for level: RecognitionLevel, language: String) -> (
     recognizer: Size, detector: Size
   ) {
     switch (level, language) {
     case (.fast, "eng"): (.tiny, .tiny)
-    case (.fast, _): (.small, .tiny)
+    case (.fast, _): (.smallInt8, .tiny)
     case (.accurate, _): (.small, .small)
     }
   }
@@ -41,11 +62,13 @@ public struct PPOCRBackend: EngineBackend {
     var (recognizer, detector) = Self.sizes(for: options.level, language: options.language)
     if let name = options.modelKind {
       guard let size = Size(rawValue: name) else {
-        throw EngineError(message: "PP-OCR has no '\(name)' models (small, tiny)")
+        throw EngineError(
+          message: "PP-OCR has no '\(name)' models (\(Size.allCases.map(\.rawValue).joined(separator: ", ")))"
+        )
       }
       (recognizer, detector) = (size, size)
     }
-    guard recognizer == .small || options.language == "eng" else {
+    guard recognizer != .tiny || options.language == "eng" else {
       throw EngineError(message: "PP-OCR's tiny recognizer reads no Japanese (its dictionary has no kana)")
     }
     recognizerSize = recognizer
@@ -85,14 +108,17 @@ final class SharedModels: @unchecked Sendable {
   // Safe: `ONNXModel.run` is thread-safe (ONNX Runtime's `Run` is), and nothing here changes after
   // `load`.
   let recognizer: ONNXModel
-  let detector: ONNXModel?
+  /// Run for one worker at a time (``OneRunAtATime``: measured, half the detector's memory for a
+  /// few percent of waiting).
+  let detector: OneRunAtATime?
   let dictionary: [String]
   /// Every file the models came from, for the identity.
   let files: [String]
   let runtimeVersion: String
 
   private init(
-    recognizer: ONNXModel, detector: ONNXModel?, dictionary: [String], files: [String], runtimeVersion: String
+    recognizer: ONNXModel, detector: OneRunAtATime?, dictionary: [String], files: [String],
+    runtimeVersion: String
   ) {
     self.recognizer = recognizer
     self.detector = detector
@@ -103,8 +129,12 @@ final class SharedModels: @unchecked Sendable {
 
   /// The detector's input takes a new shape with nearly every image, and a memory pattern is planned
   /// and kept per shape: with patterns, 2 workers on 30 receipts peaked at 1.23 GB; without, at 0.78 GB
-  /// and no slower (`make bench`). The recognizer's shapes repeat (a few widths), so it keeps them.
+  /// and no slower (`make bench`). So does the recognizer's (a crop's width is its own): without
+  /// patterns, uw3-lines peaked at 249 MB instead of 297, for the same CPU time; on a long run the
+  /// patterns would pile up. The arena stays: without it the detector cost 28 % more CPU (fresh pages
+  /// from the kernel at every run) for 4 % less memory.
   static let detectorOptions = ONNXModel.Options(memoryPattern: false)
+  static let recognizerOptions = ONNXModel.Options(memoryPattern: false)
 
   static func load(
     recognizer size: PPOCRBackend.Size, detector: PPOCRBackend.Size?, locator: PPOCRModelLocator
@@ -113,13 +143,13 @@ final class SharedModels: @unchecked Sendable {
   {
     do {
       let runtime = try ONNXRuntime.shared()
-      let recognizerFile = try locator.path(size == .small ? .recognizerSmall : .recognizerTiny)
-      let dictionaryFile = try locator.path(size == .small ? .dictionarySmall : .dictionaryTiny)
-      let detectorFile = try detector.map { try locator.path($0 == .small ? .detectorSmall : .detectorTiny) }
+      let recognizerFile = try locator.path(size.recognizerFile)
+      let dictionaryFile = try locator.path(size.dictionaryFile)
+      let detectorFile = try detector.map { try locator.path($0.detectorFile) }
       return SharedModels(
-        recognizer: try ONNXModel(path: recognizerFile, runtime: runtime),
+        recognizer: try ONNXModel(path: recognizerFile, options: recognizerOptions, runtime: runtime),
         detector: try detectorFile.map {
-          try ONNXModel(path: $0, options: detectorOptions, runtime: runtime)
+          OneRunAtATime(try ONNXModel(path: $0, options: detectorOptions, runtime: runtime))
         },
         dictionary: try PPOCRDictionary.load(path: dictionaryFile),
         files: [recognizerFile, dictionaryFile] + (detectorFile.map { [$0] } ?? []),

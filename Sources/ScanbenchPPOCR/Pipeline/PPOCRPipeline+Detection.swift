@@ -23,24 +23,67 @@ extension PPOCRPipeline {
   func detect(_ image: RGBImage) throws -> [TextRegion] {
     guard let detector else { return [] }
     let (mapWidth, mapHeight) = Self.detectionSize(width: image.width, height: image.height, options: options)
-    let plane = mapWidth * mapHeight
-    withZeroedInput(count: 3 * plane) { base in
-      Sampling.resize(
-        image, width: mapWidth, height: mapHeight, normalization: options.detectionNormalization,
-        into: PlanarTarget(base: base, planeStride: plane, rowStride: mapWidth))
+    let bands = Self.detectionBands(mapWidth: mapWidth, mapHeight: mapHeight, options: options)
+    // Band by band (one band for most images): each band's input is its rows and the overlap around
+    // them, sampled straight from the image, and only its own rows of the output are kept, so
+    // neither the detector's activations nor its input ever exceed one band's.
+    var probability: [Float] = []
+    for band in bands {
+      let rows = band.input.count
+      let plane = rows * mapWidth
+      withZeroedInput(count: 3 * plane) { base in
+        Sampling.resize(
+          image, width: mapWidth, height: mapHeight, rows: band.input,
+          normalization: options.detectionNormalization,
+          into: PlanarTarget(base: base, planeStride: plane, rowStride: mapWidth))
+      }
+      let output = try runDetector(detector, Tensor(shape: [1, 3, rows, mapWidth], values: inputValues))
+        .values
+      if bands.count == 1 {
+        probability = output
+        break
+      }
+      let skip = (band.kept.lowerBound - band.input.lowerBound) * mapWidth
+      probability.append(contentsOf: output[skip..<skip + band.kept.count * mapWidth])
     }
-    let input = Tensor(shape: [1, 3, mapHeight, mapWidth], values: inputValues)
-    let output = try run(detector, input, timing: \.detectionInference)
-    guard output.shape.count == 4, output.shape[0] == 1, output.shape[1] == 1,
-      output.shape[2] == mapHeight, output.shape[3] == mapWidth
-    else {
-      throw PPOCRError(
-        "the detector gave a tensor of shape \(output.shape) for an input of \(input.shape); a DB "
-          + "detector gives [1, 1, \(mapHeight), \(mapWidth)]")
-    }
-    return output.values.withUnsafeBufferPointer { probability in
+    return probability.withUnsafeBufferPointer { probability in
       regions(probability: probability, mapWidth: mapWidth, mapHeight: mapHeight, image: image)
     }
+  }
+
+  /// The detector's bands of rows for a map of `mapWidth × mapHeight`: one when the map has at most
+  /// ``Options/detectionBandPixels``, else bands of at most that many pixels, each reading
+  /// ``Options/detectionBandOverlap`` rows beyond the rows it keeps (within the map), every bound a
+  /// multiple of 32 as the detector needs.
+  static func detectionBands(mapWidth: Int, mapHeight: Int, options: Options) -> [(
+    input: Range<Int>, kept: Range<Int>
+  )] {
+    let overlap = max(0, options.detectionBandOverlap / 32 * 32)
+    let bandRows = max(2 * overlap + 32, options.detectionBandPixels / max(1, mapWidth) / 32 * 32)
+    guard mapWidth * mapHeight > options.detectionBandPixels, bandRows < mapHeight else {
+      return [(0..<mapHeight, 0..<mapHeight)]
+    }
+    let keptRows = bandRows - 2 * overlap
+    var bands: [(input: Range<Int>, kept: Range<Int>)] = []
+    var start = 0
+    while start < mapHeight {
+      let end = min(mapHeight, start + keptRows)
+      bands.append((max(0, start - overlap)..<min(mapHeight, end + overlap), start..<end))
+      start = end
+    }
+    return bands
+  }
+
+  /// Runs the detector on `input` and checks that it gave one probability map of the input's size.
+  private func runDetector(_ detector: TensorModel, _ input: Tensor) throws -> Tensor {
+    let output = try run(detector, input, timing: \.detectionInference)
+    let (height, width) = (input.shape[2], input.shape[3])
+    guard output.shape == [1, 1, height, width] else {
+      throw PPOCRError(
+        "the detector gave a tensor of shape \(output.shape) for an input of \(input.shape); a DB "
+          + "detector gives [1, 1, \(height), \(width)]")
+    }
+    return output
   }
 
   /// DB post-processing (PaddleOCR's `DBPostProcess` with `score_mode: fast`, box type `quad`).

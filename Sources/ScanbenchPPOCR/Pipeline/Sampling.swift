@@ -48,12 +48,15 @@ struct PlanarTarget {
 
 enum Sampling {
   /// Resizes the whole image to `width × height` (bilinear, pixel centres aligned as OpenCV's
-  /// `INTER_LINEAR` aligns them) and writes it normalized into `target`.
+  /// `INTER_LINEAR` aligns them) and writes it normalized into `target` — only the output rows
+  /// `rows` (all by default), the first of them at the target's first row.
   static func resize(
-    _ image: RGBImage, width: Int, height: Int, normalization: InputNormalization,
+    _ image: RGBImage, width: Int, height: Int, rows: Range<Int>? = nil, normalization: InputNormalization,
     into target: PlanarTarget
   ) {
     precondition(image.width > 0 && image.height > 0 && width > 0 && height > 0)
+    let rows = rows ?? 0..<height
+    precondition(rows.lowerBound >= 0 && rows.upperBound <= height)
     let (scale, offset) = normalization.affine
     let channels = normalization.channels
     let (c0, c1, c2) = (channels[0], channels[1], channels[2])
@@ -78,11 +81,11 @@ enum Sampling {
             let plane0 = target.base
             let plane1 = target.base + target.planeStride
             let plane2 = target.base + 2 * target.planeStride
-            for y in 0..<height {
+            for y in rows {
               let (top, bottom, fy) = tap(Double(y), scale: scaleY, size: image.height)
               let upper = source + top * sourceRow
               let lower = source + bottom * sourceRow
-              let out = y * target.rowStride
+              let out = (y - rows.lowerBound) * target.rowStride
               for x in 0..<width {
                 let l = left[x]
                 let r = right[x]

@@ -29,6 +29,30 @@ import Testing
     return out
   }
 
+  /// A band of rows (the banded detector's input) is exactly those rows of the whole resize.
+  @Test func aBandOfRowsIsThoseRowsOfTheWholeResize() {
+    var generator = SystemRandomNumberGenerator()
+    let (width, height) = (37, 23)
+    let image = RGBImage(
+      width: width, height: height,
+      pixels: (0..<width * height * 3).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    let (outWidth, outHeight) = (64, 96)
+    let whole = resized(image, outWidth, outHeight, .rapidDetection)
+    for rows in [0..<32, 32..<96, 17..<18, 0..<96] {
+      let plane = rows.count * outWidth
+      let band = planes(count: 3 * plane, planeStride: plane, rowStride: outWidth) { target in
+        Sampling.resize(
+          image, width: outWidth, height: outHeight, rows: rows, normalization: .rapidDetection, into: target)
+      }
+      for channel in 0..<3 {
+        let from = channel * outWidth * outHeight + rows.lowerBound * outWidth
+        #expect(
+          Array(band[channel * plane..<(channel + 1) * plane]) == Array(whole[from..<from + plane]), "\(rows)"
+        )
+      }
+    }
+  }
+
   /// OpenCV's `cv2.resize(np.array([[0, 255]], np.uint8), (4, 1))` gives 0 64 191 255 (exactly
   /// 0, 63.75, 191.25, 255 before rounding): half-pixel centres, clamped borders.
   @Test func linearResizeAlignsPixelCentresAsOpenCVDoes() {
