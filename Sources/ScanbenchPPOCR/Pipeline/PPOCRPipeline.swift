@@ -210,7 +210,7 @@ public final class PPOCRPipeline {
           quad: region.quad, isVertical: region.isVertical, line: line, imageWidth: imageWidth,
           imageHeight: imageHeight))
     }
-    return PPOCRResult(lines: Layout.lines(items, parameters: options.readingOrder))
+    return Layout.result(items, parameters: options.readingOrder)
   }
 
   /// The whole image as one region, turned if it is a vertical line. With ``Options/singleLineInkCrop``

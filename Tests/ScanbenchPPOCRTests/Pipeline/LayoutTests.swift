@@ -38,6 +38,6 @@ import Testing
       item(200, 20, 230, 400),  // 2: middle column
       item(200, 420, 230, 600),  // 3: the middle column's continuation below a gap
     ]
-    #expect(Layout.order(rects) == [[1], [2, 3], [0]])
+    #expect(Layout.order(rects, vertical: true) == [[1], [2, 3], [0]])
   }
 }
