@@ -70,7 +70,7 @@ public struct PPOCRBackend: EngineBackend {
     let settings = [
       "recognizer": recognizerSize.rawValue,
       "detector": singleLine ? "none (one line an image)" : detectorSize.rawValue,
-      "onnxruntime": models.runtimeVersion, "threads": "1",
+      "onnxruntime": models.runtimeVersion, "threads": "1", "layout": Layout.method,
     ]
     return EngineIdentity(name: "ppocr", version: "PP-OCRv6", models: hashes, settings: settings)
   }
@@ -164,9 +164,18 @@ final class PPOCREngine: RecognitionEngine {
         text: text, confidence: (confidence * 10).rounded() / 10, x: box.x, y: box.y, width: box.width,
         height: box.height)
     }
+    let blocks = result.blocks.map { block in
+      TextBlock(
+        x: block.box.x, y: block.box.y, width: block.box.width, height: block.box.height,
+        paragraphs: block.paragraphs.map {
+          TextParagraph(
+            x: $0.box.x, y: $0.box.y, width: $0.box.width, height: $0.box.height,
+            firstLine: $0.lines.lowerBound, lineCount: $0.lines.count)
+        })
+    }
     let layout = TextLayout(
       words: result.lines.flatMap { line in line.words.map { box($0.text, $0.confidence, $0.box) } },
-      lines: result.lines.map { box($0.text, $0.confidence, $0.box) })
+      lines: result.lines.map { box($0.text, $0.confidence, $0.box) }, blocks: blocks)
     return RecognizedText(
       text: result.text, confidence: result.confidence, layout: layout, inferenceMilliseconds: inference)
   }

@@ -17,6 +17,10 @@
 /// tiers stacked down the page (any wide gap across every column) and columns come right to left; a
 /// horizontal heading over vertical columns is its own tier, and read as a horizontal line.
 extension Layout {
+  /// What the records' engine settings call this reading order: a change to it that can change
+  /// what a page reads changes this, so resume and the gate tell the runs apart.
+  static let method = "xy-cut 2 (blocks, crossed gutters)"
+
   /// A block of the page in reading order: its paragraphs, each its lines, each the indices of its
   /// items in reading order.
   struct Block: Equatable {
@@ -45,6 +49,13 @@ extension Layout {
       }
       horizontal = rects(vertical: false)
       vertical = rects(vertical: true)
+    }
+
+    /// Page boxes without words (for the geometry alone): each in both spaces, nothing deskewed.
+    init(boxes: [PPOCRBox], isVertical: [Bool]) {
+      horizontal = boxes.map { Rect($0, vertical: false) }
+      vertical = boxes.map { Rect($0, vertical: true) }
+      self.isVertical = isVertical
     }
 
     init(rects: [Rect], vertical: Bool) {
@@ -104,13 +115,30 @@ extension Layout {
     }
     // 2. Blocks one above the other.
     let bands = gaps(set, rects, along: false)
-    let wide = bands.filter { $0.1 - $0.0 >= parameters.blockGap * height }
+    // Vertical columns stand further apart than lines do: there a block gap is also half again the
+    // usual gap between columns.
+    let spacing = bands.map { $0.1 - $0.0 }.sorted()
+    let usual = vertical && spacing.count >= 3 ? 1.5 * spacing[spacing.count / 2] : 0
+    let wide = bands.filter { $0.1 - $0.0 >= max(parameters.blockGap * height, usual) }
     if !wide.isEmpty {
       return joined(recurse(pieces(set, rects, at: wide, along: false)), rects, vertical: vertical)
     }
     // 3. Columns with a caption between them.
     if !vertical, let (gutters, floats) = crossedGutters(set, rects, height: height, parameters) {
       let rest = set.filter { !floats.contains($0) }
+      // What crosses above every column is a heading over them (below every column, a footer):
+      // read first (last), cut off where it ends.
+      let top = rest.map { rects[$0].minY }.min() ?? 0
+      let bottom = rest.map { rects[$0].maxY }.max() ?? 0
+      let heads = floats.filter { rects[$0].centerY < top }.map { rects[$0].maxY }
+      let feet = floats.filter { rects[$0].centerY > bottom }.map { rects[$0].minY }
+      if let head = heads.max() ?? feet.min() {
+        let upper = set.filter { heads.isEmpty ? rects[$0].centerY < head : rects[$0].centerY <= head }
+        if !upper.isEmpty && upper.count < set.count {
+          let isUpper = Set(upper)
+          return joined(recurse([upper, set.filter { !isUpper.contains($0) }]), rects, vertical: vertical)
+        }
+      }
       return recurse(strips(rest, rects, at: gutters)).flatMap { $0 }
         + cut(set.filter { floats.contains($0) }, spaces, vertical: vertical, parameters)
     }
