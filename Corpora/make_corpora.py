@@ -918,6 +918,244 @@ def make_vertical():
     return files
 
 
+
+# ---------------------------------------------------------------------------
+# Rendering: pages in columns, vertical pages with a horizontal heading, single vertical lines
+# ---------------------------------------------------------------------------
+# (archive page name, heading, [ENG_PAGES names whose paragraphs flow through the columns],
+#  columns, caption or None, footer or None, body font, heading font)
+ENG_COLUMNS = [
+    ("two-library", "The Library on Mercer Street", ["library"], 2, None, "Page 12",
+     "DejaVuSerif", "DejaVuSans-Bold"),
+    ("three-story", "A Short Story for the Train", ["story"], 3, None, None,
+     "DejaVuSerifCondensed", "DejaVuSerif-Bold"),
+    ("two-caption", "Minutes of the Residents' Meeting", ["minutes", "library"], 2,
+     "The hall on the night of the meeting, with the new chairs", "Residents' News - 3",
+     "DejaVuSans", "DejaVuSans-Bold"),
+    ("three-letter", "Letters and Instructions", ["letter", "shelf"], 3, None, "Page 7",
+     "DejaVuSansCondensed", "DejaVuSans-Bold"),
+    ("two-story-caption", "The Story, Continued", ["story", "library"], 2,
+     "Mercer Street in the winter of 1911, from the library's own collection", None,
+     "DejaVuSerif", "DejaVuSerif-Bold"),
+    ("two-shelf", "Assembling the Shelf", ["shelf", "minutes"], 2, None, "Page 40",
+     "DejaVuSerifCondensed", "DejaVuSans-Bold"),
+]
+
+
+def eng_page_paragraphs(name):
+    page = next(p for p in ENG_PAGES if p["name"] == name)
+    out = []
+    for kind, payload in page["blocks"]:
+        if kind in ("p", "item"):
+            out.append(payload)
+        elif kind == "lines":
+            out.append(" ".join(" ".join(ln) if isinstance(ln, tuple) else ln for ln in payload))
+    return out
+
+
+def flow(paragraphs, font, width_at, indent):
+    """Wraps paragraphs line by line, `width_at(k)` the room for line k: [(k, text, indented)]."""
+    lines, k = [], 0
+    for para in paragraphs:
+        words, cur, first = para.split(), "", True
+        for word in words:
+            cand = word if not cur else cur + " " + word
+            room = width_at(k) - (indent if first else 0)
+            if cur and font.getlength(cand) > room:
+                lines.append((k, cur, first))
+                k, cur, first = k + 1, word, False
+            else:
+                cur = cand
+        if cur:
+            lines.append((k, cur, first))
+            k += 1
+    return lines
+
+
+def make_eng_columns():
+    files = {}
+    for i, (name, heading, sources, ncols, caption, footer, key, bold) in enumerate(ENG_COLUMNS, 1):
+        name = f"eng-columns-{i:02d}-{name}"
+        r, nr = rngs("eng-columns", name)
+        W, H = r.choice([(1700, 2200), (1660, 2150)])
+        margin = r.randint(100, 140)
+        xh = r.uniform(12.5, 15.0)
+        size = int(round(xh / x_height_ratio(key)))
+        body = get_font(key, size)
+        head = get_font(bold, int(size * r.uniform(1.8, 2.2)))
+        small = get_font(key, int(size * 0.85))
+        paragraphs = [p for src in sources for p in eng_page_paragraphs(src)]
+        for t in paragraphs + [heading] + ([caption] if caption else []) + ([footer] if footer else []):
+            check_glyphs(key, t)
+        check_glyphs(bold, heading)
+        gutter = int(size * r.uniform(1.6, 2.4))
+        col_w = (W - 2 * margin - (ncols - 1) * gutter) // ncols
+        step = int(round(size * r.uniform(1.22, 1.34)))
+        asc, _ = body.getmetrics()
+        mask = Image.new("L", (W, H), 0)
+        d = ImageDraw.Draw(mask)
+        y0 = margin + r.randint(-10, 20)
+        hasc, _ = head.getmetrics()
+        hx = (W - head.getlength(heading)) / 2 if r.random() < 0.5 else margin
+        d.text((hx, y0 + hasc), heading, font=head, fill=255, anchor="ls")
+        top = y0 + int(head.size * 1.3) + int(size * r.uniform(1.0, 2.0))
+        # The caption sits across the gutter between the first two columns, lower down; the lines
+        # beside it make room.
+        rows = (H - margin - top - (2 * step if footer else 0)) // step
+        total = len(flow(paragraphs, body, lambda k: col_w, size * 2))
+        per_col = min(rows, -(-total // ncols) + 1)
+        cap_lines, cap_box = [], None
+        if caption:
+            cap_w = int(col_w * 0.75)
+            cap_lines = wrap_words(caption, small, cap_w)
+            cap_h = len(cap_lines) * int(small.size * 1.3)
+            # Room for the lines the caption narrows.
+            per_col = min(rows, per_col + len(cap_lines) + 3)
+            cx = margin + col_w + gutter // 2
+            cy = top + int(per_col * step * r.uniform(0.45, 0.6))
+            cap_box = (cx - cap_w // 2, cy, cx + cap_w // 2, cy + cap_h)
+        # Balance the columns: as many lines in each (the last one shorter).
+        def width_for(col, row):
+            if not cap_box or col > 1:
+                return col_w
+            y = top + row * step
+            if y + step < cap_box[1] - step // 2 or y > cap_box[3] + step // 2:
+                return col_w
+            x0 = margin + col * (col_w + gutter)
+            return (cap_box[0] - size - x0) if col == 0 else (x0 + col_w - cap_box[2] - size)
+        place = lambda k: (k // per_col, k % per_col)
+        laid = flow(paragraphs, body, lambda k: width_for(*place(k)), size * 2)
+        if place(laid[-1][0])[0] >= ncols:
+            sys.exit(f"page {name} overflows")
+        gt_cols = [[] for _ in range(ncols)]
+        for k, text, first in laid:
+            col, row = place(k)
+            x = margin + col * (col_w + gutter)
+            if cap_box and col == 1 and width_for(col, row) < col_w:
+                x = cap_box[2] + size
+            d.text((x + (size * 2 if first else 0), top + row * step + asc), text, font=body, fill=255,
+                   anchor="ls")
+            gt_cols[col].append(text)
+        gt = [heading] + ["\n".join(c) for c in gt_cols if c]
+        if cap_box:
+            sasc, _ = small.getmetrics()
+            for j, ln in enumerate(cap_lines):
+                lx = (cap_box[0] + cap_box[2]) / 2 - small.getlength(ln) / 2
+                d.text((lx, cap_box[1] + j * int(small.size * 1.3) + sasc), ln, font=small, fill=255,
+                       anchor="ls")
+            gt.append("\n".join(cap_lines))
+        if footer:
+            fasc, _ = small.getmetrics()
+            d.text(((W - small.getlength(footer)) / 2, H - margin + fasc), footer, font=small, fill=255,
+                   anchor="ls")
+            gt.append(footer)
+        fmt, q = ("jpg", r.randint(45, 75)) if i % 3 != 2 else ("png-rt", r.randint(50, 75))
+        style = pick_style(r, "page", fmt, hard=0.15)
+        img = render_damage(mask, style, nr)
+        data, ext = encode(img, fmt, q)
+        files[f"{name}.{ext}"] = data
+        files[f"{name}.gt.txt"] = "\n\n".join(gt).encode("utf-8")
+    return files
+
+
+def vertical_columns(text, per_col):
+    """The text broken into columns of at most `per_col` characters (kinsoku as make_vertical)."""
+    cols, cur = [], []
+    for ch in text:
+        if len(cur) >= per_col and ch not in NO_LINE_START:
+            carry = []
+            while cur and cur[-1] in NO_LINE_END:
+                carry.insert(0, cur.pop())
+            cols.append("".join(cur))
+            cur = carry
+        cur.append(ch)
+    if cur:
+        cols.append("".join(cur))
+    return cols
+
+
+def draw_column(mask, font, text, x, y, em, pitch_y):
+    for ch in text:
+        g = vertical_glyph(font, ch, em)
+        pos = (int(round(x - g.width / 2)), int(round(y - g.height / 2)))
+        box = (pos[0], pos[1], pos[0] + g.width, pos[1] + g.height)
+        mask.paste(ImageChops.lighter(mask.crop(box), g), box)
+        y += pitch_y
+
+
+def make_vertical_mixed():
+    """Vertical body text in several columns, right to left, under a horizontal heading; the last
+    two pages in two tiers (the upper tier read first)."""
+    files = {}
+    bodies = [body for _, body in JPN_VERTICAL]
+    for i in range(1, 5):
+        name = f"jpn-vert-mixed-{i:02d}"
+        r, nr = rngs("jpn-vertical-mixed", name)
+        heading = JPN_VERTICAL[i - 1][0] + "について"
+        body = bodies[i - 1] + bodies[(i + 1) % len(bodies)]
+        key = ["NotoSerifCJKjp", "NotoSansCJKjp"][i % 2]
+        bold = key + "-Bold"
+        check_glyphs(key, body)
+        check_glyphs(bold, heading)
+        em = r.randint(30, 38)
+        font = get_font(key, em)
+        head = get_font(bold, int(em * 1.4))
+        tiers = 2 if i > 2 else 1
+        per_col = r.randint(11, 14) if tiers == 2 else r.randint(18, 22)
+        pitch_y = int(round(em * r.uniform(1.0, 1.06)))
+        pitch_x = int(round(em * r.uniform(1.6, 1.8)))
+        cols = vertical_columns(body, per_col)
+        per_tier = -(-len(cols) // tiers)
+        margin = r.randint(70, 100)
+        W = margin * 2 + per_tier * pitch_x
+        head_h = int(head.size * 2.2)
+        tier_h = (per_col + 1) * pitch_y
+        H = margin * 2 + head_h + tiers * tier_h + (tiers - 1) * em
+        mask = Image.new("L", (W, H), 0)
+        d = ImageDraw.Draw(mask)
+        hasc, _ = head.getmetrics()
+        d.text(((W - head.getlength(heading)) / 2, margin + hasc), heading, font=head, fill=255, anchor="ls")
+        for t in range(tiers):
+            top = margin + head_h + t * (tier_h + em)
+            x = W - margin - pitch_x / 2
+            for text in cols[t * per_tier:(t + 1) * per_tier]:
+                draw_column(mask, font, text, x, top + pitch_y / 2, em, pitch_y)
+                x -= pitch_x
+        gt = heading + "\n\n" + "\n".join(cols)
+        fmt, q = pick_format(r, 0.35, 0.3)
+        style = pick_style(r, "page", fmt, hard=0.2)
+        img = render_damage(mask, style, nr)
+        data, ext = encode(img, fmt, q)
+        files[f"{name}.{ext}"] = data
+        files[f"{name}.gt.txt"] = gt.encode("utf-8")
+    return files
+
+
+def make_vertical_lines():
+    """Single vertical columns, one an image: the bodies of JPN_VERTICAL cut into columns."""
+    files = {}
+    columns = [c for _, body in JPN_VERTICAL for c in vertical_columns(body, 14)]
+    for i, text in enumerate(columns[:30], 1):
+        name = f"jpn-vert-line-{i:03d}"
+        r, nr = rngs("jpn-vert-lines", name)
+        key = JPN_FONTS[(i - 1) % 2]
+        check_glyphs(key, text)
+        em = r.randint(34, 48)
+        font = get_font(key, em)
+        pitch_y = int(round(em * r.uniform(1.0, 1.06)))
+        px, py = r.randint(12, 36), r.randint(12, 36)
+        W = em + 2 * px
+        H = len(text) * pitch_y + 2 * py
+        mask = Image.new("L", (W, H), 0)
+        draw_column(mask, font, text, W / 2, py + pitch_y / 2, em, pitch_y)
+        fmt, q = pick_format(r, 0.3, 0.2)
+        style = pick_style(r, "line", fmt, hard=0.25)
+        img = render_damage(mask, style, nr)
+        data, ext = encode(img, fmt, q)
+        files[f"{name}.{ext}"] = data
+        files[f"{name}.gt.txt"] = text.encode("utf-8")
+    return files
+
 # ---------------------------------------------------------------------------
 # Reproducible tar.gz
 # ---------------------------------------------------------------------------
@@ -956,6 +1194,9 @@ ARCHIVES = {
     "jpn-lines": make_jpn_lines,
     "jpn-pages": lambda: make_pages(JPN_PAGES, "jpn-pages", cjk=True),
     "jpn-vertical": make_vertical,
+    "eng-columns": make_eng_columns,
+    "jpn-vertical-mixed": make_vertical_mixed,
+    "jpn-vert-lines": make_vertical_lines,
 }
 
 

@@ -66,7 +66,8 @@ final class LayoutExportCommandTests: XCTestCase {
         XCTAssertEqual(
           try document.nodes(forXPath: "//*[@class='ocr_par']").count,
           blocks.reduce(0) { $0 + $1.paragraphs.count })
-        XCTAssertEqual(try document.nodes(forXPath: "//*[@class='ocr_carea']//*[@class='ocr_line']").count, lines.count)
+        XCTAssertEqual(
+          try document.nodes(forXPath: "//*[@class='ocr_carea']//*[@class='ocr_line']").count, lines.count)
       default:
         let document = try XMLDocument(data: Data(text.utf8), options: [.nodeLoadExternalEntitiesNever])
         XCTAssertEqual(try document.nodes(forXPath: "//*[local-name()='ComposedBlock']").count, blocks.count)

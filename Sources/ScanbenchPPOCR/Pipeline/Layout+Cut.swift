@@ -108,6 +108,8 @@ extension Layout {
       let gutters = across.indices.filter { index in
         vertical
           ? across[index].1 - across[index].0 >= parameters.blockGap * height
+            || isOtherOrientation(divided[index], spaces, vertical: vertical)
+            || isOtherOrientation(divided[index + 1], spaces, vertical: vertical)
           : isGutter(
             across[index], left: divided[index], right: divided[index + 1], rects, height: height, parameters)
       }.map { across[$0] }
@@ -148,6 +150,12 @@ extension Layout {
     }
     // 5. Rows.
     return paragraphs([[Block(paragraphs: [rows(set, rects)], isVertical: vertical)]], rects, parameters)
+  }
+
+  /// Whether every item of a non-empty `strip` has the other orientation: a horizontal heading over
+  /// vertical columns is a tier of its own, however narrow the gap its detected box leaves.
+  static func isOtherOrientation(_ strip: [Int], _ spaces: Spaces, vertical: Bool) -> Bool {
+    !strip.isEmpty && strip.allSatisfy { spaces.isVertical[$0] != vertical }
   }
 
   /// Consecutive parts of one column (each read as a single block, overlapping along the lines by at

@@ -143,7 +143,7 @@ enum Layout {
 
   /// Lines of a set of rectangles that no gap divides: a rectangle joins the line whose first member
   /// it overlaps most across (by at least half the smaller height) unless it overlaps one of that
-  /// line's members along; lines top to bottom, members left to right.
+  /// line's members along by half the shorter; lines top to bottom, members left to right.
   static func rows(_ set: [Int], _ rects: [Rect]) -> [[Int]] {
     let sorted = set.sorted {
       rects[$0].centerY != rects[$1].centerY ? rects[$0].centerY < rects[$1].centerY : $0 < $1
@@ -158,8 +158,11 @@ enum Layout {
         let overlap = min(range.maxY, rect.maxY) - max(range.minY, rect.minY)
         let needed = 0.5 * min(range.maxY - range.minY, rect.height)
         if overlap < needed || overlap <= bestOverlap { continue }
+        // Detected boxes grow past their text, so neighbours on a line overlap a little: only
+        // an overlap of half the shorter one is another line.
         let collides = lines[line].contains { member in
-          min(rects[member].maxX, rect.maxX) - max(rects[member].minX, rect.minX) > 0
+          min(rects[member].maxX, rect.maxX) - max(rects[member].minX, rect.minX)
+            > 0.5 * min(rects[member].maxX - rects[member].minX, rect.maxX - rect.minX)
         }
         if !collides {
           best = line
