@@ -111,6 +111,45 @@ struct ReadingOrderModelTests {
     #expect(result.text == (["CORNER CAFE"] + rows.map { "\($0.0) \($0.1)" }).joined(separator: "\n"))
   }
 
+  /// A vertical page under a horizontal heading, in two tiers (`Corpora/jpn-vertical-mixed`): the
+  /// heading first, as a horizontal line, then each tier's columns from right to left, the upper
+  /// tier first — the text in the ground truth's order.
+  @Test func aVerticalPageUnderAHorizontalHeadingInTwoTiers() throws {
+    let folder = try PipelineModelTests.corpus("jpn-vertical-mixed")
+    let (image, groundTruth) = try PipelineModelTests.sample(folder, "jpn-vert-mixed-03")
+    let result = try PipelineModelTests.pipeline().recognize(image)
+    let heading = try #require(result.lines.first)
+    #expect(!heading.isVertical && heading.text == groundTruth.split(separator: "\n").first.map(String.init))
+    let columns = Array(result.lines.dropFirst())
+    #expect(columns.count >= 10 && columns.allSatisfy { $0.isVertical })
+    // Each tier right to left; the lower tier below the upper.
+    let tiers = Dictionary(grouping: columns.indices) { columns[$0].box.y > image.height / 2 }
+    let upper = try #require(tiers[false])
+    let lower = try #require(tiers[true])
+    #expect(try #require(upper.max()) < (try #require(lower.min())))
+    for tier in [upper, lower] {
+      let lefts = tier.map { columns[$0].box.x }
+      #expect(lefts == lefts.sorted(by: >))
+    }
+    #expect(result.blocks.first?.isVertical == false)
+    // What is left is the recognizer's: it drops the punctuation of a column turned to lie down.
+    #expect(PipelineModelTests.cer(groundTruth, result.text) < 0.1, "\(result.text)")
+  }
+
+  /// A vertical page of six columns after a title column, right to left (`Corpora/jpn-vertical`).
+  @Test func aVerticalPageOfSixColumnsReadsRightToLeft() throws {
+    let folder = try PipelineModelTests.corpus("jpn-vertical")
+    let (image, groundTruth) = try PipelineModelTests.sample(folder, "jpn-vert-05")
+    let result = try PipelineModelTests.pipeline().recognize(image)
+    let expected = groundTruth.split(separator: "\n").map(String.init)
+    #expect(result.lines.count == expected.count)
+    #expect(result.lines.map(\.box.x) == result.lines.map(\.box.x).sorted(by: >))
+    for (line, text) in zip(result.lines, expected) {
+      // A column read in the place of another would be wrong in nearly every character.
+      #expect(PipelineModelTests.cer(text, line.text) < 0.35, "\(line.text) in place of \(text)")
+    }
+  }
+
   /// One line of an upright page printed upside down (a label stuck on the wrong way): the line
   /// orientation classifier turns that crop alone; without it, that line is lost.
   @Test func anUpsideDownLineOnAnUprightPage() throws {
