@@ -86,6 +86,8 @@ public final class PPOCRPipeline {
     /// A crop the classifier calls upside down with at least this probability is turned
     /// (`cls_thresh`).
     public var classifierThreshold: Float = 0.9
+    /// Only lines read with a mean probability below this are given to the classifier.
+    public var classifierBelow = 0.8
 
     public init() {}
   }
@@ -172,8 +174,8 @@ public final class PPOCRPipeline {
     let single = singleLine || detector == nil
     var regions = single ? [wholeImageRegion(image)] : try detect(image)
     if regions.isEmpty { return [] }
-    if classifier != nil { try classify(image, regions: &regions) }
     var decoded = try recognizeRegions(image, regions: regions)
+    if classifier != nil { try turnUpsideDownLines(image, regions: &regions, decoded: &decoded) }
     // A tall region is turned counter-clockwise, as a Japanese column is read. Where tall regions
     // are the exception (a line image, a sideways label on a horizontal page) they may as well be
     // Latin text turned the other way: each is read turned clockwise too, and the likelier kept.
@@ -191,6 +193,29 @@ public final class PPOCRPipeline {
       }
     }
     return zip(regions, decoded).map { PPOCRRegion(region: $0, line: $1) }
+  }
+
+  /// Lines read with a mean probability under ``Options/classifierBelow`` that the line classifier
+  /// finds upside down are read again turned half a turn, and the likelier reading is kept. Only
+  /// those: run on every line of an upright page, the classifier turns some that were right (the
+  /// English pages: 0.46 % → 3.42 %), and a line read confidently is the right way up.
+  func turnUpsideDownLines(_ image: RGBImage, regions: inout [TextRegion], decoded: inout [DecodedLine])
+    throws
+  {
+    let doubtful = regions.indices.filter {
+      !regions[$0].isVertical && decoded[$0].probability < options.classifierBelow
+    }
+    guard !doubtful.isEmpty else { return }
+    var candidates = doubtful.map { regions[$0] }
+    try classify(image, regions: &candidates)
+    let turned = doubtful.indices.filter { candidates[$0].quad != regions[doubtful[$0]].quad }
+    guard !turned.isEmpty else { return }
+    let again = try recognizeRegions(image, regions: turned.map { candidates[$0] })
+    for (slot, index) in turned.enumerated()
+    where again[slot].probability > decoded[doubtful[index]].probability {
+      regions[doubtful[index]] = candidates[index]
+      decoded[doubtful[index]] = again[slot]
+    }
   }
 
   /// The rest of ``recognize(_:singleLine:)``: regions without text, and detected ones read with a
