@@ -150,6 +150,40 @@ struct ReadingOrderModelTests {
     }
   }
 
+  /// `jpn_vert`'s options: columns read cut into upright character cells, the page never enlarged.
+  static var vertical: PPOCRPipeline.Options {
+    var options = PPOCRPipeline.Options()
+    options.readColumnsInCells = true
+    options.detectionMaxUpscale = 1
+    return options
+  }
+
+  /// The same vertical page read as `jpn_vert` reads it: every column, right to left, exactly its
+  /// ground truth, punctuation and small kana included (turned to lie down, the recognizer drops
+  /// `、。` and reads small `っ` as `た`).
+  @Test func aVerticalPageReadInCellsIsExact() throws {
+    let folder = try PipelineModelTests.corpus("jpn-vertical")
+    let (image, groundTruth) = try PipelineModelTests.sample(folder, "jpn-vert-02")
+    let result = try PipelineModelTests.pipeline(options: Self.vertical).recognize(image)
+    #expect(result.lines.allSatisfy { $0.isVertical })
+    #expect(result.lines.map(\.box.x) == result.lines.map(\.box.x).sorted(by: >))
+    let expected = groundTruth.split(separator: "\n").map(String.init)
+    #expect(result.lines.map(\.text) == expected)
+    let turned = try PipelineModelTests.pipeline().recognize(image)
+    #expect(turned.lines.map(\.text) != expected, "the cells are what reads it")
+  }
+
+  /// A vertical page under a horizontal heading in two tiers, read as `jpn_vert` reads it: the
+  /// heading, then the upper tier right to left, then the lower — exactly.
+  @Test func aMixedVerticalPageReadInCellsIsExact() throws {
+    let folder = try PipelineModelTests.corpus("jpn-vertical-mixed")
+    let (image, groundTruth) = try PipelineModelTests.sample(folder, "jpn-vert-mixed-03")
+    let result = try PipelineModelTests.pipeline(options: Self.vertical).recognize(image)
+    #expect(result.lines.first?.isVertical == false)
+    #expect(result.lines.dropFirst().allSatisfy { $0.isVertical })
+    #expect(result.lines.map(\.text) == groundTruth.split(separator: "\n").map(String.init))
+  }
+
   /// One line of an upright page printed upside down (a label stuck on the wrong way): the line
   /// orientation classifier turns that crop alone; without it, that line is lost.
   @Test func anUpsideDownLineOnAnUprightPage() throws {
