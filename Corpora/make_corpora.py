@@ -1156,6 +1156,130 @@ def make_vertical_lines():
         files[f"{name}.gt.txt"] = text.encode("utf-8")
     return files
 
+
+# ---------------------------------------------------------------------------
+# Vertical Japanese typeset by a browser: Debian's chromium with CSS `writing-mode: vertical-rl`
+# and Noto CJK, so every vertical form is the font's own (OpenType `vert`): `、。` in the top right of
+# their cell, `﹁﹂` for `「」`, `ー` as a vertical bar, small kana up and right. Texts: the openings of
+# public-domain works as Aozora Bunko publishes them (Corpora/README.md names each).
+# ---------------------------------------------------------------------------
+AOZORA = [
+    ("羅生門", "芥川龍之介",
+     "ある日の暮方の事である。一人の下人が、羅生門の下で雨やみを待っていた。広い門の下には、この男のほかに"
+     "誰もいない。ただ、所々丹塗の剥げた、大きな円柱に、蟋蟀が一匹とまっている。羅生門が、朱雀大路にある以上"
+     "は、この男のほかにも、雨やみをする市女笠や揉烏帽子が、もう二三人はありそうなものである。それが、この男の"
+     "ほかには誰もいない。"),
+    ("走れメロス", "太宰治",
+     "メロスは激怒した。必ず、かの邪智暴虐の王を除かなければならぬと決意した。メロスには政治がわからぬ。メロス"
+     "は、村の牧人である。笛を吹き、羊と遊んで暮して来た。けれども邪悪に対しては、人一倍に敏感であった。きょう"
+     "未明メロスは村を出発し、野を越え山越え、十里はなれた此のシラクスの市にやって来た。"),
+    ("蜘蛛の糸", "芥川龍之介",
+     "ある日の事でございます。御釈迦様は極楽の蓮池のふちを、独りでぶらぶら御歩きになっていらっしゃいました。"
+     "池の中に咲いている蓮の花は、みんな玉のようにまっ白で、そのまん中にある金色の蕊からは、何とも云えない好い"
+     "匂が、絶間なくあたりへ溢れて居ります。極楽は丁度朝なのでございましょう。"),
+    ("吾輩は猫である", "夏目漱石",
+     "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー"
+     "泣いていた事だけは記憶している。吾輩はここで始めて人間というものを見た。"),
+    ("注文の多い料理店", "宮沢賢治",
+     "二人の若い紳士が、すっかりイギリスの兵隊のかたちをして、ぴかぴかする鉄砲をかついで、白熊のような犬を二疋"
+     "つれて、だいぶ山奥の、木の葉のかさかさしたとこを、こんなことを云いながら、あるいておりました。「ぜんたい、"
+     "ここらの山は怪しからんね。鳥も獣も一疋も居やがらん。なんでも構わないから、早くタンタアーンと、やって見たい"
+     "もんだなあ。」"),
+    ("坊っちゃん", "夏目漱石",
+     "親譲りの無鉄砲で小供の時から損ばかりしている。小学校に居る時分学校の二階から飛び降りて一週間ほど腰を抜かし"
+     "た事がある。なぜそんな無闇をしたと聞く人があるかも知れぬ。別段深い理由でもない。新築の二階から首を出してい"
+     "たら、同級生の一人が冗談に、いくら威張っても、そこから飛び降りる事は出来まい。弱虫やーい。と囃したからで"
+     "ある。"),
+]
+
+CHROMIUM = "chromium"
+BROWSER_FONTS = {"serif": "Noto Serif CJK JP", "sans": "Noto Sans CJK JP"}
+
+
+def browser_screenshot(html_text, width, height):
+    """Renders `html_text` in headless chromium at `width` x `height` CSS pixels (one device pixel
+    each) and returns the ink coverage (255 = ink) as an 'L' image."""
+    import shutil
+    import subprocess
+    import tempfile
+    if shutil.which(CHROMIUM) is None:
+        sys.exit("the browser-typeset corpora need Debian's chromium: apt-get install chromium fonts-noto-cjk")
+    with tempfile.TemporaryDirectory() as tmp:
+        page = os.path.join(tmp, "page.html")
+        shot = os.path.join(tmp, "page.png")
+        with open(page, "w", encoding="utf-8") as f:
+            f.write(html_text)
+        subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                        "--force-device-scale-factor=1", "--font-render-hinting=none",
+                        "--disable-lcd-text", f"--window-size={width},{height}",
+                        f"--user-data-dir={os.path.join(tmp, 'profile')}",
+                        f"--screenshot={shot}", "file://" + page],
+                       check=True, capture_output=True)
+        img = Image.open(shot).convert("L")
+        img.load()
+    if img.size != (width, height):
+        sys.exit(f"chromium gave a {img.size} screenshot for {width}x{height}")
+    return ImageChops.invert(img)
+
+
+def vertical_html(heading, tiers, em, pitch, family, head_family, width, height, margin, tier_gap):
+    """A page: an optional horizontal heading across the top, then tiers of vertical columns set
+    right to left, each column one line of its own (`<br>`: the columns break where the script
+    says, so the ground truth knows every column)."""
+    import html
+    css = (f"html,body{{margin:0;padding:0;background:#fff;color:#000;width:{width}px;height:{height}px;"
+           f"overflow:hidden}}"
+           f"h1{{writing-mode:horizontal-tb;font:700 {int(em * 1.4)}px '{head_family}';margin:0;"
+           f"padding:{margin}px {margin}px 0 {margin}px;text-align:center;line-height:1.2;white-space:nowrap}}"
+           f".tier{{writing-mode:vertical-rl;font:400 {em}px '{family}';line-height:{pitch}px;"
+           f"white-space:nowrap;margin:0 {margin}px 0 auto;width:max-content;font-kerning:none;"
+           f"text-orientation:mixed;line-break:strict}}"
+           f".wrap{{display:flex;flex-direction:column;padding-top:{int(em * 0.9)}px;row-gap:{tier_gap}px}}")
+    parts = [f"<!doctype html><html lang=\"ja\"><head><meta charset=\"utf-8\"><style>{css}</style></head><body>"]
+    if heading:
+        parts.append(f"<h1>{html.escape(heading)}</h1>")
+    else:
+        parts.append(f"<div style=\"height:{margin}px\"></div>")
+    parts.append("<div class=\"wrap\">")
+    for cols in tiers:
+        parts.append("<div class=\"tier\">" + "<br>".join(html.escape(c) for c in cols) + "</div>")
+    parts.append("</div></body></html>")
+    return "".join(parts)
+
+
+def make_typeset_vertical_pages():
+    """Vertical pages as a browser typesets them: a horizontal heading (title and author) over
+    columns right to left; the last two pages in two tiers (段), the upper read first."""
+    files = {}
+    for i, (title, author, body) in enumerate(AOZORA, 1):
+        name = f"jpn-tategaki-{i:02d}"
+        r, nr = rngs("jpn-tategaki", name)
+        family = BROWSER_FONTS["serif" if i % 2 else "sans"]
+        heading = f"{title}　{author}"
+        tiers = 2 if i > 4 else 1
+        em = r.randint(24, 32)
+        per_col = r.randint(13, 16) if tiers == 2 else r.randint(22, 28)
+        pitch = int(round(em * r.uniform(1.6, 1.9)))
+        cols = vertical_columns(body, per_col)
+        per_tier = -(-len(cols) // tiers)
+        tier_cols = [cols[t * per_tier:(t + 1) * per_tier] for t in range(tiers)]
+        margin = r.randint(60, 90)
+        tier_gap = int(em * r.uniform(1.2, 1.8))
+        width = max(2 * margin + per_tier * pitch + em, int(em * 1.4 * (len(heading) + 2)) + 2 * margin)
+        height = margin * 2 + int(em * 1.4 * 1.2) + int(em * 0.9) + tiers * (per_col + 1) * em + (tiers - 1) * tier_gap
+        mask = browser_screenshot(
+            vertical_html(heading, tier_cols, em, pitch, family, BROWSER_FONTS["sans"], width, height, margin,
+                          tier_gap), width, height)
+        gt = heading + "\n\n" + "\n".join(cols)
+        fmt, q = pick_format(r, 0.35, 0.3)
+        style = pick_style(r, "page", fmt, hard=0.2)
+        img = render_damage(mask, style, nr)
+        data, ext = encode(img, fmt, q)
+        files[f"{name}.{ext}"] = data
+        files[f"{name}.gt.txt"] = gt.encode("utf-8")
+    return files
+
+
 # ---------------------------------------------------------------------------
 # Reproducible tar.gz
 # ---------------------------------------------------------------------------
@@ -1197,6 +1321,7 @@ ARCHIVES = {
     "eng-columns": make_eng_columns,
     "jpn-vertical-mixed": make_vertical_mixed,
     "jpn-vert-lines": make_vertical_lines,
+    "jpn-tategaki": make_typeset_vertical_pages,
 }
 
 

@@ -44,6 +44,8 @@ CORPORA = [
     ("jpn-vertical-mixed", ROOT / "Corpora/jpn-vertical-mixed.tar.gz", "jpn_vert", [],
      "4 vertical pages under a horizontal heading"),
     ("jpn-vert-lines", ROOT / "Corpora/jpn-vert-lines.tar.gz", "jpn_vert", ["--psm", "5"], "30 single vertical columns"),
+    ("jpn-tategaki", ROOT / "Corpora/jpn-tategaki.tar.gz", "jpn_vert", [],
+     "6 vertical pages typeset by a browser, heading across"),
 ]
 ENGINES = ["tesseract", "ppocr"]
 LEVELS = ["accurate", "fast"]
