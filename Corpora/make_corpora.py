@@ -918,6 +918,368 @@ def make_vertical():
     return files
 
 
+
+# ---------------------------------------------------------------------------
+# Rendering: pages in columns, vertical pages with a horizontal heading, single vertical lines
+# ---------------------------------------------------------------------------
+# (archive page name, heading, [ENG_PAGES names whose paragraphs flow through the columns],
+#  columns, caption or None, footer or None, body font, heading font)
+ENG_COLUMNS = [
+    ("two-library", "The Library on Mercer Street", ["library"], 2, None, "Page 12",
+     "DejaVuSerif", "DejaVuSans-Bold"),
+    ("three-story", "A Short Story for the Train", ["story"], 3, None, None,
+     "DejaVuSerifCondensed", "DejaVuSerif-Bold"),
+    ("two-caption", "Minutes of the Residents' Meeting", ["minutes", "library"], 2,
+     "The hall on the night of the meeting, with the new chairs", "Residents' News - 3",
+     "DejaVuSans", "DejaVuSans-Bold"),
+    ("three-letter", "Letters and Instructions", ["letter", "shelf"], 3, None, "Page 7",
+     "DejaVuSansCondensed", "DejaVuSans-Bold"),
+    ("two-story-caption", "The Story, Continued", ["story", "library"], 2,
+     "Mercer Street in the winter of 1911, from the library's own collection", None,
+     "DejaVuSerif", "DejaVuSerif-Bold"),
+    ("two-shelf", "Assembling the Shelf", ["shelf", "minutes"], 2, None, "Page 40",
+     "DejaVuSerifCondensed", "DejaVuSans-Bold"),
+]
+
+
+def eng_page_paragraphs(name):
+    page = next(p for p in ENG_PAGES if p["name"] == name)
+    out = []
+    for kind, payload in page["blocks"]:
+        if kind in ("p", "item"):
+            out.append(payload)
+        elif kind == "lines":
+            out.append(" ".join(" ".join(ln) if isinstance(ln, tuple) else ln for ln in payload))
+    return out
+
+
+def flow(paragraphs, font, width_at, indent):
+    """Wraps paragraphs line by line, `width_at(k)` the room for line k: [(k, text, indented)]."""
+    lines, k = [], 0
+    for para in paragraphs:
+        words, cur, first = para.split(), "", True
+        for word in words:
+            cand = word if not cur else cur + " " + word
+            room = width_at(k) - (indent if first else 0)
+            if cur and font.getlength(cand) > room:
+                lines.append((k, cur, first))
+                k, cur, first = k + 1, word, False
+            else:
+                cur = cand
+        if cur:
+            lines.append((k, cur, first))
+            k += 1
+    return lines
+
+
+def make_eng_columns():
+    files = {}
+    for i, (name, heading, sources, ncols, caption, footer, key, bold) in enumerate(ENG_COLUMNS, 1):
+        name = f"eng-columns-{i:02d}-{name}"
+        r, nr = rngs("eng-columns", name)
+        W, H = r.choice([(1700, 2200), (1660, 2150)])
+        margin = r.randint(100, 140)
+        xh = r.uniform(12.5, 15.0)
+        size = int(round(xh / x_height_ratio(key)))
+        body = get_font(key, size)
+        head = get_font(bold, int(size * r.uniform(1.8, 2.2)))
+        small = get_font(key, int(size * 0.85))
+        paragraphs = [p for src in sources for p in eng_page_paragraphs(src)]
+        for t in paragraphs + [heading] + ([caption] if caption else []) + ([footer] if footer else []):
+            check_glyphs(key, t)
+        check_glyphs(bold, heading)
+        gutter = int(size * r.uniform(1.6, 2.4))
+        col_w = (W - 2 * margin - (ncols - 1) * gutter) // ncols
+        step = int(round(size * r.uniform(1.22, 1.34)))
+        asc, _ = body.getmetrics()
+        mask = Image.new("L", (W, H), 0)
+        d = ImageDraw.Draw(mask)
+        y0 = margin + r.randint(-10, 20)
+        hasc, _ = head.getmetrics()
+        hx = (W - head.getlength(heading)) / 2 if r.random() < 0.5 else margin
+        d.text((hx, y0 + hasc), heading, font=head, fill=255, anchor="ls")
+        top = y0 + int(head.size * 1.3) + int(size * r.uniform(1.0, 2.0))
+        # The caption sits across the gutter between the first two columns, lower down; the lines
+        # beside it make room.
+        rows = (H - margin - top - (2 * step if footer else 0)) // step
+        total = len(flow(paragraphs, body, lambda k: col_w, size * 2))
+        per_col = min(rows, -(-total // ncols) + 1)
+        cap_lines, cap_box = [], None
+        if caption:
+            cap_w = int(col_w * 0.75)
+            cap_lines = wrap_words(caption, small, cap_w)
+            cap_h = len(cap_lines) * int(small.size * 1.3)
+            # Room for the lines the caption narrows.
+            per_col = min(rows, per_col + len(cap_lines) + 3)
+            cx = margin + col_w + gutter // 2
+            cy = top + int(per_col * step * r.uniform(0.45, 0.6))
+            cap_box = (cx - cap_w // 2, cy, cx + cap_w // 2, cy + cap_h)
+        # Balance the columns: as many lines in each (the last one shorter).
+        def width_for(col, row):
+            if not cap_box or col > 1:
+                return col_w
+            y = top + row * step
+            if y + step < cap_box[1] - step // 2 or y > cap_box[3] + step // 2:
+                return col_w
+            x0 = margin + col * (col_w + gutter)
+            return (cap_box[0] - size - x0) if col == 0 else (x0 + col_w - cap_box[2] - size)
+        place = lambda k: (k // per_col, k % per_col)
+        laid = flow(paragraphs, body, lambda k: width_for(*place(k)), size * 2)
+        if place(laid[-1][0])[0] >= ncols:
+            sys.exit(f"page {name} overflows")
+        gt_cols = [[] for _ in range(ncols)]
+        for k, text, first in laid:
+            col, row = place(k)
+            x = margin + col * (col_w + gutter)
+            if cap_box and col == 1 and width_for(col, row) < col_w:
+                x = cap_box[2] + size
+            d.text((x + (size * 2 if first else 0), top + row * step + asc), text, font=body, fill=255,
+                   anchor="ls")
+            gt_cols[col].append(text)
+        gt = [heading] + ["\n".join(c) for c in gt_cols if c]
+        if cap_box:
+            sasc, _ = small.getmetrics()
+            for j, ln in enumerate(cap_lines):
+                lx = (cap_box[0] + cap_box[2]) / 2 - small.getlength(ln) / 2
+                d.text((lx, cap_box[1] + j * int(small.size * 1.3) + sasc), ln, font=small, fill=255,
+                       anchor="ls")
+            gt.append("\n".join(cap_lines))
+        if footer:
+            fasc, _ = small.getmetrics()
+            d.text(((W - small.getlength(footer)) / 2, H - margin + fasc), footer, font=small, fill=255,
+                   anchor="ls")
+            gt.append(footer)
+        fmt, q = ("jpg", r.randint(45, 75)) if i % 3 != 2 else ("png-rt", r.randint(50, 75))
+        style = pick_style(r, "page", fmt, hard=0.15)
+        img = render_damage(mask, style, nr)
+        data, ext = encode(img, fmt, q)
+        files[f"{name}.{ext}"] = data
+        files[f"{name}.gt.txt"] = "\n\n".join(gt).encode("utf-8")
+    return files
+
+
+def vertical_columns(text, per_col):
+    """The text broken into columns of at most `per_col` characters (kinsoku as make_vertical)."""
+    cols, cur = [], []
+    for ch in text:
+        if len(cur) >= per_col and ch not in NO_LINE_START:
+            carry = []
+            while cur and cur[-1] in NO_LINE_END:
+                carry.insert(0, cur.pop())
+            cols.append("".join(cur))
+            cur = carry
+        cur.append(ch)
+    if cur:
+        cols.append("".join(cur))
+    return cols
+
+
+def draw_column(mask, font, text, x, y, em, pitch_y):
+    for ch in text:
+        g = vertical_glyph(font, ch, em)
+        pos = (int(round(x - g.width / 2)), int(round(y - g.height / 2)))
+        box = (pos[0], pos[1], pos[0] + g.width, pos[1] + g.height)
+        mask.paste(ImageChops.lighter(mask.crop(box), g), box)
+        y += pitch_y
+
+
+def make_vertical_mixed():
+    """Vertical body text in several columns, right to left, under a horizontal heading; the last
+    two pages in two tiers (the upper tier read first)."""
+    files = {}
+    bodies = [body for _, body in JPN_VERTICAL]
+    for i in range(1, 5):
+        name = f"jpn-vert-mixed-{i:02d}"
+        r, nr = rngs("jpn-vertical-mixed", name)
+        heading = JPN_VERTICAL[i - 1][0] + "について"
+        body = bodies[i - 1] + bodies[(i + 1) % len(bodies)]
+        key = ["NotoSerifCJKjp", "NotoSansCJKjp"][i % 2]
+        bold = key + "-Bold"
+        check_glyphs(key, body)
+        check_glyphs(bold, heading)
+        em = r.randint(30, 38)
+        font = get_font(key, em)
+        head = get_font(bold, int(em * 1.4))
+        tiers = 2 if i > 2 else 1
+        per_col = r.randint(11, 14) if tiers == 2 else r.randint(18, 22)
+        pitch_y = int(round(em * r.uniform(1.0, 1.06)))
+        pitch_x = int(round(em * r.uniform(1.6, 1.8)))
+        cols = vertical_columns(body, per_col)
+        per_tier = -(-len(cols) // tiers)
+        margin = r.randint(70, 100)
+        W = margin * 2 + per_tier * pitch_x
+        head_h = int(head.size * 2.2)
+        tier_h = (per_col + 1) * pitch_y
+        H = margin * 2 + head_h + tiers * tier_h + (tiers - 1) * em
+        mask = Image.new("L", (W, H), 0)
+        d = ImageDraw.Draw(mask)
+        hasc, _ = head.getmetrics()
+        d.text(((W - head.getlength(heading)) / 2, margin + hasc), heading, font=head, fill=255, anchor="ls")
+        for t in range(tiers):
+            top = margin + head_h + t * (tier_h + em)
+            x = W - margin - pitch_x / 2
+            for text in cols[t * per_tier:(t + 1) * per_tier]:
+                draw_column(mask, font, text, x, top + pitch_y / 2, em, pitch_y)
+                x -= pitch_x
+        gt = heading + "\n\n" + "\n".join(cols)
+        fmt, q = pick_format(r, 0.35, 0.3)
+        style = pick_style(r, "page", fmt, hard=0.2)
+        img = render_damage(mask, style, nr)
+        data, ext = encode(img, fmt, q)
+        files[f"{name}.{ext}"] = data
+        files[f"{name}.gt.txt"] = gt.encode("utf-8")
+    return files
+
+
+def make_vertical_lines():
+    """Single vertical columns, one an image: the bodies of JPN_VERTICAL cut into columns."""
+    files = {}
+    columns = [c for _, body in JPN_VERTICAL for c in vertical_columns(body, 14)]
+    for i, text in enumerate(columns[:30], 1):
+        name = f"jpn-vert-line-{i:03d}"
+        r, nr = rngs("jpn-vert-lines", name)
+        key = JPN_FONTS[(i - 1) % 2]
+        check_glyphs(key, text)
+        em = r.randint(34, 48)
+        font = get_font(key, em)
+        pitch_y = int(round(em * r.uniform(1.0, 1.06)))
+        px, py = r.randint(12, 36), r.randint(12, 36)
+        W = em + 2 * px
+        H = len(text) * pitch_y + 2 * py
+        mask = Image.new("L", (W, H), 0)
+        draw_column(mask, font, text, W / 2, py + pitch_y / 2, em, pitch_y)
+        fmt, q = pick_format(r, 0.3, 0.2)
+        style = pick_style(r, "line", fmt, hard=0.25)
+        img = render_damage(mask, style, nr)
+        data, ext = encode(img, fmt, q)
+        files[f"{name}.{ext}"] = data
+        files[f"{name}.gt.txt"] = text.encode("utf-8")
+    return files
+
+
+# ---------------------------------------------------------------------------
+# Vertical Japanese typeset by a browser: Debian's chromium with CSS `writing-mode: vertical-rl`
+# and Noto CJK, so every vertical form is the font's own (OpenType `vert`): `、。` in the top right of
+# their cell, `﹁﹂` for `「」`, `ー` as a vertical bar, small kana up and right. Texts: the openings of
+# public-domain works as Aozora Bunko publishes them (Corpora/README.md names each).
+# ---------------------------------------------------------------------------
+AOZORA = [
+    ("羅生門", "芥川龍之介",
+     "ある日の暮方の事である。一人の下人が、羅生門の下で雨やみを待っていた。広い門の下には、この男のほかに"
+     "誰もいない。ただ、所々丹塗の剥げた、大きな円柱に、蟋蟀が一匹とまっている。羅生門が、朱雀大路にある以上"
+     "は、この男のほかにも、雨やみをする市女笠や揉烏帽子が、もう二三人はありそうなものである。それが、この男の"
+     "ほかには誰もいない。"),
+    ("走れメロス", "太宰治",
+     "メロスは激怒した。必ず、かの邪智暴虐の王を除かなければならぬと決意した。メロスには政治がわからぬ。メロス"
+     "は、村の牧人である。笛を吹き、羊と遊んで暮して来た。けれども邪悪に対しては、人一倍に敏感であった。きょう"
+     "未明メロスは村を出発し、野を越え山越え、十里はなれた此のシラクスの市にやって来た。"),
+    ("蜘蛛の糸", "芥川龍之介",
+     "ある日の事でございます。御釈迦様は極楽の蓮池のふちを、独りでぶらぶら御歩きになっていらっしゃいました。"
+     "池の中に咲いている蓮の花は、みんな玉のようにまっ白で、そのまん中にある金色の蕊からは、何とも云えない好い"
+     "匂が、絶間なくあたりへ溢れて居ります。極楽は丁度朝なのでございましょう。"),
+    ("吾輩は猫である", "夏目漱石",
+     "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー"
+     "泣いていた事だけは記憶している。吾輩はここで始めて人間というものを見た。"),
+    ("注文の多い料理店", "宮沢賢治",
+     "二人の若い紳士が、すっかりイギリスの兵隊のかたちをして、ぴかぴかする鉄砲をかついで、白熊のような犬を二疋"
+     "つれて、だいぶ山奥の、木の葉のかさかさしたとこを、こんなことを云いながら、あるいておりました。「ぜんたい、"
+     "ここらの山は怪しからんね。鳥も獣も一疋も居やがらん。なんでも構わないから、早くタンタアーンと、やって見たい"
+     "もんだなあ。」"),
+    ("坊っちゃん", "夏目漱石",
+     "親譲りの無鉄砲で小供の時から損ばかりしている。小学校に居る時分学校の二階から飛び降りて一週間ほど腰を抜かし"
+     "た事がある。なぜそんな無闇をしたと聞く人があるかも知れぬ。別段深い理由でもない。新築の二階から首を出してい"
+     "たら、同級生の一人が冗談に、いくら威張っても、そこから飛び降りる事は出来まい。弱虫やーい。と囃したからで"
+     "ある。"),
+]
+
+CHROMIUM = "chromium"
+BROWSER_FONTS = {"serif": "Noto Serif CJK JP", "sans": "Noto Sans CJK JP"}
+
+
+def browser_screenshot(html_text, width, height):
+    """Renders `html_text` in headless chromium at `width` x `height` CSS pixels (one device pixel
+    each) and returns the ink coverage (255 = ink) as an 'L' image."""
+    import shutil
+    import subprocess
+    import tempfile
+    if shutil.which(CHROMIUM) is None:
+        sys.exit("the browser-typeset corpora need Debian's chromium: apt-get install chromium fonts-noto-cjk")
+    with tempfile.TemporaryDirectory() as tmp:
+        page = os.path.join(tmp, "page.html")
+        shot = os.path.join(tmp, "page.png")
+        with open(page, "w", encoding="utf-8") as f:
+            f.write(html_text)
+        subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                        "--force-device-scale-factor=1", "--font-render-hinting=none",
+                        "--disable-lcd-text", f"--window-size={width},{height}",
+                        f"--user-data-dir={os.path.join(tmp, 'profile')}",
+                        f"--screenshot={shot}", "file://" + page],
+                       check=True, capture_output=True)
+        img = Image.open(shot).convert("L")
+        img.load()
+    if img.size != (width, height):
+        sys.exit(f"chromium gave a {img.size} screenshot for {width}x{height}")
+    return ImageChops.invert(img)
+
+
+def vertical_html(heading, tiers, em, pitch, family, head_family, width, height, margin, tier_gap):
+    """A page: an optional horizontal heading across the top, then tiers of vertical columns set
+    right to left, each column one line of its own (`<br>`: the columns break where the script
+    says, so the ground truth knows every column)."""
+    import html
+    css = (f"html,body{{margin:0;padding:0;background:#fff;color:#000;width:{width}px;height:{height}px;"
+           f"overflow:hidden}}"
+           f"h1{{writing-mode:horizontal-tb;font:700 {int(em * 1.4)}px '{head_family}';margin:0;"
+           f"padding:{margin}px {margin}px 0 {margin}px;text-align:center;line-height:1.2;white-space:nowrap}}"
+           f".tier{{writing-mode:vertical-rl;font:400 {em}px '{family}';line-height:{pitch}px;"
+           f"white-space:nowrap;margin:0 {margin}px 0 auto;width:max-content;font-kerning:none;"
+           f"text-orientation:mixed;line-break:strict}}"
+           f".wrap{{display:flex;flex-direction:column;padding-top:{int(em * 0.9)}px;row-gap:{tier_gap}px}}")
+    parts = [f"<!doctype html><html lang=\"ja\"><head><meta charset=\"utf-8\"><style>{css}</style></head><body>"]
+    if heading:
+        parts.append(f"<h1>{html.escape(heading)}</h1>")
+    else:
+        parts.append(f"<div style=\"height:{margin}px\"></div>")
+    parts.append("<div class=\"wrap\">")
+    for cols in tiers:
+        parts.append("<div class=\"tier\">" + "<br>".join(html.escape(c) for c in cols) + "</div>")
+    parts.append("</div></body></html>")
+    return "".join(parts)
+
+
+def make_typeset_vertical_pages():
+    """Vertical pages as a browser typesets them: a horizontal heading (title and author) over
+    columns right to left; the last two pages in two tiers (段), the upper read first."""
+    files = {}
+    for i, (title, author, body) in enumerate(AOZORA, 1):
+        name = f"jpn-tategaki-{i:02d}"
+        r, nr = rngs("jpn-tategaki", name)
+        family = BROWSER_FONTS["serif" if i % 2 else "sans"]
+        heading = f"{title}　{author}"
+        tiers = 2 if i > 4 else 1
+        em = r.randint(24, 32)
+        per_col = r.randint(13, 16) if tiers == 2 else r.randint(22, 28)
+        pitch = int(round(em * r.uniform(1.6, 1.9)))
+        cols = vertical_columns(body, per_col)
+        per_tier = -(-len(cols) // tiers)
+        tier_cols = [cols[t * per_tier:(t + 1) * per_tier] for t in range(tiers)]
+        margin = r.randint(60, 90)
+        tier_gap = int(em * r.uniform(1.2, 1.8))
+        width = max(2 * margin + per_tier * pitch + em, int(em * 1.4 * (len(heading) + 2)) + 2 * margin)
+        height = margin * 2 + int(em * 1.4 * 1.2) + int(em * 0.9) + tiers * (per_col + 1) * em + (tiers - 1) * tier_gap
+        mask = browser_screenshot(
+            vertical_html(heading, tier_cols, em, pitch, family, BROWSER_FONTS["sans"], width, height, margin,
+                          tier_gap), width, height)
+        gt = heading + "\n\n" + "\n".join(cols)
+        fmt, q = pick_format(r, 0.35, 0.3)
+        style = pick_style(r, "page", fmt, hard=0.2)
+        img = render_damage(mask, style, nr)
+        data, ext = encode(img, fmt, q)
+        files[f"{name}.{ext}"] = data
+        files[f"{name}.gt.txt"] = gt.encode("utf-8")
+    return files
+
+
 # ---------------------------------------------------------------------------
 # Reproducible tar.gz
 # ---------------------------------------------------------------------------
@@ -956,6 +1318,10 @@ ARCHIVES = {
     "jpn-lines": make_jpn_lines,
     "jpn-pages": lambda: make_pages(JPN_PAGES, "jpn-pages", cjk=True),
     "jpn-vertical": make_vertical,
+    "eng-columns": make_eng_columns,
+    "jpn-vertical-mixed": make_vertical_mixed,
+    "jpn-vert-lines": make_vertical_lines,
+    "jpn-tategaki": make_typeset_vertical_pages,
 }
 
 

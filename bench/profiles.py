@@ -39,7 +39,13 @@ CORPORA = [
     ("eng-pages", ROOT / "Corpora/eng-pages.tar.gz", "eng", [], "6 English pages"),
     ("jpn-lines", ROOT / "Corpora/jpn-lines.tar.gz", "jpn", ["--psm", "7"], "60 Japanese lines"),
     ("jpn-pages", ROOT / "Corpora/jpn-pages.tar.gz", "jpn", [], "4 Japanese pages"),
+    ("eng-columns", ROOT / "Corpora/eng-columns.tar.gz", "eng", [], "6 pages in 2 or 3 columns, heading across"),
     ("jpn-vertical", ROOT / "Corpora/jpn-vertical.tar.gz", "jpn_vert", ["--psm", "5"], "6 vertical Japanese pages"),
+    ("jpn-vertical-mixed", ROOT / "Corpora/jpn-vertical-mixed.tar.gz", "jpn_vert", [],
+     "4 vertical pages under a horizontal heading"),
+    ("jpn-vert-lines", ROOT / "Corpora/jpn-vert-lines.tar.gz", "jpn_vert", ["--psm", "5"], "30 single vertical columns"),
+    ("jpn-tategaki", ROOT / "Corpora/jpn-tategaki.tar.gz", "jpn_vert", [],
+     "6 vertical pages typeset by a browser, heading across"),
 ]
 ENGINES = ["tesseract", "ppocr"]
 LEVELS = ["accurate", "fast"]

@@ -69,6 +69,7 @@ extension BatchRunner {
         record.chars = ResultRecord.characterCount(result.recognized.text)
         record.words = result.recognized.layout?.words
         record.lines = result.recognized.layout?.lines
+        record.blocks = result.recognized.layout?.blocks
         record.width = result.image.width
         record.height = result.image.height
         record.ms.recognize = result.recognizeMilliseconds

@@ -147,7 +147,7 @@ package enum ResultLineDecoder {
           case "captured_at": ok = once(&capturedAt, optional { $0.string() })
           // What `--boxes`, `--barcodes` and turned photos add: nested and rare, so `JSONDecoder`
           // decodes the line.
-          case "words", "lines", "barcodes", "orientation": return nil
+          case "words", "lines", "blocks", "barcodes", "orientation": return nil
           // A field of the record this decoder does not read (one added later): `JSONDecoder`
           // decodes the line, so nothing is dropped. Fields the record does not have are skipped,
           // as `JSONDecoder` skips them.

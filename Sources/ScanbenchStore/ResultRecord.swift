@@ -52,6 +52,8 @@ public struct ResultRecord: Codable, Sendable, Equatable {
   /// Every recognized word and line with its box (`--boxes`).
   public var words: [TextBox]?
   public var lines: [TextBox]?
+  /// The blocks and paragraphs the lines are in, when the engine says (`--boxes`).
+  public var blocks: [TextBlock]?
   /// QR codes and barcodes decoded in the image (`--barcodes`).
   public var barcodes: [Barcode]?
   public var error: Failure?
@@ -103,7 +105,7 @@ public struct ResultRecord: Codable, Sendable, Equatable {
     case sha256, page, profile, lang, text, confidence, chars
     case width, height, ms, engine, settings, scanbench
     case gtChars = "gt_chars"
-    case edits, substitutions, insertions, deletions, cer, metric, words, lines, barcodes, error
+    case edits, substitutions, insertions, deletions, cer, metric, words, lines, blocks, barcodes, error
     case orientation
     case gtWords = "gt_words"
     case wordEdits = "word_edits"

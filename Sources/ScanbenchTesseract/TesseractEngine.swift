@@ -55,7 +55,7 @@ public final class TesseractEngine: RecognitionEngine {
     let text = String(cString: cText)
     return RecognizedText(
       text: text, confidence: Double(TessBaseAPIMeanTextConf(handle)),
-      layout: boxes ? TextLayout(words: items(at: RIL_WORD), lines: items(at: RIL_TEXTLINE)) : nil)
+      layout: boxes ? layout() : nil)
   }
 
   /// Gives a `TessBaseAPI` (an engine's or the orientation detector's) the image and the
@@ -70,8 +70,66 @@ public final class TesseractEngine: RecognitionEngine {
     }
   }
 
-  /// The recognized items of one level, in reading order, from the last `Recognize`.
-  private func items(at level: TessPageIteratorLevel) -> [TextBox] {
+  /// Words and lines from the last `Recognize`, and the blocks and paragraphs of Tesseract's own
+  /// layout analysis that the lines are in.
+  private func layout() -> TextLayout {
+    var starts: [(block: Bool, paragraph: Bool)] = []
+    // A line left out (only spaces) passes its block's or paragraph's start on to the next one kept.
+    var pending = (block: false, paragraph: false)
+    let lines = items(at: RIL_TEXTLINE) { page, kept in
+      if let page {
+        pending.block = pending.block || TessPageIteratorIsAtBeginningOf(page, RIL_BLOCK) != 0
+        pending.paragraph = pending.paragraph || TessPageIteratorIsAtBeginningOf(page, RIL_PARA) != 0
+      }
+      if kept {
+        starts.append(pending)
+        pending = (false, false)
+      }
+    }
+    return TextLayout(words: items(at: RIL_WORD), lines: lines, blocks: Self.blocks(lines, starts: starts))
+  }
+
+  /// Blocks and paragraphs over `lines`, each line saying whether it starts a block or a paragraph
+  /// (the first line starts both); each box the union of its lines'.
+  static func blocks(_ lines: [TextBox], starts: [(block: Bool, paragraph: Bool)]) -> [TextBlock] {
+    func union(_ range: Range<Int>) -> (x: Int, y: Int, width: Int, height: Int) {
+      let boxes = lines[range]
+      let left = boxes.map(\.x).min() ?? 0
+      let top = boxes.map(\.y).min() ?? 0
+      let right = boxes.map { $0.x + $0.width }.max() ?? 0
+      let bottom = boxes.map { $0.y + $0.height }.max() ?? 0
+      return (left, top, right - left, bottom - top)
+    }
+    var blocks: [[Range<Int>]] = []
+    for index in lines.indices {
+      let start = index < starts.count ? starts[index] : (block: false, paragraph: false)
+      if blocks.isEmpty || start.block {
+        blocks.append([index..<(index + 1)])
+      } else if start.paragraph {
+        blocks[blocks.count - 1].append(index..<(index + 1))
+      } else {
+        let last = blocks[blocks.count - 1].count - 1
+        blocks[blocks.count - 1][last] = blocks[blocks.count - 1][last].lowerBound..<(index + 1)
+      }
+    }
+    return blocks.map { paragraphs in
+      let whole = union(paragraphs[0].lowerBound..<(paragraphs[paragraphs.count - 1].upperBound))
+      return TextBlock(
+        x: whole.x, y: whole.y, width: whole.width, height: whole.height,
+        paragraphs: paragraphs.map { range in
+          let box = union(range)
+          return TextParagraph(
+            x: box.x, y: box.y, width: box.width, height: box.height, firstLine: range.lowerBound,
+            lineCount: range.count)
+        })
+    }
+  }
+
+  /// The recognized items of one level, in reading order, from the last `Recognize`; `visit` sees
+  /// the iterator at each item kept.
+  private func items(
+    at level: TessPageIteratorLevel, visit: (OpaquePointer?, _ kept: Bool) -> Void = { _, _ in }
+  ) -> [TextBox] {
     guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
     defer { TessResultIteratorDelete(iterator) }
     let page = TessResultIteratorGetPageIterator(iterator)
@@ -83,11 +141,18 @@ public final class TesseractEngine: RecognitionEngine {
       var bottom: Int32 = 0
       guard TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0,
         let cText = TessResultIteratorGetUTF8Text(iterator, level)
-      else { continue }
+      else {
+        visit(page, false)
+        continue
+      }
       let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
       TessDeleteText(cText)
       // Lines of nothing but spaces are layout noise, not text anyone can point at.
-      guard !text.isEmpty else { continue }
+      guard !text.isEmpty else {
+        visit(page, false)
+        continue
+      }
+      visit(page, true)
       found.append(
         TextBox(
           text: text, confidence: (Double(TessResultIteratorConfidence(iterator, level)) * 10).rounded() / 10,

@@ -297,6 +297,11 @@ struct ResultRecordCodecTests {
     record.metric = "cer/grapheme/nfc/ws-collapse/cjk-nospace/v1"
     record.words = [TextBox(text: "text", confidence: 90, x: 1, y: 2, width: 3, height: 4)]
     record.lines = [TextBox(text: "text", confidence: 90, x: 1, y: 2, width: 3, height: 4)]
+    record.blocks = [
+      TextBlock(
+        x: 1, y: 2, width: 3, height: 4,
+        paragraphs: [TextParagraph(x: 1, y: 2, width: 3, height: 4, firstLine: 0, lineCount: 1)])
+    ]
     record.barcodes = [
       Barcode(symbology: "QR-Code", payload: Array("x".utf8), x: 0, y: 0, width: 1, height: 1)
     ]
@@ -334,7 +339,7 @@ struct ResultRecordCodecTests {
     #expect(fast == Self.everyField)
     // Without the nested fields the fast decoder takes the line itself: each of its fields is read.
     var plain = Self.everyField
-    (plain.words, plain.lines, plain.barcodes, plain.orientation) = (nil, nil, nil, nil)
+    (plain.words, plain.lines, plain.blocks, plain.barcodes, plain.orientation) = (nil, nil, nil, nil, nil)
     (plain.entryRaw, plain.linkOf) = (nil, nil)
     let plainLine = try StoreWriter.line(for: plain).dropLast()
     let decoded = Array(plainLine).withUnsafeBytes { ResultLineDecoder.decode($0) }

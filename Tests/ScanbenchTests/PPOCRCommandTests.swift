@@ -138,8 +138,9 @@ final class PPOCRCommandTests: XCTestCase {
     XCTAssertTrue(result.stderr.contains("make setup"), result.stderr)
   }
 
-  /// The levels' engines when `--engine` does not say (README, "Profiles"): PP-OCR but for vertical
-  /// Japanese, and each record says which models read it, with how long they took.
+  /// The levels' engines when `--engine` does not say (README, "Profiles"): PP-OCR, vertical Japanese
+  /// too (in character cells, with the small detector at both levels), and each record says which
+  /// models read it, with how long they took.
   func testTheLevelsChooseTheirEngineAndModels() throws {
     let lines = folder.appendingPathComponent("lines")
     try FileManager.default.createDirectory(at: lines, withIntermediateDirectories: true)
@@ -168,7 +169,13 @@ final class PPOCRCommandTests: XCTestCase {
       "--level", "fast", "--psm", "5", "--out", vertical.path,
     ])
     XCTAssertEqual(result.exitCode, 0, result.stderr)
-    XCTAssertEqual(Set(try Harness.records(in: vertical).results.map(\.engine.name)), ["tesseract"])
+    let records = try Harness.records(in: vertical).results
+    XCTAssertEqual(records.count, 6)
+    for record in records {
+      XCTAssertEqual(record.engine.name, "ppocr")
+      XCTAssertEqual(record.engine.settings["detector"], "small")
+      XCTAssertEqual(record.engine.settings["vertical columns"], "cells on a grid 1, detection not enlarged")
+    }
   }
 
   /// The int8 models made at setup: Japanese fast reads with the int8 recognizer, and `--models

@@ -211,6 +211,11 @@ struct Quad: Sendable, Equatable {
     Quad(topLeft: topRight, topRight: bottomRight, bottomRight: bottomLeft, bottomLeft: topLeft)
   }
 
+  /// The inverse of ``turnedCounterClockwise()``: a column's quad as it stands on the page.
+  func turnedClockwise() -> Quad {
+    Quad(topLeft: bottomLeft, topRight: topLeft, bottomRight: topRight, bottomLeft: bottomRight)
+  }
+
   /// The same region read upside down.
   func turnedHalfTurn() -> Quad {
     Quad(topLeft: bottomRight, topRight: bottomLeft, bottomRight: topLeft, bottomLeft: topRight)

@@ -1,14 +1,11 @@
-/// Reading order: recognized regions into lines, lines into the order a person reads them.
+/// Reading order: recognized regions into lines, lines into paragraphs and blocks, blocks into the
+/// order a person reads them (the cut itself is in `Layout+Cut.swift`).
 ///
 /// Regions are first cut where their words leave a gap wider than half the line's thickness (the
 /// detector sometimes runs one box across a narrow column gutter; rows put the pieces together again
-/// where no gutter is found). Then a recursive XY cut: a set of
-/// regions is split into columns at a vertical gap that looks like a gutter (both sides several
-/// lines, the gap narrow, most lines on each side filling their column's width); failing that, into
-/// bands at horizontal gaps, the wide ones (between blocks) first; a set that no gap divides is
-/// grouped into rows. A receipt's labels and values, ragged, stay rows; a magazine's columns are read
-/// one after the other. Everything is measured after undoing the page's skew (the length-weighted
-/// median slope of the regions), so a photographed receipt's item and price, tilted, are one row.
+/// where no gutter is found). Everything is measured after undoing the page's skew (the
+/// length-weighted median slope of the regions), so a photographed receipt's item and price, tilted,
+/// are one row.
 enum Layout {
   /// An axis-aligned rectangle in reading space: `x` along the lines, `y` across them (down the page
   /// for horizontal text; for a vertical page, `x` runs down a column and `y` from right to left).
@@ -144,123 +141,9 @@ enum Layout {
       minX: rect.minX, minY: center - item.thickness / 2, maxX: rect.maxX, maxY: center + item.thickness / 2)
   }
 
-  /// The items as lines in reading order. A page whose regions are mostly vertical columns is read
-  /// as Japanese is typeset: columns from right to left.
-  static func lines(_ items: [Item], parameters: Parameters = Parameters()) -> [PPOCRResult.Line] {
-    let items = items.filter { !$0.words.isEmpty }.flatMap { $0.split(gap: parameters.splitGap) }
-    guard !items.isEmpty else { return [] }
-    let verticalCount = items.filter(\.isVertical).count
-    let vertical = verticalCount * 2 > items.count
-    let skew = skew(items, vertical: vertical)
-    let rects = items.map { deskewedRect($0, vertical: vertical, skew: skew) }
-    return order(rects, parameters: parameters).compactMap { group in
-      let members = group.map { items[$0] }
-      let words = members.flatMap(\.words)
-      guard let first = words.first else { return nil }
-      let box = words.dropFirst().reduce(first.box) { $0.union($1.box) }
-      let count = members.reduce(0) { $0 + $1.characterCount }
-      let probability = count > 0 ? members.reduce(0.0) { $0 + $1.probabilitySum } / Double(count) : 0
-      return PPOCRResult.Line(
-        text: words.map(\.text).joined(separator: " "), confidence: 100 * probability, box: box,
-        words: words, isVertical: vertical)
-    }
-  }
-
-  /// Groups of indices of `rects`, each group one line (its members in reading order), the groups
-  /// in reading order.
-  static func order(_ rects: [Rect], parameters: Parameters = Parameters()) -> [[Int]] {
-    guard !rects.isEmpty else { return [] }
-    return cut(Array(rects.indices), rects, parameters)
-  }
-
-  /// The recursive XY cut.
-  static func cut(_ set: [Int], _ rects: [Rect], _ parameters: Parameters) -> [[Int]] {
-    if set.count <= 1 { return [set] }
-    let heights = set.map { rects[$0].height }.sorted()
-    let height = heights[heights.count / 2]
-    // Every vertical gap divides the set into strips; a gap is a gutter if the strips on either
-    // side of it look like columns.
-    let vertical = gaps(set, rects, along: true)
-    if !vertical.isEmpty {
-      let divided = strips(set, rects, at: vertical)
-      let gutters = vertical.indices.filter { index in
-        isGutter(
-          vertical[index], left: divided[index], right: divided[index + 1], rects, height: height, parameters)
-      }.map { vertical[$0] }
-      if !gutters.isEmpty {
-        return strips(set, rects, at: gutters).filter { !$0.isEmpty }.flatMap { cut($0, rects, parameters) }
-      }
-    }
-    let bands = gaps(set, rects, along: false)
-    let blocks = bands.filter { $0.1 - $0.0 >= parameters.blockGap * height }
-    let cuts = blocks.isEmpty ? bands : blocks
-    if !cuts.isEmpty {
-      return pieces(set, rects, at: cuts, along: false).flatMap { cut($0, rects, parameters) }
-    }
-    return rows(set, rects)
-  }
-
-  /// The set divided at vertical gaps: each rectangle goes to the strip that holds its middle.
-  static func strips(_ set: [Int], _ rects: [Rect], at cuts: [(Double, Double)]) -> [[Int]] {
-    var result = [[Int]](repeating: [], count: cuts.count + 1)
-    for index in set {
-      let middle = (rects[index].minX + rects[index].maxX) / 2
-      result[cuts.filter { middle >= ($0.0 + $0.1) / 2 }.count].append(index)
-    }
-    return result
-  }
-
-  /// The empty intervals between the rectangles' projections on the `x` axis (`along`) or `y`.
-  static func gaps(_ set: [Int], _ rects: [Rect], along: Bool) -> [(Double, Double)] {
-    let intervals = set.map { along ? (rects[$0].minX, rects[$0].maxX) : (rects[$0].minY, rects[$0].maxY) }
-      .sorted { $0.0 < $1.0 }
-    var result: [(Double, Double)] = []
-    var end = intervals[0].1
-    for (start, stop) in intervals.dropFirst() {
-      if start > end { result.append((end, start)) }
-      end = max(end, stop)
-    }
-    return result
-  }
-
-  /// Whether the vertical gap `gap` separates two columns of text, the strips `left` and `right` on
-  /// its two sides: narrow, with enough lines in each strip, most of which fill their strip's width
-  /// (as a column's lines do, and a receipt's ragged labels and values do not).
-  static func isGutter(
-    _ gap: (Double, Double), left: [Int], right: [Int], _ rects: [Rect], height: Double,
-    _ parameters: Parameters
-  ) -> Bool {
-    if gap.1 - gap.0 > parameters.maxGutter * height { return false }
-    // A strip's lines are its pieces grouped into rows (a line may have been cut at wide spaces).
-    func filled(_ strip: [Int]) -> Bool {
-      let lines = rows(strip, rects)
-      guard lines.count >= parameters.minColumnLines else { return false }
-      let from = strip.map { rects[$0].minX }.min() ?? 0
-      let to = strip.map { rects[$0].maxX }.max() ?? 0
-      if to - from < parameters.minColumnWidth * height { return false }
-      let full = lines.filter { line in
-        let start = line.map { rects[$0].minX }.min() ?? 0
-        let end = line.map { rects[$0].maxX }.max() ?? 0
-        return end - start >= parameters.columnFill * (to - from)
-      }.count
-      return Double(full) >= parameters.alignedShare * Double(lines.count)
-    }
-    return filled(left) && filled(right)
-  }
-
-  /// The set divided at `cuts` (sorted gaps), in order.
-  static func pieces(_ set: [Int], _ rects: [Rect], at cuts: [(Double, Double)], along: Bool) -> [[Int]] {
-    var result = [[Int]](repeating: [], count: cuts.count + 1)
-    for index in set {
-      let start = along ? rects[index].minX : rects[index].minY
-      result[cuts.filter { start >= $0.1 }.count].append(index)
-    }
-    return result.filter { !$0.isEmpty }
-  }
-
   /// Lines of a set of rectangles that no gap divides: a rectangle joins the line whose first member
   /// it overlaps most across (by at least half the smaller height) unless it overlaps one of that
-  /// line's members along; lines top to bottom, members left to right.
+  /// line's members along by half the shorter; lines top to bottom, members left to right.
   static func rows(_ set: [Int], _ rects: [Rect]) -> [[Int]] {
     let sorted = set.sorted {
       rects[$0].centerY != rects[$1].centerY ? rects[$0].centerY < rects[$1].centerY : $0 < $1
@@ -275,8 +158,11 @@ enum Layout {
         let overlap = min(range.maxY, rect.maxY) - max(range.minY, rect.minY)
         let needed = 0.5 * min(range.maxY - range.minY, rect.height)
         if overlap < needed || overlap <= bestOverlap { continue }
+        // Detected boxes grow past their text, so neighbours on a line overlap a little: only
+        // an overlap of half the shorter one is another line.
         let collides = lines[line].contains { member in
-          min(rects[member].maxX, rect.maxX) - max(rects[member].minX, rect.minX) > 0
+          min(rects[member].maxX, rect.maxX) - max(rects[member].minX, rect.minX)
+            > 0.5 * min(rects[member].maxX - rects[member].minX, rect.maxX - rect.minX)
         }
         if !collides {
           best = line
@@ -310,9 +196,18 @@ extension PPOCRPipeline.Options {
     /// … each side at least this wide (a column of text holds a few words; a table's columns of
     /// numbers do not) …
     public var minColumnWidth = 10.0
-    /// … of which at least this share span at least `columnFill` of their side's width.
+    /// … of which at least this share span at least `columnFill` of their side's width (or
+    /// `minColumnWidth`, a column narrowed beside a picture).
     public var alignedShare = 0.6
     public var columnFill = 0.7
+    /// A gutter is at least this wide.
+    public var minGutter = 0.3
+    /// A gutter may be crossed by at most this share of a set's regions, narrower together than
+    /// `floatWidth` of the set: a caption or a pull quote between two columns, read after them.
+    public var floatShare = 0.15
+    public var floatWidth = 0.6
+    /// A line indented by at least this, after one that is not, starts a paragraph.
+    public var indent = 1.0
 
     public init() {}
   }

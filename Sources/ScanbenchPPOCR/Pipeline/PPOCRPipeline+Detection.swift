@@ -9,7 +9,7 @@ extension PPOCRPipeline {
     if shorter * scale < Double(options.detectionMinSide) {
       scale = Double(options.detectionMinSide) / shorter
     }
-    scale = min(scale, Double(options.detectionSideCeiling) / longer)
+    scale = min(scale, options.detectionMaxUpscale, Double(options.detectionSideCeiling) / longer)
     // As RapidOCR does it: truncate, then round to the nearest multiple of 32, halves to even
     // (Python's `round`; a longer side scaled to 2000 lands on 62.5 × 32 and becomes 1984).
     func side(_ length: Int) -> Int {

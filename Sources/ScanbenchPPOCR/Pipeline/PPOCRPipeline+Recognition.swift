@@ -82,3 +82,65 @@ extension PPOCRPipeline {
     }
   }
 }
+
+extension PPOCRPipeline {
+  /// Each tall region of `detected` (turned to read down the column) is read again as a horizontal
+  /// line of its character cells (``VerticalColumn``); that reading replaces the one found so far
+  /// unless the latter is likelier by more than ``Options/cellReadingMargin``. The characters'
+  /// columns are mapped back along the column, so word boxes stay on the page.
+  func readColumnsInCells(
+    _ image: RGBImage, detected: [TextRegion], regions: inout [TextRegion], decoded: inout [DecodedLine]
+  ) throws {
+    for index in detected.indices where detected[index].isVertical {
+      guard let column = uprightColumn(image, quad: detected[index].quad.turnedClockwise()),
+        let line = VerticalColumn.line(column)
+      else { continue }
+      let lineImage = RGBImage(width: line.image.width, height: line.image.height, grey: line.image.pixels)
+      let whole = Quad(
+        topLeft: Point(x: 0, y: 0), topRight: Point(x: Double(lineImage.width), y: 0),
+        bottomRight: Point(x: Double(lineImage.width), y: Double(lineImage.height)),
+        bottomLeft: Point(x: 0, y: Double(lineImage.height)))
+      let region = TextRegion(pageQuad: whole, score: 1, verticalAspectRatio: .infinity)
+      guard var cells = try recognizeRegions(lineImage, regions: [region]).first else { continue }
+      guard cells.probability + options.cellReadingMargin >= decoded[index].probability else { continue }
+      let content = cells.contentColumns
+      if content > 0 {
+        func mapped(_ column: Int) -> Int {
+          let along = line.columnFraction(ofLineFraction: (Double(column) + 0.5) / content)
+          return min(max(Int(along * content), 0), max(0, Int(content.rounded(.up)) - 1))
+        }
+        for slot in cells.characters.indices {
+          let first = mapped(cells.characters[slot].firstColumn)
+          cells.characters[slot].firstColumn = first
+          cells.characters[slot].lastColumn = max(first, mapped(cells.characters[slot].lastColumn))
+        }
+      }
+      regions[index] = detected[index]
+      decoded[index] = cells
+    }
+  }
+
+  /// The grey picture of a column standing on the page as `quad` (its top edge across the column's
+  /// top), at its own scale, or at least 40 pixels across.
+  func uprightColumn(_ image: RGBImage, quad: Quad) -> VerticalColumn.Grey? {
+    let across = quad.length.rounded(.down)
+    let down = quad.thickness.rounded(.down)
+    guard across >= 2, down >= 2 else { return nil }
+    let scale = min(max(1, 40 / across), 6000 / down)
+    let width = max(1, Int((across * scale).rounded()))
+    let height = max(1, Int((down * scale).rounded()))
+    let plane = width * height
+    let bytes = InputNormalization(channels: [0, 1, 2], mean: [0, 0, 0], std: [1 / 255, 1 / 255, 1 / 255])
+    return withZeroedInput(count: 3 * plane) { base in
+      Sampling.crop(
+        image, quad: quad, width: width, height: height, normalization: bytes,
+        into: PlanarTarget(base: base, planeStride: plane, rowStride: width))
+      var grey = [UInt8](repeating: 0, count: plane)
+      for index in 0..<plane {
+        let value = (base[index] + 2 * base[plane + index] + base[2 * plane + index]) / 4
+        grey[index] = UInt8(min(255, max(0, value.rounded())))
+      }
+      return VerticalColumn.Grey(width: width, height: height, pixels: grey)
+    }
+  }
+}

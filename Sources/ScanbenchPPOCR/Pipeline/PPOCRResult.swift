@@ -35,14 +35,55 @@ public struct PPOCRResult: Sendable, Equatable {
     }
   }
 
+  /// Lines one under the other in a block (a column, a heading, a caption), between blank space or
+  /// after an indented first line: `lines` are their indices in ``PPOCRResult/lines``.
+  public struct Paragraph: Sendable, Equatable {
+    public var box: PPOCRBox
+    public var lines: Range<Int>
+
+    public init(box: PPOCRBox, lines: Range<Int>) {
+      self.box = box
+      self.lines = lines
+    }
+  }
+
+  /// A block of text the reading order found (a column, a heading, a caption, a tier of vertical
+  /// columns), its paragraphs in reading order.
+  public struct Block: Sendable, Equatable {
+    public var box: PPOCRBox
+    public var paragraphs: [Paragraph]
+    /// Its lines are vertical columns.
+    public var isVertical: Bool
+
+    public init(box: PPOCRBox, paragraphs: [Paragraph], isVertical: Bool = false) {
+      self.box = box
+      self.paragraphs = paragraphs
+      self.isVertical = isVertical
+    }
+  }
+
   /// The lines' texts joined by newlines.
   public var text: String
   /// The mean word confidence, 0–100 (as Tesseract's mean text confidence); 0 without words.
   public var confidence: Double
   public var lines: [Line]
+  /// The lines' blocks and paragraphs, in reading order: every line in exactly one paragraph.
+  public var blocks: [Block]
 
-  public init(lines: [Line]) {
+  /// `blocks` nil: every line in one block of one paragraph.
+  public init(lines: [Line], blocks: [Block]? = nil) {
     self.lines = lines
+    if let blocks {
+      self.blocks = blocks
+    } else if let first = lines.first {
+      let box = lines.dropFirst().reduce(first.box) { $0.union($1.box) }
+      self.blocks = [
+        Block(
+          box: box, paragraphs: [Paragraph(box: box, lines: 0..<lines.count)], isVertical: first.isVertical)
+      ]
+    } else {
+      self.blocks = []
+    }
     text = lines.map(\.text).joined(separator: "\n")
     let words = lines.flatMap(\.words)
     confidence = words.isEmpty ? 0 : words.reduce(0) { $0 + $1.confidence } / Double(words.count)

@@ -10,11 +10,16 @@ struct PageRegion: Equatable {
 }
 
 extension PageLayout {
-  /// The page's text regions, in reading order. Today one region holding every line (the layout
-  /// records no blocks yet); every export that writes regions takes them from here, so that blocks,
-  /// once recorded, change this one function.
+  /// The page's text regions, in reading order: one a block (a column, a heading, a caption), with
+  /// the block's box or the one around its lines. Every export that writes regions takes them here.
   var regions: [PageRegion] {
-    lines.isEmpty ? [] : [PageRegion(box: block, lines: lines)]
+    blocks.compactMap { block in
+      let blockLines = block.paragraphs.flatMap { lines[$0.lines] }
+      guard !blockLines.isEmpty else { return nil }
+      let box =
+        block.box ?? Self.union(blockLines.compactMap { $0.box ?? Self.union($0.words.compactMap(\.box)) })
+      return PageRegion(box: box, lines: blockLines)
+    }
   }
 }
 

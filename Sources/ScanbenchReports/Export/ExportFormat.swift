@@ -12,7 +12,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   case tsv
   /// hOCR (XHTML): page, block, paragraph, line and word, each with its box.
   case hocr
-  /// ALTO 4 XML: page, print space, text block, lines and strings with positions and confidences.
+  /// ALTO 4 XML: page, print space, composed blocks of text blocks (paragraphs), lines and strings
+  /// with positions and confidences.
   case alto
   /// PAGE 2019 XML: reading order, text regions, lines and words with coordinates and text.
   case page
@@ -45,8 +46,9 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   static let tsvHeader =
     "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext"
 
-  /// As `tesseract IMG OUT tsv`: one block and one paragraph holding every line. Items without a
-  /// box (a run without `--boxes`) have -1 in the four box columns.
+  /// As `tesseract IMG OUT tsv`: a row per block, paragraph, line and word, numbered as Tesseract
+  /// numbers them (paragraphs within their block, lines within their paragraph, words within their
+  /// line). Items without a box (a run without `--boxes`) have -1 in the four box columns.
   static func tsv(_ layout: PageLayout) -> String {
     var rows = [tsvHeader]
     func row(_ numbers: [Int], _ box: TextBox?, _ confidence: String, _ text: String) {
@@ -56,16 +58,21 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     }
     let page = TextBox(text: "", confidence: 0, x: 0, y: 0, width: layout.width, height: layout.height)
     row([1, 1, 0, 0, 0, 0], page, "-1", "")
-    guard !layout.lines.isEmpty else { return rows.joined(separator: "\n") + "\n" }
-    let block = layout.block
-    row([2, 1, 1, 0, 0, 0], block, "-1", "")
-    row([3, 1, 1, 1, 0, 0], block, "-1", "")
-    for (lineIndex, line) in layout.lines.enumerated() {
-      row([4, 1, 1, 1, lineIndex + 1, 0], line.box, "-1", "")
-      for (wordIndex, word) in line.words.enumerated() {
-        row(
-          [5, 1, 1, 1, lineIndex + 1, wordIndex + 1], word.box, JSONText.number(word.confidence ?? -1),
-          word.text)
+    for (blockIndex, block) in layout.blocks.enumerated() {
+      let b = blockIndex + 1
+      row([2, 1, b, 0, 0, 0], block.box, "-1", "")
+      for (paragraphIndex, paragraph) in block.paragraphs.enumerated() {
+        let p = paragraphIndex + 1
+        row([3, 1, b, p, 0, 0], paragraph.box, "-1", "")
+        for (lineOffset, lineIndex) in paragraph.lines.enumerated() {
+          let line = layout.lines[lineIndex]
+          row([4, 1, b, p, lineOffset + 1, 0], line.box, "-1", "")
+          for (wordIndex, word) in line.words.enumerated() {
+            row(
+              [5, 1, b, p, lineOffset + 1, wordIndex + 1], word.box, JSONText.number(word.confidence ?? -1),
+              word.text)
+          }
+        }
       }
     }
     return rows.joined(separator: "\n") + "\n"
@@ -100,24 +107,29 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         <div class="ocr_page" id="page_1"\(title(["image \"\(record.entry)\"", bbox(page), "ppageno \((record.page ?? 1) - 1)"]))>
 
       """
-    if !layout.lines.isEmpty {
-      let block = bbox(layout.block)
-      html += "   <div class=\"ocr_carea\" id=\"block_1_1\"\(title([block]))>\n"
-      html += "    <p class=\"ocr_par\" id=\"par_1_1\"\(title([block]))>\n"
-      var wordNumber = 0
-      for (lineIndex, line) in layout.lines.enumerated() {
-        html += "     <span class=\"ocr_line\" id=\"line_1_\(lineIndex + 1)\"\(title([bbox(line.box)]))>"
-        for (index, word) in line.words.enumerated() {
-          wordNumber += 1
-          let confidence = word.confidence.map { "x_wconf \(Int($0.rounded()))" }
-          if index > 0 { html += " " }
-          html +=
-            "<span class=\"ocrx_word\" id=\"word_1_\(wordNumber)\"\(title([bbox(word.box), confidence]))>"
-          html += Markup.escape(word.text) + "</span>"
+    var wordNumber = 0
+    var paragraphNumber = 0
+    for (blockIndex, block) in layout.blocks.enumerated() {
+      html += "   <div class=\"ocr_carea\" id=\"block_1_\(blockIndex + 1)\"\(title([bbox(block.box)]))>\n"
+      for paragraph in block.paragraphs {
+        paragraphNumber += 1
+        html += "    <p class=\"ocr_par\" id=\"par_1_\(paragraphNumber)\"\(title([bbox(paragraph.box)]))>\n"
+        for lineIndex in paragraph.lines {
+          let line = layout.lines[lineIndex]
+          html += "     <span class=\"ocr_line\" id=\"line_1_\(lineIndex + 1)\"\(title([bbox(line.box)]))>"
+          for (index, word) in line.words.enumerated() {
+            wordNumber += 1
+            let confidence = word.confidence.map { "x_wconf \(Int($0.rounded()))" }
+            if index > 0 { html += " " }
+            html +=
+              "<span class=\"ocrx_word\" id=\"word_1_\(wordNumber)\"\(title([bbox(word.box), confidence]))>"
+            html += Markup.escape(word.text) + "</span>"
+          }
+          html += "</span>\n"
         }
-        html += "</span>\n"
+        html += "    </p>\n"
       }
-      html += "    </p>\n   </div>\n"
+      html += "   </div>\n"
     }
     html += "  </div>\n </body>\n</html>\n"
     return html
@@ -125,8 +137,9 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 
   // MARK: ALTO
 
-  /// As `tesseract IMG OUT alto` (ALTO 4): `Page` › `PrintSpace` › `TextBlock` › `TextLine` ›
-  /// `String` and `SP`, positions in pixels, `WC` the confidence from 0 to 1.
+  /// As `tesseract IMG OUT alto` (ALTO 4): `Page` › `PrintSpace` › `ComposedBlock` (a block) ›
+  /// `TextBlock` (a paragraph) › `TextLine` › `String` and `SP`, positions in pixels, `WC` the
+  /// confidence from 0 to 1.
   static func alto(_ record: ResultRecord, _ layout: PageLayout, generator: String) -> String {
     func position(_ box: TextBox?) -> String {
       box.map { " HPOS=\"\($0.x)\" VPOS=\"\($0.y)\" WIDTH=\"\($0.width)\" HEIGHT=\"\($0.height)\"" } ?? ""
@@ -158,23 +171,30 @@ public enum ExportFormat: String, CaseIterable, Sendable {
             <PrintSpace HPOS="0" VPOS="0" WIDTH="\(layout.width)" HEIGHT="\(layout.height)">
 
       """
-    if !layout.lines.isEmpty {
-      xml += "        <TextBlock ID=\"block_0\"\(position(layout.block))>\n"
-      var stringNumber = 0
-      for (lineIndex, line) in layout.lines.enumerated() {
-        xml += "          <TextLine ID=\"line_\(lineIndex)\"\(position(line.box))>\n"
-        for (index, word) in line.words.enumerated() {
-          if index > 0 { xml += "            <SP/>\n" }
-          let confidence =
-            word.confidence.map { String(format: " WC=\"%.2f\"", min(max($0, 0), 100) / 100) } ?? ""
-          xml +=
-            "            <String ID=\"string_\(stringNumber)\"\(position(word.box))\(confidence) "
-            + "CONTENT=\"\(Markup.escape(word.text))\"/>\n"
-          stringNumber += 1
+    var stringNumber = 0
+    var paragraphNumber = 0
+    for (blockIndex, block) in layout.blocks.enumerated() {
+      xml += "        <ComposedBlock ID=\"cblock_\(blockIndex)\"\(position(block.box))>\n"
+      for paragraph in block.paragraphs {
+        xml += "          <TextBlock ID=\"block_\(paragraphNumber)\"\(position(paragraph.box))>\n"
+        paragraphNumber += 1
+        for lineIndex in paragraph.lines {
+          let line = layout.lines[lineIndex]
+          xml += "            <TextLine ID=\"line_\(lineIndex)\"\(position(line.box))>\n"
+          for (index, word) in line.words.enumerated() {
+            if index > 0 { xml += "              <SP/>\n" }
+            let confidence =
+              word.confidence.map { String(format: " WC=\"%.2f\"", min(max($0, 0), 100) / 100) } ?? ""
+            xml +=
+              "              <String ID=\"string_\(stringNumber)\"\(position(word.box))\(confidence) "
+              + "CONTENT=\"\(Markup.escape(word.text))\"/>\n"
+            stringNumber += 1
+          }
+          xml += "            </TextLine>\n"
         }
-        xml += "          </TextLine>\n"
+        xml += "          </TextBlock>\n"
       }
-      xml += "        </TextBlock>\n"
+      xml += "        </ComposedBlock>\n"
     }
     xml += "      </PrintSpace>\n    </Page>\n  </Layout>\n</alto>\n"
     return xml

@@ -1,9 +1,11 @@
 import ScanbenchSeam
 import ScanbenchStore
 
-/// One result as lines of words, for the structured exports (TSV, hOCR, ALTO). With boxes (`--boxes`)
-/// the lines are the recorded lines, each with the recorded words that overlap it most; without,
-/// they are the text's lines and words, with no box and no confidence of their own.
+/// One result as blocks of paragraphs of lines of words, for the structured exports (TSV, hOCR,
+/// ALTO). With boxes (`--boxes`) the lines are the recorded lines, each with the recorded words that
+/// overlap it most, in the recorded blocks and paragraphs (one block of one paragraph when the
+/// record has none); without, they are the text's lines and words in one block, with no box and no
+/// confidence of their own.
 struct PageLayout: Equatable {
   struct Word: Equatable {
     var text: String
@@ -18,9 +20,22 @@ struct PageLayout: Equatable {
     var words: [Word]
   }
 
+  /// Consecutive lines of a block; `lines` are indices into the layout's `lines`.
+  struct Paragraph: Equatable {
+    var box: TextBox?
+    var lines: Range<Int>
+  }
+
+  struct Block: Equatable {
+    var box: TextBox?
+    var paragraphs: [Paragraph]
+  }
+
   var width: Int
   var height: Int
   var lines: [Line]
+  /// Every line in exactly one paragraph, in order; empty when there are no lines.
+  var blocks: [Block]
 
   /// Whether any line or word has a box.
   var hasBoxes: Bool { lines.contains { $0.box != nil || $0.words.contains { $0.box != nil } } }
@@ -32,6 +47,7 @@ struct PageLayout: Equatable {
     let recordedWords = record.words ?? []
     guard !recordedLines.isEmpty || !recordedWords.isEmpty else {
       lines = Self.lines(ofText: record.text ?? "", confidence: nil)
+      blocks = Self.oneBlock(lines)
       return
     }
     var assigned = [[Word]](repeating: [], count: recordedLines.count)
@@ -58,6 +74,34 @@ struct PageLayout: Equatable {
       result.append(Line(box: line, words: words))
     }
     lines = result + loose
+    // The recorded blocks when they take the recorded lines in order; words outside every line are
+    // a block of their own after them.
+    if let recorded = record.blocks, recorded.covers(lineCount: recordedLines.count) {
+      blocks = recorded.map { block in
+        Block(
+          box: TextBox(
+            text: "", confidence: 0, x: block.x, y: block.y, width: block.width, height: block.height),
+          paragraphs: block.paragraphs.map {
+            Paragraph(
+              box: TextBox(text: "", confidence: 0, x: $0.x, y: $0.y, width: $0.width, height: $0.height),
+              lines: $0.lines)
+          })
+      }
+      if !loose.isEmpty {
+        let range = result.count..<lines.count
+        let box = Self.union(loose.compactMap(\.box))
+        blocks.append(Block(box: box, paragraphs: [Paragraph(box: box, lines: range)]))
+      }
+    } else {
+      blocks = Self.oneBlock(lines)
+    }
+  }
+
+  /// Every line in one block of one paragraph.
+  static func oneBlock(_ lines: [Line]) -> [Block] {
+    guard !lines.isEmpty else { return [] }
+    let box = union(lines.compactMap { $0.box ?? union($0.words.compactMap(\.box)) })
+    return [Block(box: box, paragraphs: [Paragraph(box: box, lines: 0..<lines.count)])]
   }
 
   static func lines(ofText text: String, confidence: Double?) -> [Line] {
@@ -93,7 +137,4 @@ struct PageLayout: Equatable {
     }
     return TextBox(text: "", confidence: 0, x: left, y: top, width: right - left, height: bottom - top)
   }
-
-  /// The box around every line (the text block).
-  var block: TextBox? { Self.union(lines.compactMap { $0.box ?? Self.union($0.words.compactMap(\.box)) }) }
 }

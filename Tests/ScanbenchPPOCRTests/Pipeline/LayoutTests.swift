@@ -36,8 +36,74 @@ import Testing
       item(100, 20, 130, 400),  // 0: leftmost column
       item(300, 20, 330, 200),  // 1: title, rightmost
       item(200, 20, 230, 400),  // 2: middle column
-      item(200, 420, 230, 600),  // 3: the middle column's continuation below a gap
+      item(200, 408, 230, 600),  // 3: the middle column's continuation, the detector's gap between
     ]
-    #expect(Layout.order(rects) == [[1], [2, 3], [0]])
+    #expect(Layout.order(rects, vertical: true) == [[1], [2, 3], [0]])
+  }
+}
+
+/// Blocks from page boxes: columns, tiers and orientations.
+@Suite struct LayoutBlockTests {
+  func box(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> PPOCRBox {
+    PPOCRBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+  }
+
+  func blocks(_ boxes: [(PPOCRBox, vertical: Bool)]) -> [Layout.Block] {
+    let spaces = Layout.Spaces(boxes: boxes.map(\.0), isVertical: boxes.map(\.vertical))
+    let set = Array(boxes.indices)
+    return Layout.cut(
+      set, spaces, vertical: spaces.majorityVertical(set, current: false), Layout.Parameters())
+  }
+
+  /// Three vertical columns and a title column, given left to right: read right to left.
+  @Test func threeVerticalColumnsReadRightToLeft() {
+    let result = blocks([
+      (box(300, 100, 340, 600), true), (box(400, 100, 440, 600), true), (box(600, 160, 640, 400), true),
+      (box(500, 100, 540, 600), true),
+    ])
+    #expect(result.flatMap(\.lines) == [[2], [3], [1], [0]])
+    #expect(result.allSatisfy { $0.isVertical })
+  }
+
+  /// A horizontal heading over vertical columns is read first, as a horizontal line; the columns
+  /// then right to left.
+  @Test func aHorizontalHeadingOverVerticalColumns() {
+    let result = blocks([
+      (box(300, 120, 340, 600), true), (box(380, 30, 560, 70), false), (box(500, 120, 540, 600), true),
+      (box(400, 120, 440, 600), true),
+    ])
+    #expect(result.flatMap(\.lines) == [[1], [2], [3], [0]])
+    #expect(result.first?.isVertical == false && result.dropFirst().allSatisfy { $0.isVertical })
+  }
+
+  /// A vertical page in two tiers (as newspapers are set): the top tier right to left, then the
+  /// bottom one.
+  @Test func verticalTiersTopToBottom() {
+    let result = blocks([
+      (box(300, 360, 340, 600), true), (box(300, 100, 340, 300), true), (box(400, 360, 440, 600), true),
+      (box(400, 100, 440, 300), true),
+    ])
+    #expect(result.flatMap(\.lines) == [[3], [1], [2], [0]])
+    #expect(result.count == 2)
+  }
+
+  /// Two columns of ten lines and a caption set across the gutter between them, lower down: the
+  /// left column, the right one, then the caption — it does not split either column.
+  @Test func aCaptionAcrossTheGutterIsReadAfterTheColumns() {
+    var boxes: [(PPOCRBox, vertical: Bool)] = []
+    for row in 0..<10 {
+      let y = 100 + row * 28
+      // Beside the caption (rows 6 and 7) the columns make room for it.
+      let narrow = row == 6 || row == 7
+      boxes.append((box(50, y, narrow ? 360 : 450, y + 20), false))
+      boxes.append((box(narrow ? 560 : 480, y, 880, y + 20), false))
+    }
+    boxes.append((box(380, 268, 540, 288), false))
+    boxes.append((box(380, 296, 540, 316), false))
+    let result = blocks(boxes)
+    let left = Array(stride(from: 0, to: 20, by: 2))
+    let right = Array(stride(from: 1, to: 20, by: 2))
+    #expect(result.flatMap(\.lines) == (left + right + [20, 21]).map { [$0] })
+    #expect(result.count == 3)
   }
 }

@@ -10,14 +10,17 @@ import Testing
 /// receipt, vertical Japanese, and pages without text.
 @Suite(.enabled(if: Installed.hasModels, Installed.skipMessage))
 struct PipelineModelTests {
-  static func pipeline(recognizer: String = "small", classifier: Bool = false) throws -> PPOCRPipeline {
+  static func pipeline(
+    recognizer: String = "small", classifier: Bool = false, options: PPOCRPipeline.Options = .init()
+  ) throws -> PPOCRPipeline {
     let small = recognizer == "small"
     let path = { (file: PPOCRModelLocator.File) throws -> String in try #require(Installed.path(file)) }
     return PPOCRPipeline(
       detector: try ONNXModel(path: path(small ? .detectorSmall : .detectorTiny)),
       recognizer: try ONNXModel(path: path(small ? .recognizerSmall : .recognizerTiny)),
       classifier: classifier ? try ONNXModel(path: path(.lineOrientation)) : nil,
-      dictionary: try PPOCRDictionary.load(path: path(small ? .dictionarySmall : .dictionaryTiny)))
+      dictionary: try PPOCRDictionary.load(path: path(small ? .dictionarySmall : .dictionaryTiny)),
+      options: options)
   }
 
   /// Character error rate as scanbench counts it.

@@ -1,0 +1,448 @@
+/// A column of vertical Japanese set out again as a horizontal line of upright characters — what the
+/// recognizer was trained on.
+///
+/// Turned a quarter turn, as PaddleOCR reads a tall crop, a column shows the recognizer every
+/// character on its side, and the marks typeset for vertical text in the wrong places: `、。` in the
+/// top right of their cell come out at the top of the line, small kana high, `﹁﹂` and the long
+/// vowel bar turned. The recognizer drops them (README, "Vertical Japanese"). Instead the column is cut
+/// into its character cells — typeset vertical text sits on a grid of one pitch, found here as the
+/// pitch and phase whose cell boundaries cross the least ink — and each cell is laid side by side,
+/// upright, with the vertical forms set as horizontal text sets them: `、。` to the bottom left,
+/// small kana to the bottom, bars and brackets (`ー ～ … ﹁﹂`) turned back a quarter turn.
+struct VerticalColumn {
+  /// The method's name in the records' engine settings (with the page never enlarged for
+  /// detection, ``PPOCRPipeline/Options/detectionMaxUpscale``): a change to it is a change of name.
+  static let method = "cells on a grid 1, detection not enlarged"
+
+  /// A grey picture, one byte a pixel, rows top to bottom.
+  struct Grey: Equatable {
+    var width: Int
+    var height: Int
+    var pixels: [UInt8]
+
+    init(width: Int, height: Int, pixels: [UInt8]) {
+      precondition(width > 0 && height > 0 && pixels.count == width * height)
+      self.width = width
+      self.height = height
+      self.pixels = pixels
+    }
+
+    init(width: Int, height: Int, value: UInt8) {
+      self.init(width: width, height: height, pixels: [UInt8](repeating: value, count: width * height))
+    }
+
+    subscript(x: Int, y: Int) -> UInt8 {
+      get { pixels[y * width + x] }
+      set { pixels[y * width + x] = newValue }
+    }
+  }
+
+  /// The line: its picture, and where each of its cells came from in the column.
+  struct Line {
+    var image: Grey
+    /// Per cell, the row of the column where it starts.
+    var cellStarts: [Double]
+    /// The column's pitch (rows a cell) and the line's (columns a cell), and the line's margin.
+    var pitch: Double
+    var cellSize: Int
+    var margin: Int
+    /// The column's height in rows.
+    var columnLength: Double
+
+    /// Where a position along the line (a fraction of its width) lies along the column.
+    func columnFraction(ofLineFraction fraction: Double) -> Double {
+      guard !cellStarts.isEmpty, columnLength > 0 else { return fraction }
+      let x = fraction * Double(image.width) - Double(margin)
+      let cell = min(max(Int((x / Double(cellSize)).rounded(.down)), 0), cellStarts.count - 1)
+      let within = min(max(x / Double(cellSize) - Double(cell), 0), 1)
+      return min(max((cellStarts[cell] + within * pitch) / columnLength, 0), 1)
+    }
+  }
+
+  /// How a cell's mark is set in the line.
+  enum Kind: Equatable {
+    /// A character set upright, where it stands in its cell.
+    case upright
+    /// `、。` and the like, in the top right of a vertical cell: to the bottom left.
+    case mark
+    /// A small kana, right of centre and high: to the bottom.
+    case smallKana
+    /// A long thin upright bar (`ー ～ …` set vertically): turned back.
+    case bar
+    /// A corner bracket set vertically (`﹁﹂`): turned back, against its neighbour.
+    case bracket
+  }
+
+  /// A column's width over the em it is set in: a full-width character's ink fills about this much
+  /// of its cell.
+  static let inkPerEm = 0.92
+
+  /// The line for `column` (upright, the top of the column at the top), or nil when it holds no ink
+  /// to cut.
+  static func line(_ column: Grey) -> Line? {
+    guard column.width >= 4, column.height >= 4 else { return nil }
+    let blurred = blur(column)
+    guard let split = InkBounds.otsu(histogram(blurred)) else { return nil }
+    var inkMask = blurred.pixels.map { $0 <= UInt8(split) }
+    var picture = column
+    if inkMask.lazy.filter({ $0 }).count * 2 > inkMask.count {
+      // Light on dark: ink is the minority; set it dark.
+      inkMask = inkMask.map { !$0 }
+      picture.pixels = picture.pixels.map { 255 - $0 }
+    }
+    // The column's ink across: columns of pixels with ink in a tenth of the busiest one's rows.
+    var across = [Int](repeating: 0, count: column.width)
+    for y in 0..<column.height {
+      for x in 0..<column.width where inkMask[y * column.width + x] { across[x] += 1 }
+    }
+    guard let busiest = across.max(), busiest > 0 else { return nil }
+    guard let left = across.firstIndex(where: { $0 * 10 >= busiest }),
+      let right = across.lastIndex(where: { $0 * 10 >= busiest }), right - left >= 2
+    else { return nil }
+    let em = Double(right + 1 - left) / inkPerEm
+    let ink = dropSpecks(
+      inkMask, width: column.width, height: column.height, em: em, left: left, right: right + 1)
+    let grid = Grid(
+      ink: ink, width: column.width, height: column.height, em: em, left: left, right: right + 1)
+    guard let grid else { return nil }
+    return compose(picture, ink: ink, grid: grid, em: em)
+  }
+
+  // MARK: Ink
+
+  static func histogram(_ grey: Grey) -> [Int] {
+    var counts = [Int](repeating: 0, count: 256)
+    for value in grey.pixels { counts[Int(value)] += 1 }
+    return counts
+  }
+
+  /// A 3 × 3 binomial blur (borders replicated), so that noise does not split Otsu's classes.
+  static func blur(_ grey: Grey) -> Grey {
+    var result = grey
+    let (w, h) = (grey.width, grey.height)
+    for y in 0..<h {
+      let ys = (max(y - 1, 0), y, min(y + 1, h - 1))
+      for x in 0..<w {
+        let xs = (max(x - 1, 0), x, min(x + 1, w - 1))
+        func row(_ r: Int) -> Int {
+          Int(grey[xs.0, r]) + 2 * Int(grey[xs.1, r]) + Int(grey[xs.2, r])
+        }
+        result[x, y] = UInt8((row(ys.0) + 2 * row(ys.1) + row(ys.2) + 8) / 16)
+      }
+    }
+    return result
+  }
+
+  /// The ink without specks: connected pieces (8-connected) smaller than a tenth of an em both ways,
+  /// or away from the column, are dropped.
+  static func dropSpecks(_ mask: [Bool], width: Int, height: Int, em: Double, left: Int, right: Int) -> [Bool]
+  {
+    var label = [Int32](repeating: -1, count: mask.count)
+    var kept = [Bool](repeating: false, count: mask.count)
+    var stack: [Int] = []
+    var members: [Int] = []
+    for start in mask.indices where mask[start] && label[start] < 0 {
+      label[start] = 0
+      stack.append(start)
+      members.removeAll(keepingCapacity: true)
+      var (minX, minY, maxX, maxY) = (Int.max, Int.max, Int.min, Int.min)
+      while let index = stack.popLast() {
+        members.append(index)
+        let (x, y) = (index % width, index / width)
+        (minX, maxX, minY, maxY) = (min(minX, x), max(maxX, x), min(minY, y), max(maxY, y))
+        for dy in -1...1 {
+          let ny = y + dy
+          guard ny >= 0, ny < height else { continue }
+          for dx in -1...1 {
+            let nx = x + dx
+            guard nx >= 0, nx < width else { continue }
+            let next = ny * width + nx
+            if mask[next] && label[next] < 0 {
+              label[next] = 0
+              stack.append(next)
+            }
+          }
+        }
+      }
+      let size = Double(max(maxX - minX, maxY - minY) + 1)
+      let near = Double(maxX + 1) > Double(left) - 0.3 * em && Double(minX) < Double(right) + 0.3 * em
+      if size >= 0.15 * em && near {
+        for index in members { kept[index] = true }
+      }
+    }
+    return kept
+  }
+
+  // MARK: The grid
+
+  /// The cells of a column: the pitch and phase whose boundaries cross the least ink (among pitches
+  /// of 0.9–1.25 em; of equals, the nearest an em), and the cells between them that hold ink.
+  struct Grid {
+    var pitch: Double
+    /// Per cell holding ink, its first and last-plus-one row.
+    var cells: [(top: Int, bottom: Int)]
+
+    init?(ink: [Bool], width: Int, height: Int, em: Double, left: Int, right: Int) {
+      // Ink per row within the column, smoothed over three rows.
+      var rows = [Double](repeating: 0, count: height)
+      var firstRow = Int.max
+      var lastRow = Int.min
+      for y in 0..<height {
+        var count = 0
+        for x in 0..<width where ink[y * width + x] {
+          if x >= left && x < right { count += 1 }
+          firstRow = min(firstRow, y)
+          lastRow = max(lastRow, y)
+        }
+        rows[y] = Double(count)
+      }
+      guard firstRow <= lastRow else { return nil }
+      var smooth = rows
+      for y in 0..<height {
+        let before = y > 0 ? rows[y - 1] : 0
+        let after = y + 1 < height ? rows[y + 1] : 0
+        smooth[y] = (before + rows[y] + after) / 3
+      }
+      let (top, bottom) = (Double(firstRow), Double(lastRow + 1))
+      var best: (cost: Double, distance: Double, pitch: Double, start: Double)?
+      var pitch = 0.9 * em
+      while pitch < 1.25 * em {
+        var phase = 0.0
+        while phase < pitch {
+          let start = top - phase
+          var sum = 0.0
+          var count = 0
+          var boundary = start + pitch
+          while boundary < bottom {
+            if boundary > top {
+              sum += smooth[min(Int(boundary), height - 1)]
+              count += 1
+            }
+            boundary += pitch
+          }
+          let cost = count > 0 ? (sum / Double(count) * 100).rounded() / 100 : 0
+          let distance = abs(pitch - em)
+          if best.map({ cost < $0.cost || (cost == $0.cost && distance < $0.distance) }) ?? true {
+            best = (cost, distance, pitch, start)
+          }
+          phase += 1
+        }
+        pitch += 0.25
+      }
+      guard let best else { return nil }
+      self.pitch = best.pitch
+      cells = []
+      var edge = best.start
+      while edge < bottom {
+        let a = Int(max(0, edge).rounded())
+        let b = Int(min(Double(height), edge + best.pitch).rounded())
+        edge += best.pitch
+        guard a < b else { continue }
+        var holdsInk = false
+        scan: for y in a..<b {
+          for x in left..<right where ink[y * width + x] {
+            holdsInk = true
+            break scan
+          }
+        }
+        if holdsInk { cells.append((a, b)) }
+      }
+      if cells.isEmpty { return nil }
+    }
+  }
+
+  // MARK: The line
+
+  /// A cell's ink: its bounds within the cell's rows (whole width of the column).
+  struct Glyph {
+    var minX: Int
+    var minY: Int
+    var maxX: Int
+    var maxY: Int
+    var width: Int { maxX - minX }
+    var height: Int { maxY - minY }
+  }
+
+  static func glyph(in cell: (top: Int, bottom: Int), ink: [Bool], width: Int) -> Glyph? {
+    var bounds: Glyph?
+    for y in cell.top..<cell.bottom {
+      for x in 0..<width where ink[y * width + x] {
+        if var b = bounds {
+          (b.minX, b.maxX, b.minY, b.maxY) = (
+            min(b.minX, x), max(b.maxX, x + 1), min(b.minY, y), max(b.maxY, y + 1)
+          )
+          bounds = b
+        } else {
+          bounds = Glyph(minX: x, minY: y, maxX: x + 1, maxY: y + 1)
+        }
+      }
+    }
+    return bounds
+  }
+
+  /// How the glyph of a cell of `cellHeight` rows is set, for a column of `em` whose axis (the
+  /// centre of its full-size characters) is at `axis`.
+  static func kind(
+    of glyph: Glyph, cellTop: Int, cellHeight: Int, axis: Double, em: Double, ink: [Bool], width: Int
+  ) -> Kind {
+    let (w, h) = (Double(glyph.width), Double(glyph.height))
+    let down = (Double(glyph.minY + glyph.maxY) / 2 - Double(cellTop)) / Double(cellHeight)
+    let right = (Double(glyph.minX + glyph.maxX) / 2 - axis) / em
+    if h < 0.45 * em && w < 0.45 * em && right > 0.05 && down < 0.5 { return .mark }
+    if w < 0.25 * em && h > 0.5 * em { return .bar }
+    if w >= 0.5 * em && h >= 0.18 * em && h <= 0.5 * em && isVerticalBracket(glyph, ink: ink, width: width) {
+      return .bracket
+    }
+    if h < 0.68 * em && w < 0.68 * em && right > 0.04 && down < 0.5 { return .smallKana }
+    return .upright
+  }
+
+  /// `﹁` (a bar along the top, a stroke down the right end) or `﹂` (along the bottom, up the left
+  /// end) — and not `へ`, `一` or `ニ`, which the sizes alone would let through.
+  static func isVerticalBracket(_ glyph: Glyph, ink: [Bool], width: Int) -> Bool {
+    let (w, h) = (glyph.width, glyph.height)
+    let band = max(1, Int(0.3 * Double(h)))
+    func columnsInked(rows: Range<Int>) -> Double {
+      var inked = 0
+      for x in glyph.minX..<glyph.maxX where rows.contains(where: { ink[(glyph.minY + $0) * width + x] }) {
+        inked += 1
+      }
+      return Double(inked) / Double(w)
+    }
+    func rowsInked(columns: Range<Int>) -> Double {
+      var inked = 0
+      for y in glyph.minY..<glyph.maxY where columns.contains(where: { ink[y * width + glyph.minX + $0] }) {
+        inked += 1
+      }
+      return Double(inked) / Double(h)
+    }
+    let opening = columnsInked(rows: 0..<band) > 0.85 && rowsInked(columns: Int(0.75 * Double(w))..<w) > 0.8
+    let closing =
+      columnsInked(rows: (h - band)..<h) > 0.85 && rowsInked(columns: 0..<max(1, Int(0.25 * Double(w)))) > 0.8
+    return opening || closing
+  }
+
+  static func compose(_ picture: Grey, ink: [Bool], grid: Grid, em: Double) -> Line? {
+    let width = picture.width
+    let glyphs = grid.cells.map { glyph(in: $0, ink: ink, width: width) }
+    var centres = zip(grid.cells, glyphs).compactMap { _, glyph -> Double? in
+      guard let glyph, Double(glyph.width) > 0.6 * em else { return nil }
+      return Double(glyph.minX + glyph.maxX) / 2
+    }
+    centres.sort()
+    let axis: Double
+    if centres.isEmpty {
+      axis = Double(width) / 2
+    } else if centres.count % 2 == 1 {
+      axis = centres[centres.count / 2]
+    } else {
+      axis = (centres[centres.count / 2 - 1] + centres[centres.count / 2]) / 2
+    }
+    // The paper: the median grey where there is no ink.
+    var paperCounts = [Int](repeating: 0, count: 256)
+    for (index, value) in picture.pixels.enumerated() where !ink[index] { paperCounts[Int(value)] += 1 }
+    let paper = median(of: paperCounts) ?? 255
+
+    let size = max(4, Int(em.rounded()))
+    let margin = max(1, size / 4)
+    var cellStarts: [Double] = []
+    var placed: [(Grey, Int, Int)] = []
+    for (cell, glyph) in zip(grid.cells, glyphs) {
+      guard let glyph else { continue }
+      // No column starts with a mark (kinsoku: `、。・` never begin a line): a dot in the first
+      // cell is a speck.
+      if placed.isEmpty && Double(max(glyph.width, glyph.height)) < 0.3 * em { continue }
+      let cellHeight = cell.bottom - cell.top
+      let kind = kind(
+        of: glyph, cellTop: cell.top, cellHeight: cellHeight, axis: axis, em: em, ink: ink, width: width)
+      var mark = Grey(width: glyph.width, height: glyph.height, value: 0)
+      for y in 0..<glyph.height {
+        for x in 0..<glyph.width { mark[x, y] = picture[glyph.minX + x, glyph.minY + y] }
+      }
+      if kind == .bar || kind == .bracket { mark = turnedCounterClockwise(mark) }
+      if mark.width > size || mark.height > size {
+        let scale = min(Double(size) / Double(mark.height), Double(size) / Double(mark.width))
+        mark = resized(
+          mark, width: max(1, Int(Double(mark.width) * scale)),
+          height: max(1, Int(Double(mark.height) * scale)))
+      }
+      let (w, h) = (mark.width, mark.height)
+      let fromAxis = Int(min(max(0, Double(glyph.minX) - (axis - Double(size) / 2)), Double(size - w)))
+      let offset: (x: Int, y: Int)
+      switch kind {
+      case .mark:
+        offset = (Int(0.08 * Double(size)), size - h - Int(0.08 * Double(size)))
+      case .smallKana:
+        offset = ((size - w) / 2, size - h - Int(0.06 * Double(size)))
+      case .bracket:
+        // After the turn, an opening bracket (in the top of its cell) stands right, against what it
+        // opens; a closing one left.
+        let opening = glyph.minY - cell.top < cellHeight / 2 && Double(glyph.height) < 0.5 * em
+        offset = (opening ? size - w - Int(0.05 * Double(size)) : Int(0.05 * Double(size)), (size - h) / 2)
+      case .bar:
+        offset = (fromAxis, (size - h) / 2)
+      case .upright:
+        let down = Double(glyph.minY - cell.top) - Double(cellHeight - size) / 2
+        offset = (fromAxis, Int(min(max(0, down), Double(size - h))))
+      }
+      placed.append((mark, max(0, offset.x), max(0, offset.y)))
+      cellStarts.append(Double(cell.top))
+    }
+    guard !placed.isEmpty else { return nil }
+    var line = Grey(width: 2 * margin + placed.count * size, height: size + 2 * margin, value: UInt8(paper))
+    for (slot, (mark, dx, dy)) in placed.enumerated() {
+      let (x0, y0) = (margin + slot * size + dx, margin + dy)
+      for y in 0..<mark.height where y0 + y < line.height {
+        for x in 0..<mark.width where x0 + x < line.width {
+          line[x0 + x, y0 + y] = min(line[x0 + x, y0 + y], mark[x, y])
+        }
+      }
+    }
+    return Line(
+      image: line, cellStarts: cellStarts, pitch: grid.pitch, cellSize: size, margin: margin,
+      columnLength: Double(picture.height))
+  }
+
+  static func median(of counts: [Int]) -> Int? {
+    let total = counts.reduce(0, +)
+    guard total > 0 else { return nil }
+    var seen = 0
+    for (value, count) in counts.enumerated() {
+      seen += count
+      if seen * 2 >= total { return value }
+    }
+    return nil
+  }
+
+  /// A quarter turn counter-clockwise: the right edge becomes the top.
+  static func turnedCounterClockwise(_ grey: Grey) -> Grey {
+    var result = Grey(width: grey.height, height: grey.width, value: 0)
+    for y in 0..<grey.height {
+      for x in 0..<grey.width { result[y, grey.width - 1 - x] = grey[x, y] }
+    }
+    return result
+  }
+
+  /// Bilinear resize, pixel centres aligned.
+  static func resized(_ grey: Grey, width: Int, height: Int) -> Grey {
+    var result = Grey(width: width, height: height, value: 0)
+    let sx = Double(grey.width) / Double(width)
+    let sy = Double(grey.height) / Double(height)
+    for y in 0..<height {
+      let fy = min(max((Double(y) + 0.5) * sy - 0.5, 0), Double(grey.height - 1))
+      let y0 = Int(fy)
+      let y1 = min(y0 + 1, grey.height - 1)
+      let ty = fy - Double(y0)
+      for x in 0..<width {
+        let fx = min(max((Double(x) + 0.5) * sx - 0.5, 0), Double(grey.width - 1))
+        let x0 = Int(fx)
+        let x1 = min(x0 + 1, grey.width - 1)
+        let tx = fx - Double(x0)
+        let top = Double(grey[x0, y0]) * (1 - tx) + Double(grey[x1, y0]) * tx
+        let bottom = Double(grey[x0, y1]) * (1 - tx) + Double(grey[x1, y1]) * tx
+        result[x, y] = UInt8(min(255, max(0, (top * (1 - ty) + bottom * ty).rounded())))
+      }
+    }
+    return result
+  }
+}

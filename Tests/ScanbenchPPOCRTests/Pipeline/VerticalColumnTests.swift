@@ -1,0 +1,69 @@
+import Testing
+
+@testable import ScanbenchPPOCR
+
+@Suite struct VerticalColumnTests {
+  /// A column 48 pixels across of ten cells of 40 rows: full-size "characters" (32 × 32 squares) in
+  /// every cell but the fifth, which holds only a mark in its top right, as `、` is set vertically.
+  static func column(ink: UInt8 = 0, paper: UInt8 = 255) -> VerticalColumn.Grey {
+    var grey = VerticalColumn.Grey(width: 48, height: 410, value: paper)
+    for cell in 0..<10 {
+      let top = 5 + cell * 40
+      let (xs, ys) = cell == 4 ? (32..<40, (top + 2)..<(top + 10)) : (8..<40, (top + 4)..<(top + 36))
+      for y in ys { for x in xs { grey[x, y] = ink } }
+    }
+    return grey
+  }
+
+  /// The ink of `slot` in the line, as (columns, rows) within the slot, or nil when it has none.
+  static func inkBounds(_ line: VerticalColumn.Line, slot: Int) -> (ClosedRange<Int>, ClosedRange<Int>)? {
+    var xs: [Int] = []
+    var ys: [Int] = []
+    for y in 0..<line.image.height {
+      for x in 0..<line.cellSize where line.image[line.margin + slot * line.cellSize + x, y] < 128 {
+        xs.append(x)
+        ys.append(y - line.margin)
+      }
+    }
+    guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return nil }
+    return (x0...x1, y0...y1)
+  }
+
+  @Test func aColumnBecomesALineOfItsCellsWithTheMarkAtTheBottomLeft() throws {
+    let line = try #require(VerticalColumn.line(Self.column()))
+    #expect(line.cellStarts.count == 10)
+    #expect(abs(line.pitch - 40) <= 1, "the grid's pitch is the column's: \(line.pitch)")
+    #expect(line.image.width == 2 * line.margin + 10 * line.cellSize)
+    // Each cell starts a pitch below the one before.
+    for (earlier, later) in zip(line.cellStarts, line.cellStarts.dropFirst()) {
+      #expect(abs(later - earlier - line.pitch) <= 1)
+    }
+    // The mark, in the top right of its cell down the column, sits at the bottom left of its slot.
+    let (markXs, markYs) = try #require(Self.inkBounds(line, slot: 4))
+    #expect(
+      markXs.upperBound < line.cellSize / 2 && markYs.lowerBound > line.cellSize / 2, "\(markXs) \(markYs)")
+    // A full-size character fills its slot.
+    let (xs, ys) = try #require(Self.inkBounds(line, slot: 3))
+    #expect(xs.count > line.cellSize * 3 / 4 && ys.count > line.cellSize * 3 / 4)
+  }
+
+  @Test func lightOnDarkIsSetDarkOnLight() throws {
+    let dark = try #require(VerticalColumn.line(Self.column(ink: 250, paper: 20)))
+    let light = try #require(VerticalColumn.line(Self.column()))
+    #expect(dark.cellStarts == light.cellStarts)
+    #expect(Self.inkBounds(dark, slot: 4).map { "\($0)" } == Self.inkBounds(light, slot: 4).map { "\($0)" })
+  }
+
+  @Test func aPositionAlongTheLineMapsBackDownTheColumn() throws {
+    let line = try #require(VerticalColumn.line(Self.column()))
+    let width = Double(line.image.width)
+    // The middle of the line's fourth slot lies in the fourth cell of the column.
+    let middle = (Double(line.margin) + 3.5 * Double(line.cellSize)) / width
+    let along = line.columnFraction(ofLineFraction: middle) * line.columnLength
+    #expect(along > line.cellStarts[3] && along < line.cellStarts[3] + line.pitch, "\(along)")
+  }
+
+  @Test func aBlankColumnHasNoLine() {
+    #expect(VerticalColumn.line(VerticalColumn.Grey(width: 48, height: 400, value: 255)) == nil)
+  }
+}
