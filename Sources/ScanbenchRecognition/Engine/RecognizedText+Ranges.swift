@@ -12,7 +12,8 @@ extension RecognizedText {
     if let layout {
       text.layout = TextLayout(
         words: try layout.words.map { try Self.checked($0, of: "a word") },
-        lines: try layout.lines.map { try Self.checked($0, of: "a line") })
+        lines: try layout.lines.map { try Self.checked($0, of: "a line") },
+        blocks: try layout.blocks.map { try $0.map(Self.checked) })
     }
     if let inference = inferenceMilliseconds, !(inference.isFinite && inference >= 0) {
       text.inferenceMilliseconds = nil
@@ -29,17 +30,38 @@ extension RecognizedText {
     return min(100, max(0, value))
   }
 
+  /// A block's and its paragraphs' boxes, and the paragraphs' line ranges, within what a record holds.
+  private static func checked(_ block: TextBlock) throws -> TextBlock {
+    try checkBox(x: block.x, y: block.y, width: block.width, height: block.height, of: "a block")
+    for paragraph in block.paragraphs {
+      try checkBox(
+        x: paragraph.x, y: paragraph.y, width: paragraph.width, height: paragraph.height, of: "a paragraph")
+      guard paragraph.firstLine >= 0, paragraph.lineCount >= 0,
+        paragraph.firstLine <= Int(Int32.max) - paragraph.lineCount
+      else {
+        throw EngineError(
+          message: "the engine gave a paragraph the lines \(paragraph.firstLine) + \(paragraph.lineCount)",
+          kind: "engine-output")
+      }
+    }
+    return block
+  }
+
+  private static func checkBox(x: Int, y: Int, width: Int, height: Int, of owner: String) throws {
+    let fits =
+      PixelRange.coordinates.contains(x) && PixelRange.coordinates.contains(y)
+      && PixelRange.sizes.contains(width) && PixelRange.sizes.contains(height)
+    guard fits else {
+      throw EngineError(
+        message: "the engine gave \(owner) the box x \(x), y \(y), w \(width), h \(height), beyond any image",
+        kind: "engine-output")
+    }
+  }
+
   private static func checked(_ box: TextBox, of owner: String) throws -> TextBox {
     var box = box
     box.confidence = try confidence(box.confidence, of: owner)
-    let fits =
-      PixelRange.coordinates.contains(box.x) && PixelRange.coordinates.contains(box.y)
-      && PixelRange.sizes.contains(box.width) && PixelRange.sizes.contains(box.height)
-    guard fits else {
-      throw EngineError(
-        message: "the engine gave \(owner) the box x \(box.x), y \(box.y), w \(box.width), h \(box.height), "
-          + "beyond any image", kind: "engine-output")
-    }
+    try checkBox(x: box.x, y: box.y, width: box.width, height: box.height, of: owner)
     return box
   }
 }
