@@ -19,13 +19,7 @@ final class FaultTests: XCTestCase {
 
   /// `count` lines of the project's English line corpus (with their ground truth) in a folder.
   func lines(_ count: Int, into name: String = "lines") throws -> URL {
-    let target = folder.appendingPathComponent(name)
-    try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-    let patterns = (1...count).map { "'eng-line-\(String(format: "%03d", $0)).*'" }
-    try Harness.shell(
-      "bsdtar -xzf '\(Harness.packageRoot.path)/Corpora/eng-lines.tar.gz' -C '\(target.path)' "
-        + patterns.joined(separator: " "))
-    return target
+    try Harness.englishLines(count, in: folder, name: name)
   }
 
   /// The fast level, one line an image, one worker: the quickest run there is.

@@ -99,6 +99,27 @@ enum Harness {
     return url
   }
 
+  /// Skips a test that reads with PP-OCR when `make setup` has not fetched its models.
+  static func requirePPOCRModels() throws {
+    let models = packageRoot.appendingPathComponent(".models")
+    guard
+      FileManager.default.fileExists(
+        atPath: models.appendingPathComponent("ppocr/PP-OCRv6_rec_small.onnx").path)
+    else { throw XCTSkip("the PP-OCR models are absent from \(models.path): run 'make setup'") }
+  }
+
+  /// The first `count` lines of the project's English line corpus (with their ground truth),
+  /// extracted into the folder `name` of `folder`.
+  static func englishLines(_ count: Int, in folder: URL, name: String = "lines") throws -> URL {
+    let target = folder.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+    let patterns = (1...count).map { "'eng-line-\(String(format: "%03d", $0)).*'" }
+    try shell(
+      "bsdtar -xzf '\(packageRoot.path)/Corpora/eng-lines.tar.gz' -C '\(target.path)' "
+        + patterns.joined(separator: " "))
+    return target
+  }
+
   /// Every line of a store, decoded; fails the test on any line that is not a record.
   static func records(in store: URL, file: StaticString = #filePath, line: UInt = #line) throws -> (
     results: [ResultRecord], summaries: [RunSummaryRecord]

@@ -11,11 +11,7 @@ final class LayoutExportCommandTests: XCTestCase {
 
   override func setUpWithError() throws {
     folder = try Harness.temporaryFolder()
-    let models = Harness.packageRoot.appendingPathComponent(".models")
-    guard
-      FileManager.default.fileExists(
-        atPath: models.appendingPathComponent("ppocr/PP-OCRv6_rec_small.onnx").path)
-    else { throw XCTSkip("the PP-OCR models are absent from \(models.path): run 'make setup'") }
+    try Harness.requirePPOCRModels()
   }
 
   override func tearDownWithError() throws {

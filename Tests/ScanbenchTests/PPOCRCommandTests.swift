@@ -10,11 +10,7 @@ final class PPOCRCommandTests: XCTestCase {
 
   override func setUpWithError() throws {
     folder = try Harness.temporaryFolder()
-    let models = Harness.packageRoot.appendingPathComponent(".models")
-    guard
-      FileManager.default.fileExists(
-        atPath: models.appendingPathComponent("ppocr/PP-OCRv6_rec_small.onnx").path)
-    else { throw XCTSkip("the PP-OCR models are absent from \(models.path): run 'make setup'") }
+    try Harness.requirePPOCRModels()
   }
 
   override func tearDownWithError() throws {
