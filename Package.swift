@@ -198,7 +198,7 @@ let package = Package(
     .testTarget(
       name: "ScanbenchTests",
       dependencies: [
-        "ScanbenchEngines",
+        "scanbench", "ScanbenchCommandLine", "ScanbenchEngines",
         "ScanbenchSeam",
         "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchGate", "ScanbenchNotes",
         "ScanbenchArchive",
