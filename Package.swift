@@ -13,20 +13,20 @@ import PackageDescription
 //   Support         (nothing)
 //   Archive         ← Support | CArchive CCompression
 //   Seam            ← Support
+//   Recognition     ← Support Seam | CHeif CLeptonica CPoppler CZBar
 //   Store           ← Scoring Support Seam
+//   External        ← Support Seam Recognition
 //   Gate            ← Support Seam Store
 //   Notes           ← Support Seam Store | CSQLite
-//   Recognition     ← Support Seam Store | CHeif CLeptonica CPoppler CZBar
-//   Reports         ← Scoring Support Seam Store
-//   External        ← Support Seam Recognition
 //   PPOCR           ← Seam Recognition
-//   Runner          ← Documents Scoring Support Archive Seam Store Recognition Reports
+//   Reports         ← Scoring Support Seam Store
 //   Tesseract       ← Support Seam Recognition | CLeptonica CTesseract
 //   Engines         ← Recognition External PPOCR Tesseract
-//   Server          ← Scoring Support Store Notes Recognition Reports Runner | CMicroHTTPD
+//   Runner          ← Documents Scoring Support Archive Seam Recognition Store Reports
 //   ppocr-eval      ← Scoring PPOCR
-//   scanbench       ← CommandLine Documents Scoring Support Archive Store Gate Notes Recognition
-//                     Reports Runner Engines Server
+//   Server          ← Scoring Support Recognition Store Notes Reports Runner | CMicroHTTPD
+//   scanbench       ← CommandLine Documents Scoring Support Archive Recognition Store Gate Notes
+//                     Reports Engines Runner Server
 //   scanbench-bench ← Scoring Support Seam Store Notes Server
 // (end of the layers)
 let package = Package(
@@ -57,7 +57,9 @@ let package = Package(
     .target(name: "ScanbenchCommandLine"),
     // Pure Swift, no C imports: its tests build and run without the C libraries.
     .target(name: "ScanbenchScoring"),
-    // What engines hand over and the store keeps: words and lines with boxes, what an engine is.
+    // What engines hand over and the store keeps: words and lines with boxes, what an engine is,
+    // how a page was turned upright, the codes found on it. Recognition and every engine reach the
+    // store through nothing else (LayeringTests holds it).
     .target(name: "ScanbenchSeam", dependencies: ["ScanbenchSupport"]),
     .target(name: "ScanbenchStore", dependencies: ["ScanbenchSupport", "ScanbenchScoring", "ScanbenchSeam"]),
     .target(name: "ScanbenchArchive", dependencies: ["ScanbenchSupport", "CArchive", "CCompression"]),
@@ -66,7 +68,7 @@ let package = Package(
     .target(
       name: "ScanbenchRecognition",
       dependencies: [
-        "ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "CLeptonica", "CHeif", "CZBar", "CPoppler",
+        "ScanbenchSupport", "ScanbenchSeam", "CLeptonica", "CHeif", "CZBar", "CPoppler",
       ]),
     .target(
       name: "ScanbenchTesseract",
@@ -158,7 +160,7 @@ let package = Package(
       dependencies: [
         "ScanbenchSeam",
         "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchStore", "ScanbenchSupport",
-        "ScanbenchScoring", "ScanbenchTestSupport", "CLeptonica",
+        "ScanbenchScoring", "ScanbenchTestSupport", "ScanbenchRunner", "CLeptonica",
       ]),
     .testTarget(
       name: "ScanbenchTesseractTests",
@@ -203,6 +205,7 @@ let package = Package(
         "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchGate", "ScanbenchNotes",
         "ScanbenchArchive",
         "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchServer", "ScanbenchTestSupport",
+        "ScanbenchRunner",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

@@ -1,5 +1,6 @@
 import CLeptonica
 import Foundation
+import ScanbenchRunner
 import ScanbenchSeam
 import ScanbenchTestSupport
 import Testing

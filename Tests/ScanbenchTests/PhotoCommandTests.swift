@@ -5,6 +5,7 @@ import XCTest
 @testable import ScanbenchGate
 @testable import ScanbenchNotes
 @testable import ScanbenchRecognition
+@testable import ScanbenchRunner
 @testable import ScanbenchScoring
 @testable import ScanbenchStore
 @testable import ScanbenchSupport
