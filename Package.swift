@@ -136,11 +136,15 @@ let package = Package(
     // Measures the PP-OCR pipeline on a corpus folder (CER and images/s); not part of the tests.
     .executableTarget(name: "ppocr-eval", dependencies: ["ScanbenchPPOCR", "ScanbenchScoring"]),
 
-    // Fixtures the test targets share: rendered pages, photos, records, temporary folders.
+    // What every test target shares, light: temporary folders, the shell, result records.
+    .target(
+      name: "ScanbenchTestKit", dependencies: ["ScanbenchSeam", "ScanbenchStore"],
+      path: "Tests/ScanbenchTestKit"),
+    // Fixtures the test targets share that need the C libraries: rendered pages, photos, PDFs.
     .target(
       name: "ScanbenchTestSupport",
       dependencies: [
-        "ScanbenchSeam",
+        "ScanbenchTestKit", "ScanbenchSeam",
         "ScanbenchSupport", "ScanbenchStore", "ScanbenchArchive", "ScanbenchRecognition",
         "ScanbenchTesseract", "ScanbenchScoring", "ScanbenchNotes", "CLeptonica",
       ],
@@ -151,13 +155,17 @@ let package = Package(
     .testTarget(
       name: "ScanbenchStoreTests",
       dependencies: [
+        "ScanbenchTestKit",
         "ScanbenchSeam", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport",
       ]),
-    .testTarget(name: "ScanbenchArchiveTests", dependencies: ["ScanbenchArchive", "ScanbenchSupport"]),
+    .testTarget(
+      name: "ScanbenchArchiveTests",
+      dependencies: ["ScanbenchTestKit", "ScanbenchArchive", "ScanbenchSupport"]),
     .testTarget(name: "ScanbenchDocumentsTests", dependencies: ["ScanbenchDocuments"]),
     .testTarget(
       name: "ScanbenchRecognitionTests",
       dependencies: [
+        "ScanbenchTestKit",
         "ScanbenchSeam",
         "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchStore", "ScanbenchSupport",
         "ScanbenchScoring", "ScanbenchTestSupport", "ScanbenchRunner", "CLeptonica",
@@ -165,26 +173,33 @@ let package = Package(
     .testTarget(
       name: "ScanbenchTesseractTests",
       dependencies: [
+        "ScanbenchTestKit",
         "ScanbenchSeam",
         "ScanbenchTesseract", "ScanbenchRecognition", "ScanbenchStore", "ScanbenchTestSupport", "CLeptonica",
       ]),
     .testTarget(
       name: "ScanbenchNotesTests",
-      dependencies: ["ScanbenchSeam", "ScanbenchNotes", "ScanbenchStore", "ScanbenchSupport", "CSQLite"]),
+      dependencies: [
+        "ScanbenchTestKit", "ScanbenchSeam", "ScanbenchNotes", "ScanbenchStore", "ScanbenchSupport",
+        "CSQLite",
+      ]),
     .testTarget(
       name: "ScanbenchServerTests",
       dependencies: [
+        "ScanbenchTestKit",
         "ScanbenchServer", "ScanbenchNotes", "ScanbenchStore", "ScanbenchSupport", "ScanbenchRecognition",
         "ScanbenchTestSupport",
       ]),
     .testTarget(
       name: "ScanbenchGateTests",
       dependencies: [
+        "ScanbenchTestKit",
         "ScanbenchGate", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport",
       ]),
     .testTarget(
       name: "ScanbenchReportsTests",
       dependencies: [
+        "ScanbenchTestKit",
         "ScanbenchSeam",
         "ScanbenchReports", "ScanbenchRunner", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring",
         "ScanbenchTestSupport",
@@ -192,6 +207,7 @@ let package = Package(
     .testTarget(
       name: "ScanbenchRunnerTests",
       dependencies: [
+        "ScanbenchTestKit",
         "ScanbenchSeam",
         "ScanbenchRunner", "ScanbenchNotes", "ScanbenchGate", "ScanbenchReports", "ScanbenchRecognition",
         "ScanbenchTesseract", "ScanbenchEngines", "ScanbenchStore", "ScanbenchArchive", "ScanbenchSupport",
@@ -200,6 +216,7 @@ let package = Package(
     .testTarget(
       name: "ScanbenchTests",
       dependencies: [
+        "ScanbenchTestKit",
         "scanbench", "ScanbenchCommandLine", "ScanbenchEngines",
         "ScanbenchSeam",
         "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchGate", "ScanbenchNotes",
@@ -214,6 +231,7 @@ let package = Package(
     .testTarget(
       name: "ScanbenchExternalTests",
       dependencies: [
+        "ScanbenchTestKit",
         "ScanbenchSeam", "ScanbenchExternal", "ScanbenchRecognition", "ScanbenchStore",
         "ScanbenchTestSupport",
       ],

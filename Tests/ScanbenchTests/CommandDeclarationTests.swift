@@ -1,6 +1,7 @@
 import Foundation
 import ScanbenchCommandLine
 import ScanbenchEngines
+import ScanbenchTestKit
 import Synchronization
 import XCTest
 
@@ -30,7 +31,7 @@ final class CommandDeclarationTests: XCTestCase {
 
   func testLevelReachesTheEngineThroughOneResolution() throws {
     try Harness.requirePPOCRModels()
-    let folder = try Harness.temporaryFolder()
+    let folder = try TestKit.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let lines = try Harness.englishLines(1, in: folder)
     let store = folder.appendingPathComponent("results.jsonl")
