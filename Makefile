@@ -279,7 +279,7 @@ man: release
 	$(BIN) manual > $(MAN_PAGE).part && mv $(MAN_PAGE).part $(MAN_PAGE)
 	@echo "wrote $(MAN_PAGE): man -l $(MAN_PAGE)"
 
-# The README's overlay picture: word and line boxes on a receipt from the project's page corpus.
+# The overlay picture of docs/engines.md, "Boxes, codes and overlays": word and line boxes on a receipt from the project's page corpus.
 overlay-example: release
 	@tmp=$$(mktemp -d) && \
 	$(BIN) run Corpora/eng-pages.tar.gz --engine tesseract --level accurate --boxes --out $$tmp/pages.jsonl && \

@@ -5,7 +5,7 @@ import ScanbenchTesseract
 
 /// Every engine scanbench can run, and which one each profile uses. Adding an engine is its
 /// module (a folder over ScanbenchRecognition's seam, declaring its `EngineEntry`), one line in
-/// `engines`, and its target in Package.swift (README, "Adding an engine").
+/// `engines`, and its target in Package.swift (docs/contributing.md, "Adding an engine").
 public enum EngineCatalog {
   public typealias Entry = EngineEntry
 
@@ -50,7 +50,7 @@ public enum EngineCatalog {
   }
 
   /// The engine a level uses for a language when `--engine` does not say, chosen by measurement
-  /// (`bench/profiles.py`; README, "Profiles"): PP-OCR has fewer errors on most of each language's
+  /// (`bench/profiles.py`; docs/engines.md, "Profiles"): PP-OCR has fewer errors on most of each language's
   /// corpora at both levels (all of them, columns included, since the reading order knows blocks),
   /// and its tiny models are the fastest within the fast level's margin. Vertical Japanese too,
   /// since its columns are read cut into upright character cells: 0.50% against Tesseract's 2.51%

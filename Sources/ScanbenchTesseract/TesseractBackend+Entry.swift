@@ -6,7 +6,7 @@ extension TesseractBackend {
     name: "tesseract", summary: "Tesseract 5 (LSTM), Debian's fast and PyPI's standard models",
     languages: languages, modelKinds: ModelLocator.Kind.allCases.map(\.rawValue),
     parameters: .init(summary: "a Tesseract parameter, e.g. tessedit_do_invert=0", alias: "--tesseract-set"),
-    // Measured (README, "Photos"): upright pages of eng-pages read at 88–94, pages upside down or
+    // Measured (docs/engines.md, "Photos"): upright pages of eng-pages read at 88–94, pages upside down or
     // turned the way Tesseract cannot follow at 29–42.
     orientationCheckBelow: 70,
     libraryVersions: { ["tesseract": version] },

@@ -5,7 +5,7 @@ import ScanbenchSupport
 import Synchronization
 
 /// Tesseract as an engine of the run: which models and settings each level uses, chosen by
-/// measurement (README, "Profiles"), and one `TessBaseAPI` per worker.
+/// measurement (docs/engines.md, "Profiles"), and one `TessBaseAPI` per worker.
 public struct TesseractBackend: EngineBackend {
   /// Tesseract's language string, e.g. `eng` or `eng+jpn`.
   public var language: String
@@ -50,7 +50,7 @@ public struct TesseractBackend: EngineBackend {
     variables = Self.variables(for: options.level, language: options.language) + options.parameters
   }
 
-  /// Measured (README, "Profiles"): for English the standard model is lower in CER on uw3-lines,
+  /// Measured (docs/engines.md, "Profiles"): for English the standard model is lower in CER on uw3-lines,
   /// tesseract-pages and our corpora, and 2–3× slower; for Japanese the standard model is slower
   /// *and* far worse on our corpora (13% against 2.8% CER on lines), so accurate keeps the fast one.
   static func modelKind(for level: RecognitionLevel, language: String) -> ModelLocator.Kind {
@@ -118,7 +118,7 @@ public struct TesseractOrientation: OrientationBackend {
     try TesseractOrientationDetector(modelFile: modelFile, resolution: resolution)
   }
 
-  /// Chosen by measurement (README, "Photos"): on eng-pages turned by each angle OSD was right at
+  /// Chosen by measurement (docs/engines.md, "Photos"): on eng-pages turned by each angle OSD was right at
   /// 1.52–20.29 and wrong at 0.86 and 1.77, both on upright pages the confidence gate never sends
   /// to it; a wrong turn that gets through is caught by keeping the more confident reading.
   public var minimumConfidence: Double { 1.0 }

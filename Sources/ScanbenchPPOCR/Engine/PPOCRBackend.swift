@@ -43,7 +43,7 @@ public struct PPOCRBackend: EngineBackend {
 
   public static let languages = ["eng", "jpn", "jpn_vert", "eng+jpn"]
 
-  /// The sizes each level uses, chosen by measurement (README, "Profiles"): fast reads English with
+  /// The sizes each level uses, chosen by measurement (docs/engines.md, "Profiles"): fast reads English with
   /// the tiny recognizer; Japanese needs the small one (in int8 it read jpn-lines at 0.74% against
   /// accurate's 0.34%, outside the fast level's margin), and vertical Japanese the small detector
   /// too (with the tiny one, vertical pages under a heading: 21.87% CER against 0.25%).

@@ -23,7 +23,7 @@ public final class PPOCRPipeline {
     public var detectionMaxSide = 2000
     /// … but never enlarged more than this many times. Vertical Japanese sets 1: a single column,
     /// 70 pixels across, would be enlarged tenfold and its characters cut apart at every `、`
-    /// (Corpora jpn-vert-lines: 4.34% CER enlarged, 0.26% not; README, "Vertical Japanese").
+    /// (Corpora jpn-vert-lines: 4.34% CER enlarged, 0.26% not; docs/engines.md, "Vertical Japanese").
     public var detectionMaxUpscale = Double.infinity
     /// … and never with a side above this (the largest shape in the model's `inference.yml`).
     public var detectionSideCeiling = 4000
@@ -82,7 +82,7 @@ public final class PPOCRPipeline {
     /// Tall regions are columns of vertical Japanese: each is also read cut into its character cells
     /// set side by side upright (``VerticalColumn``), and that reading is kept unless the turned one
     /// is likelier by more than ``cellReadingMargin`` (a sideways Latin line in a vertical page).
-    /// Measured (README, "Vertical Japanese"): Corpora jpn-vertical 9.20% CER turned, 0.50% in
+    /// Measured (docs/engines.md, "Vertical Japanese"): Corpora jpn-vertical 9.20% CER turned, 0.50% in
     /// cells; jpn-vertical-mixed 9.48% and 0.25%.
     public var readColumnsInCells = false
     /// Read turned, a column must be this much likelier than read in cells to keep the turned reading
