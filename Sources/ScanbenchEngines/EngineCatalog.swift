@@ -50,12 +50,12 @@ public enum EngineCatalog {
   }
 
   /// The engine a level uses for a language when `--engine` does not say, chosen by measurement
-  /// (`bench/profiles.py`; docs/engines.md, "Profiles"): PP-OCR has fewer errors on most of each language's
-  /// corpora at both levels (all of them, columns included, since the reading order knows blocks),
-  /// and its tiny models are the fastest within the fast level's margin. Vertical Japanese too,
-  /// since its columns are read cut into upright character cells: 0.50% against Tesseract's 2.51%
-  /// on vertical pages, 0.25% against 6.19% under a horizontal heading, 0.26% against 4.08% on single
-  /// columns (Tesseract is faster, but nowhere within the fast level's margin).
+  /// (`bench/profiles.py`; docs/engines.md, "Profiles"; the figures in Reports/BENCHMARKS.md,
+  /// "Engines and profiles"): PP-OCR has fewer errors on most of each language's corpora at both
+  /// levels (all of them, columns included, since the reading order knows blocks), and its tiny
+  /// models are the fastest within the fast level's margin. Vertical Japanese too, since its columns
+  /// are read cut into upright character cells: fewer errors than Tesseract's `jpn_vert` on every
+  /// vertical corpus (Tesseract is faster, but nowhere within the fast level's margin).
   public static func engine(for level: RecognitionLevel, language: String) -> Entry {
     PPOCRBackend.entry
   }
