@@ -50,8 +50,8 @@ public enum EngineCatalog {
   }
 
   /// The engine a level uses for a language when `--engine` does not say, chosen by measurement
-  /// (`bench/profiles.py`; docs/engines.md, "Profiles"; the figures in Reports/BENCHMARKS.md,
-  /// "Engines and profiles"): PP-OCR has fewer errors on most of each language's corpora at both
+  /// (`bench/profiles.py`; docs/engines.md, "Profiles"; the figures:
+  /// Reports/BENCHMARKS.md, "Engines and profiles"): PP-OCR has fewer errors on most of each language's corpora at both
   /// levels (all of them, columns included, since the reading order knows blocks), and its tiny
   /// models are the fastest within the fast level's margin. Vertical Japanese too, since its columns
   /// are read cut into upright character cells: fewer errors than Tesseract's `jpn_vert` on every

@@ -79,8 +79,8 @@ public final class PPOCRPipeline {
     /// Tall regions are columns of vertical Japanese: each is also read cut into its character cells
     /// set side by side upright (``VerticalColumn``), and that reading is kept unless the turned one
     /// is likelier by more than ``cellReadingMargin`` (a sideways Latin line in a vertical page).
-    /// Measured on Corpora jpn-vertical and jpn-vertical-mixed (docs/engines.md, "Vertical
-    /// Japanese"): read turned, a column drops its `、。「」`; read in cells, it keeps them.
+    /// Measured on Corpora jpn-vertical and jpn-vertical-mixed
+    /// (docs/engines.md, "Vertical Japanese"): read turned, a column drops its `、。「」`; read in cells, it keeps them.
     public var readColumnsInCells = false
     /// Read turned, a column must be this much likelier than read in cells to keep the turned reading
     /// (a mean probability; the turned reading of a column that drops its `、。` is confident).
