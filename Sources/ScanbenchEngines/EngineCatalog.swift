@@ -5,7 +5,7 @@ import ScanbenchTesseract
 
 /// Every engine scanbench can run, and which one each profile uses. Adding an engine is its
 /// module (a folder over ScanbenchRecognition's seam, declaring its `EngineEntry`), one line in
-/// `engines`, and its target in Package.swift (README, "Adding an engine").
+/// `engines`, and its target in Package.swift (docs/contributing.md, "Adding an engine").
 public enum EngineCatalog {
   public typealias Entry = EngineEntry
 
@@ -50,7 +50,8 @@ public enum EngineCatalog {
   }
 
   /// The engine every level uses for every language when `--engine` does not say, chosen by
-  /// measurement (`bench/profiles.py`; README, "Profiles"): PP-OCR has fewer errors on most of each
+  /// measurement (`bench/profiles.py`; docs/engines.md, "Profiles"; the figures:
+  /// Reports/BENCHMARKS.md, "Engines and profiles"): PP-OCR has fewer errors on most of each
   /// language's corpora at both levels (all of them, columns included, since the reading order
   /// knows blocks), and its tiny models are the fastest within the fast level's margin. Vertical
   /// Japanese too, since its columns are read cut into upright character cells. The level chooses

@@ -8,7 +8,7 @@ struct EngineFlags: ParsableArguments {
   @Option(
     help: "The engine, instead of the one the level uses for the language: "
       + EngineCatalog.engines.map(\.usage).joined(separator: ", ") + " (see ENGINES above).",
-    valueName: "name", parsing: .engine, defaultText: "the level's (see README, \"Profiles\")")
+    valueName: "name", parsing: .engine, defaultText: "the level's (see docs/engines.md, \"Profiles\")")
   var engine: EngineCatalog.Choice?
   @Option(
     help: "Seconds an external engine may take over one image; then it is stopped and "
