@@ -29,7 +29,11 @@ public struct CommandInfo {
     if isRoot, configuration.version != nil {
       builtIn.append(.builtIn(["--version"], help: "Show the version (also 'version')."))
     }
-    builtIn.append(.builtIn([CommandRunner.quietFlag], help: "Print only errors and warnings on stderr."))
+    if isRoot {
+      builtIn.append(
+        .builtIn(
+          [CommandRunner.quietFlag], help: "With any command: print only errors and warnings on stderr."))
+    }
     builtIn.append(.builtIn(["-h", "--help"], help: "Show help information."))
     return builtIn
   }

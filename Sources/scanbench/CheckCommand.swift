@@ -68,7 +68,38 @@ struct CheckCommand: ParsableCommand {
 
   func validate() throws {
     for file in [junit, markdown].compactMap({ $0 }) { try Paths.checkWritable(file) }
+    guard FileManager.default.fileExists(atPath: baseline) else {
+      throw try notComparable(
+        ReportError(
+          .unreadable, path: baseline, message: "no such baseline (make one with 'scanbench baseline')"))
+    }
   }
+
+  /// Writes the JUnit and Markdown files saying why nothing was compared (the CI templates publish
+  /// them whatever the exit status), and the failure to throw.
+  func notComparable(_ error: ReportError) throws -> CommandFailure {
+    let reason = error.description
+    if let junit {
+      try Self.write(
+        JUnitReport.renderNotComparable(reason: reason, suite: suite, timestamp: Self.timestamp()),
+        to: URL(fileURLWithPath: junit))
+    }
+    if let markdown {
+      try Self.write(
+        MarkdownReport.renderNotComparable(reason: reason, title: suite), to: URL(fileURLWithPath: markdown))
+    }
+    if output.json {
+      struct Report: Encodable {
+        var verdict = "not-comparable"
+        var sentence: String
+      }
+      try JSONOutput.print(Report(sentence: reason))
+    }
+    return CommandFailure("not comparable: \(reason)", exitCode: Self.notComparable)
+  }
+
+  /// The JUnit suite's and the Markdown title's name: the baseline's file name without extension.
+  var suite: String { ((baseline as NSString).lastPathComponent as NSString).deletingPathExtension }
 
   func run(_: Void) throws -> Int32 {
     var options = BaselineCheck.Options()
@@ -80,7 +111,6 @@ struct CheckCommand: ParsableCommand {
     options.allowMetricMismatch = allowMetricMismatch
     options.allowMissing = allowMissing
 
-    let suite = ((baseline as NSString).lastPathComponent as NSString).deletingPathExtension
     let result: CheckResult
     do {
       let baseline = try Baseline.load(URL(fileURLWithPath: self.baseline))
@@ -88,26 +118,7 @@ struct CheckCommand: ParsableCommand {
       let run = try StoreRunLoader.load(store.url, runID: store.run)
       result = try BaselineCheck.compare(run, with: baseline, baselinePath: self.baseline, options: options)
     } catch let error as ReportError {
-      // The CI templates publish these files whatever the exit status: they say why nothing was compared.
-      let reason = error.description
-      if let junit {
-        try Self.write(
-          JUnitReport.renderNotComparable(reason: reason, suite: suite, timestamp: Self.timestamp()),
-          to: URL(fileURLWithPath: junit))
-      }
-      if let markdown {
-        try Self.write(
-          MarkdownReport.renderNotComparable(reason: reason, title: suite), to: URL(fileURLWithPath: markdown)
-        )
-      }
-      if output.json {
-        struct Report: Encodable {
-          var verdict = "not-comparable"
-          var sentence: String
-        }
-        try JSONOutput.print(Report(sentence: reason))
-      }
-      throw CommandFailure("not comparable: \(reason)", exitCode: Self.notComparable)
+      throw try notComparable(error)
     }
     if let junit {
       try Self.write(

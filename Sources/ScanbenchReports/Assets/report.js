@@ -79,9 +79,117 @@
     render();
   }
   Array.prototype.slice.call(document.querySelectorAll("table.sortable")).forEach(setUp);
+  // The full-size viewer: the image at its recognized size with its line and word boxes, beside a
+  // copy of the card's ground truth and OCR; the line under the cursor is marked in the OCR text.
+  var svgNS = "http://www.w3.org/2000/svg";
+  var canMark = typeof CSS !== "undefined" && CSS.highlights && typeof Highlight !== "undefined";
+  function closeViewer() {
+    var open = document.querySelector(".viewer");
+    if (open) { open.parentNode.removeChild(open); }
+    if (canMark) { CSS.highlights.delete("ocr-line"); }
+    document.body.classList.remove("viewing");
+  }
+  function markLine(pane, index) {
+    var markers = pane.querySelectorAll(".lm");
+    var start = pane.querySelector('.lm[data-line="' + index + '"]');
+    Array.prototype.slice.call(pane.querySelectorAll(".lm.on")).forEach(function (m) { m.classList.remove("on"); });
+    if (!start) { if (canMark) { CSS.highlights.delete("ocr-line"); } return; }
+    start.classList.add("on");
+    var end = null;
+    for (var i = 0; i < markers.length; i += 1) {
+      if (markers[i] === start && i + 1 < markers.length) { end = markers[i + 1]; }
+    }
+    if (canMark) {
+      var range = document.createRange();
+      range.setStartAfter(start);
+      if (end) { range.setEndBefore(end); } else { range.setEnd(pane, pane.childNodes.length); }
+      CSS.highlights.set("ocr-line", new Highlight(range));
+    }
+    start.scrollIntoView({ block: "nearest" });
+  }
+  function openViewer(image) {
+    closeViewer();
+    var card = image.closest("article");
+    var width = parseInt(image.getAttribute("data-w") || "0", 10) || image.naturalWidth;
+    var height = parseInt(image.getAttribute("data-h") || "0", 10) || image.naturalHeight;
+    var viewer = document.createElement("div");
+    viewer.className = "viewer";
+    var bar = document.createElement("div");
+    bar.className = "viewer-bar";
+    var title = card ? card.querySelector(".name") : null;
+    bar.textContent = (title ? title.textContent : "") + " \u00b7 " + width + " \u00d7 " + height + " px";
+    var close = document.createElement("button");
+    close.type = "button";
+    close.textContent = "Close \u2715";
+    close.addEventListener("click", closeViewer);
+    bar.appendChild(close);
+    viewer.appendChild(bar);
+    var body = document.createElement("div");
+    body.className = "viewer-body";
+    var stage = document.createElement("div");
+    stage.className = "viewer-stage";
+    var frame = document.createElement("div");
+    frame.className = "viewer-frame";
+    frame.style.width = width + "px";
+    frame.style.height = height + "px";
+    var full = document.createElement("img");
+    full.src = image.src;
+    full.alt = image.alt;
+    full.style.width = width + "px";
+    full.style.height = height + "px";
+    frame.appendChild(full);
+    var sides = card ? card.querySelector(".sides") : null;
+    var copy = sides ? sides.cloneNode(true) : document.createElement("div");
+    copy.classList.add("viewer-text");
+    var ocrPane = copy.querySelectorAll(".diff")[1] || null;
+    var boxes = null;
+    try { boxes = JSON.parse(image.getAttribute("data-boxes") || "null"); } catch (e) { boxes = null; }
+    if (boxes) {
+      var svg = document.createElementNS(svgNS, "svg");
+      svg.setAttribute("viewBox", "0 0 " + width + " " + height);
+      svg.setAttribute("class", "boxes");
+      svg.setAttribute("width", String(width));
+      svg.setAttribute("height", String(height));
+      (boxes.words || []).forEach(function (b) {
+        var r = document.createElementNS(svgNS, "rect");
+        r.setAttribute("x", b[0]); r.setAttribute("y", b[1]); r.setAttribute("width", b[2]); r.setAttribute("height", b[3]);
+        r.setAttribute("class", "word");
+        svg.appendChild(r);
+      });
+      (boxes.lines || []).forEach(function (b) {
+        var r = document.createElementNS(svgNS, "rect");
+        r.setAttribute("x", b[0]); r.setAttribute("y", b[1]); r.setAttribute("width", b[2]); r.setAttribute("height", b[3]);
+        r.setAttribute("class", "line");
+        r.addEventListener("mouseenter", function () {
+          Array.prototype.slice.call(svg.querySelectorAll("rect.line.on")).forEach(function (o) { o.classList.remove("on"); });
+          r.classList.add("on");
+          if (ocrPane) { markLine(ocrPane, b[4]); }
+        });
+        svg.appendChild(r);
+      });
+      frame.appendChild(svg);
+    }
+    stage.appendChild(frame);
+    body.appendChild(stage);
+    body.appendChild(copy);
+    viewer.appendChild(body);
+    document.body.appendChild(viewer);
+    document.body.classList.add("viewing");
+  }
+  document.addEventListener("keydown", function (event) { if (event.key === "Escape") { closeViewer(); } });
   Array.prototype.slice.call(document.querySelectorAll("img.thumb")).forEach(function (image) {
-    image.addEventListener("click", function () { image.classList.toggle("big"); });
+    image.addEventListener("click", function () { openViewer(image); });
   });
+  window.scanbenchOpenViewer = function (index) {
+    var images = document.querySelectorAll("img.thumb");
+    if (images[index]) { openViewer(images[index]); }
+  };
+  var hideWhitespace = document.getElementById("hide-whitespace");
+  if (hideWhitespace) {
+    hideWhitespace.addEventListener("change", function () {
+      document.body.classList.toggle("hide-ws", hideWhitespace.checked);
+    });
+  }
   var status = document.getElementById("report-status");
   if (status) {
     status.setAttribute("data-ready", "yes");
