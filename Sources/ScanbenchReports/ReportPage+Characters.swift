@@ -38,11 +38,12 @@ extension Page {
         " \(Markup.escape(other)): the \(comparisonAligned) images of that run whose ground truth was re-read."
     }
     html += " Click a column to sort.</p>\n"
-    html += "<div class=\"card flush\"><table class=\"sortable classes\"><thead><tr>"
-    html += "<th data-sort=\"text\">class</th>"
-    html += countHeaders(prefix: comparison == nil ? nil : mine)
-    if let other, comparisonAccuracy != nil {
-      html += countHeaders(prefix: other) + "<th class=\"n\" data-sort=\"num\">Δ % right</th>"
+    html +=
+      "<div class=\"card flush wide-table\"><table class=\"sortable classes\" data-filter=\"class\"><thead>"
+    html += groupHeaders(leading: 1, mine: mine, other: other) + "<tr><th data-sort=\"text\">class</th>"
+    html += countHeaders()
+    if comparisonAccuracy != nil {
+      html += countHeaders() + "<th class=\"n\" data-sort=\"num\">Δ % right</th>"
     }
     html += "</tr></thead><tbody>\n"
     let classes = accuracy.classes
@@ -74,11 +75,13 @@ extension Page {
     html +=
       "<details class=\"card flush chars\"\(rows.count <= 40 ? " open" : "")><summary>\(rows.count) "
       + "characters, the most errors first</summary>\n"
-    html += "<table class=\"sortable\" data-page-size=\"25\"><thead><tr>"
-    html += "<th data-sort=\"text\">character</th><th data-sort=\"text\">class</th>"
-    html += countHeaders(prefix: comparison == nil ? nil : mine)
-    if let other, comparisonAccuracy != nil {
-      html += countHeaders(prefix: other) + "<th class=\"n\" data-sort=\"num\">Δ % right</th>"
+    html +=
+      "<div class=\"wide-table\"><table class=\"sortable\" data-page-size=\"25\" data-filter=\"character\"><thead>"
+    html += groupHeaders(leading: 2, mine: mine, other: other)
+    html += "<tr><th data-sort=\"text\">character</th><th data-sort=\"text\">class</th>"
+    html += countHeaders()
+    if comparisonAccuracy != nil {
+      html += countHeaders() + "<th class=\"n\" data-sort=\"num\">Δ % right</th>"
     }
     html += "</tr></thead><tbody>\n"
     for key in rows {
@@ -94,15 +97,21 @@ extension Page {
       if comparisonAccuracy != nil { html += countCells(theirs) + deltaCell(counts, theirs) }
       html += "</tr>\n"
     }
-    html += "</tbody></table></details></section>\n"
+    html += "</tbody></table></div></details></section>\n"
     return html
   }
 
-  private func countHeaders(prefix: String?) -> String {
-    let name = prefix.map { " " + Markup.escape($0) } ?? ""
-    return ["count", "missed", "inserted", "% right"].map {
-      "<th class=\"n\" data-sort=\"num\">\($0)\(name)</th>"
-    }.joined()
+  /// With a compared run, a row above the column names saying whose columns are whose.
+  private func groupHeaders(leading: Int, mine: String, other: String?) -> String {
+    guard let other, comparisonAccuracy != nil else { return "" }
+    return "<tr class=\"groups\"><th colspan=\"\(leading)\"></th>"
+      + "<th colspan=\"4\" class=\"group\">\(Markup.escape(mine))</th>"
+      + "<th colspan=\"4\" class=\"group\">\(Markup.escape(other))</th><th></th></tr>"
+  }
+
+  private func countHeaders() -> String {
+    ["count", "missed", "inserted", "% right"].map { "<th class=\"n\" data-sort=\"num\">\($0)</th>" }
+      .joined()
   }
 
   private func countCells(_ counts: CharacterAccuracy.Counts?) -> String {

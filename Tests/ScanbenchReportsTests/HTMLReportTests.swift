@@ -101,8 +101,8 @@ struct HTMLReportTests {
     let comparison = ReportFixtures.run([perfect], store: "other.jsonl")
     let material = SourceMaterial.load(for: run.results, thumbnailsFor: HTMLReport.thumbnailCandidates(run))
     let html = HTMLReport.render(run: run, comparison: comparison, material: material).html
-    #expect(html.contains("<th class=\"n\" data-sort=\"num\">% right s.jsonl</th>"), "this run's columns")
-    #expect(html.contains("<th class=\"n\" data-sort=\"num\">% right other.jsonl</th>"), "and the other's")
+    #expect(html.contains("<th colspan=\"4\" class=\"group\">s.jsonl</th>"), "this run's columns")
+    #expect(html.contains("<th colspan=\"4\" class=\"group\">other.jsonl</th>"), "and the other's")
     #expect(html.contains("<th class=\"n\" data-sort=\"num\">Δ % right</th>"))
     // Digits: 50% right here, 100% in the other run (which read only a.png, perfectly).
     #expect(html.contains("<td class=\"n bad\" data-v=\"-0.5\">-50.00</td>"))

@@ -27,7 +27,7 @@
     var info = document.createElement("span");
     var search = document.createElement("input");
     search.type = "search";
-    search.placeholder = "Filter by image name\u2026";
+    search.placeholder = "Filter by " + (table.getAttribute("data-filter") || "image name") + "\u2026";
     pager.appendChild(previous);
     pager.appendChild(info);
     pager.appendChild(next);
@@ -56,7 +56,8 @@
     previous.addEventListener("click", function () { state.page -= 1; render(); });
     next.addEventListener("click", function () { state.page += 1; render(); });
     search.addEventListener("input", function () { state.filter = search.value.toLowerCase(); state.page = 0; render(); });
-    var headers = Array.prototype.slice.call(table.tHead.rows[0].cells);
+    // The last header row names the columns (a row above it may group them).
+    var headers = Array.prototype.slice.call(table.tHead.rows[table.tHead.rows.length - 1].cells);
     headers.forEach(function (header, column) {
       var kind = header.getAttribute("data-sort");
       if (!kind) { return; }
@@ -180,10 +181,15 @@
   Array.prototype.slice.call(document.querySelectorAll("img.thumb")).forEach(function (image) {
     image.addEventListener("click", function () { openViewer(image); });
   });
-  window.scanbenchOpenViewer = function (index) {
+  // `report.html#view-3` opens the third image of the page in the viewer (a link to share).
+  var wanted = /^#view-(\d+)$/.exec(window.location.hash);
+  if (wanted) {
     var images = document.querySelectorAll("img.thumb");
-    if (images[index]) { openViewer(images[index]); }
-  };
+    var image = images[parseInt(wanted[1], 10) - 1];
+    if (image) {
+      if (image.complete) { openViewer(image); } else { image.addEventListener("load", function () { openViewer(image); }); }
+    }
+  }
   var hideWhitespace = document.getElementById("hide-whitespace");
   if (hideWhitespace) {
     hideWhitespace.addEventListener("change", function () {
