@@ -125,6 +125,18 @@ struct HTMLReportTests {
     #expect(page.contains("<tr data-name=\"pages\"><td><code>pages</code></td>"))
   }
 
+  /// The viewer marks the line under the cursor between one line marker and the next.
+  @Test func theOCRSideMarksTheStartOfEachLine() {
+    let display = DisplayAlignment(
+      groundTruth: "one\ntwo\nthree", recognized: "one\ntwo\nthree", options: .default)
+    let html = DiffMarkup.side(display.recognized, isGroundTruth: false, markLines: true)
+    #expect(
+      html
+        == "<span class=\"lm\" data-line=\"0\"></span>one\n<span class=\"lm\" data-line=\"1\"></span>two\n"
+        + "<span class=\"lm\" data-line=\"2\"></span>three")
+    #expect(!DiffMarkup.side(display.recognized, isGroundTruth: false).contains("class=\"lm\""))
+  }
+
   @Test func deletionsAreStruckThroughOnTheGroundTruthSide() {
     let alignment = Scorer.align(groundTruth: "to the shop", recognized: "to shop")
     let groundTruth = DiffMarkup.groundTruth(alignment.operations)

@@ -366,6 +366,40 @@ final class GateCommandTests: XCTestCase {
     XCTAssertFalse(page.contains("<link "))
   }
 
+  /// `baseline`, `check` and `report` print JSON with the store's snake_case keys.
+  func testBaselineCheckAndReportSpeakJSONInTheStoresSpelling() throws {
+    let store = try writeStore("s.jsonl", edits: Self.baselineEdits)
+    let baselineFile = folder.appendingPathComponent("b.json")
+    let baseline = try Harness.run(["baseline", store.path, "--out", baselineFile.path, "--json"])
+    XCTAssertEqual(baseline.exitCode, 0, baseline.stderr)
+    let made = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(baseline.stdout.utf8)) as? [String: Any], baseline.stdout)
+    XCTAssertEqual(made["images"] as? Int, 60)
+    XCTAssertEqual(made["gt_chars"] as? Int, 3000)
+    XCTAssertEqual(made["path"] as? String, baselineFile.path)
+
+    let check = try Harness.run(["check", store.path, "--baseline", baselineFile.path, "--json"])
+    let verdict = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any], check.stdout)
+    let result = try XCTUnwrap(verdict["result"] as? [String: Any])
+    XCTAssertEqual(result["run_id"] as? String, "run-1")
+    XCTAssertNotNil(result["baseline_cer"])
+    XCTAssertNil(result["baselineCER"])
+    let legacy = try Harness.run(
+      ["check", store.path, "--baseline", baselineFile.path, "--json"],
+      environment: ["SCANBENCH_JSON_KEYS": "camelCase"])
+    XCTAssertTrue(legacy.stdout.contains("\"baselineCER\":"), "the old keys, for one release")
+
+    let html = folder.appendingPathComponent("r.html")
+    let report = try Harness.run(["report", store.path, "--html", html.path, "--json"])
+    XCTAssertEqual(report.exitCode, 0, report.stderr)
+    let written = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any], report.stdout)
+    XCTAssertEqual(written["path"] as? String, html.path)
+    XCTAssertEqual(written["images"] as? Int, 60)
+    XCTAssertNotNil(written["shown_in_full"])
+  }
+
   func testHelpDescribesTheExitStatus() throws {
     let result = try Harness.run(["help", "check"])
     XCTAssertEqual(result.exitCode, 0)

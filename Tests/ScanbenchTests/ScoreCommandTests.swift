@@ -120,6 +120,13 @@ final class ScoreCommandTests: XCTestCase {
     ])
     XCTAssertTrue(folded.stdout.contains("edits           0 "), folded.stdout)
     XCTAssertTrue(folded.stdout.contains("/casefold"), folded.stdout)
+    let spaceless = try Harness.run([
+      "score", gt, ocr, "--ignore-whitespace", "--case-fold", "--ignore-punctuation",
+    ])
+    XCTAssertTrue(spaceless.stdout.contains("cer/grapheme/nfc/ws-ignore/"), spaceless.stdout)
+    XCTAssertTrue(spaceless.stdout.contains("edits           0 "), spaceless.stdout)
+    let contradiction = try Harness.run(["score", gt, ocr, "--ignore-whitespace", "--whitespace", "keep"])
+    XCTAssertEqual(contradiction.exitCode, 64, contradiction.stderr)
   }
 
   func testImportTwiceKeepsTheSameNotesAndSearchFindsThem() throws {
