@@ -219,7 +219,11 @@ extension Page {
       html +=
         "<img class=\"thumb\" alt=\"\(Markup.escape(key.label))\" src=\"data:\(thumbnail.mediaType);base64,"
       html += thumbnail.data.base64EncodedString()
-      html += "\" title=\"Click for the full-size image with its boxes\"\(Self.viewerAttributes(record))>"
+      html += "\" title=\"Click for the full-size image with its boxes\"\(Self.viewerAttributes(record))"
+      if let full = material.fullImages[row.reference] {
+        html += " data-full=\"data:\(full.mediaType);base64,\(full.data.base64EncodedString())\""
+      }
+      html += ">"
     } else {
       let why =
         material.changedImages.contains(row.reference)

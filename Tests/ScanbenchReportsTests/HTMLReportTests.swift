@@ -250,16 +250,22 @@ struct HTMLReportTests {
     let shown = try #require(material.thumbnails[SourceMaterial.Reference(photo)])
     #expect(shown.mediaType == "image/jpeg")
     #expect(shown.data.count < receipt.count / 2)
+    #expect(material.fullImages[SourceMaterial.Reference(photo)]?.data == receipt, "whole, for the viewer")
+    #expect(material.fullImages[SourceMaterial.Reference(page)] == nil, "a TIFF browsers cannot show")
     #expect(material.thumbnails[SourceMaterial.Reference(page)]?.mediaType == "image/png", "1-bit TIFF → PNG")
     let html = HTMLReport.render(run: run, comparison: nil, material: material).html
     #expect(html.components(separatedBy: "<img class=\"thumb\"").count - 1 == 2)
+    #expect(html.contains("data-full=\"data:image/jpeg;base64,\(receipt.base64EncodedString())\""))
     #expect(html.contains("WER (micro)"))
     #expect(html.contains("WER 20.00%"))
     #expect(html.contains("1 word edits / 5 words"))
     // The page never stored WER (an older store): counted from the ground truth re-read.
     #expect(html.contains("Word by word: 1 of 8 words differ (WER 12.50%)"), "counted from the line re-read")
     #expect(html.contains("TOTAL RM 12.0<span class=\"s\" title=\"read as “o”\">0</span>\nTHANK YOU\n"))
-    #expect(html.contains("Total RM 12.0<span class=\"s\" title=\"should be “0”\">O</span>\nThank you"))
+    #expect(
+      html.contains(
+        "Total RM 12.0<span class=\"s\" title=\"should be “0”\">O</span>\n<span class=\"lm\" data-line=\"1\">"
+          + "</span>Thank you"), "each OCR line starts with its marker for the viewer")
     #expect(html.contains("Word by word: 1 of 5 words differ"))
   }
 

@@ -118,7 +118,9 @@
     var bar = document.createElement("div");
     bar.className = "viewer-bar";
     var title = card ? card.querySelector(".name") : null;
-    bar.textContent = (title ? title.textContent : "") + " \u00b7 " + width + " \u00d7 " + height + " px";
+    var whole = !!image.getAttribute("data-full") || image.naturalWidth >= width;
+    bar.textContent = (title ? title.textContent : "") + " \u00b7 " + width + " \u00d7 " + height + " px" +
+      (whole ? "" : " \u00b7 the thumbnail enlarged (the image is not in the page)");
     var close = document.createElement("button");
     close.type = "button";
     close.textContent = "Close \u2715";
@@ -134,7 +136,8 @@
     frame.style.width = width + "px";
     frame.style.height = height + "px";
     var full = document.createElement("img");
-    full.src = image.src;
+    // The image as it is when the page carries it, else the thumbnail drawn at the image's size.
+    full.src = image.getAttribute("data-full") || image.src;
     full.alt = image.alt;
     full.style.width = width + "px";
     full.style.height = height + "px";
