@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 SCRATCH=${SCRATCH:-.build}
 SCREENSHOT=${SCREENSHOT:-Reports/report-screenshot.png}
+VIEWER_SCREENSHOT=${VIEWER_SCREENSHOT:-Reports/report-viewer.png}
 
 if ! command -v chromium >/dev/null 2>&1; then
   echo "report-check: installing chromium"
@@ -20,7 +21,7 @@ trap 'rm -rf "$work"' EXIT
 
 # Five real receipts (photos of 240-530 KB: each must be shown, as a thumbnail when large) when the
 # shared corpora are there, else the project's English lines.
-receipts=../shared/corpora/sroie-receipts
+receipts=${CORPORA:-../shared/corpora}/sroie-receipts
 if [ -d "$receipts" ]; then
   input="$work/receipts.tar" options=(--case-fold)
   (cd "$receipts" && tar cf "$input" 110.jpg 110.gt.txt 111.jpg 111.gt.txt 112.jpg 112.gt.txt \
@@ -31,8 +32,9 @@ else
   images=1
 fi
 echo "report-check: recognizing $input (fast and accurate)"
-OMP_THREAD_LIMIT=1 "$bin" run "$input" --level fast "${options[@]}" --out "$work/fast.jsonl" >/dev/null 2>&1 || [ $? -eq 1 ]
-OMP_THREAD_LIMIT=1 "$bin" run "$input" --level accurate "${options[@]}" --out "$work/accurate.jsonl" >/dev/null 2>&1 || [ $? -eq 1 ]
+# With --boxes: the full-size viewer draws each word and line.
+OMP_THREAD_LIMIT=1 "$bin" run "$input" --level fast --boxes "${options[@]}" --out "$work/fast.jsonl" >/dev/null 2>&1 || [ $? -eq 1 ]
+OMP_THREAD_LIMIT=1 "$bin" run "$input" --level accurate --boxes "${options[@]}" --out "$work/accurate.jsonl" >/dev/null 2>&1 || [ $? -eq 1 ]
 # From another folder: the store names its inputs by absolute path, so the images are found.
 (cd / && "$bin" report "$work/fast.jsonl" --compare "$work/accurate.jsonl" --html "$work/report.html")
 
@@ -58,15 +60,26 @@ grep -q 'class="pager"' "$work/dom.html" || fail "the tables were not paged"
 grep -q 'WER (micro)' "$work/dom.html" || fail "the report shows no WER"
 shown=$(grep -o '<img class="thumb"' "$work/dom.html" | wc -l)
 [ "$shown" -ge "$images" ] || fail "only $shown of $images images are shown"
+grep -q '<table class="sortable classes"' "$work/dom.html" || fail "the report has no table by character class"
+grep -q 'id="hide-whitespace"' "$work/dom.html" || fail "the report has no whitespace toggle"
+
+# The full-size viewer of the worst image (#view-1), with its boxes drawn.
+"${browser[@]}" --dump-dom "file://$work/report.html#view-1" >"$work/viewer.html" 2>/dev/null ||
+  fail "chromium could not open the viewer"
+grep -q 'class="viewer"' "$work/viewer.html" || fail "the viewer did not open"
+grep -q '<rect[^>]*class="line"' "$work/viewer.html" || fail "the viewer drew no line boxes"
 
 mkdir -p "$(dirname "$SCREENSHOT")"
 "${browser[@]}" --screenshot="$SCREENSHOT" --window-size=1280,2600 "file://$work/report.html" \
   >/dev/null 2>&1 || fail "chromium could not take the screenshot"
 [ -s "$SCREENSHOT" ] || fail "no screenshot at $SCREENSHOT"
+"${browser[@]}" --screenshot="$VIEWER_SCREENSHOT" --window-size=1280,900 "file://$work/report.html#view-1" \
+  >/dev/null 2>&1 || fail "chromium could not take the viewer's screenshot"
+[ -s "$VIEWER_SCREENSHOT" ] || fail "no screenshot at $VIEWER_SCREENSHOT"
 
 size=$(wc -c <"$work/report.html")
 if [ "$failures" -ne 0 ]; then
   echo "report-check: $failures failure(s)"
   exit 1
 fi
-echo "report-check: the report ($size bytes) loads cleanly in $(chromium --version 2>/dev/null | head -1); screenshot in $SCREENSHOT"
+echo "report-check: the report ($size bytes) loads cleanly in $(chromium --version 2>/dev/null | head -1); screenshots in $SCREENSHOT and $VIEWER_SCREENSHOT"

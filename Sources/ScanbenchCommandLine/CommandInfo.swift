@@ -27,7 +27,12 @@ public struct CommandInfo {
   public var builtInOptions: [ArgumentDefinition] {
     var builtIn: [ArgumentDefinition] = []
     if isRoot, configuration.version != nil {
-      builtIn.append(.builtIn(["--version"], help: "Show the version."))
+      builtIn.append(.builtIn(["--version"], help: "Show the version (also 'version')."))
+    }
+    if isRoot {
+      builtIn.append(
+        .builtIn(
+          [CommandRunner.quietFlag], help: "With any command: print only errors and warnings on stderr."))
     }
     builtIn.append(.builtIn(["-h", "--help"], help: "Show help information."))
     return builtIn

@@ -4,8 +4,19 @@
 /// errors, the failure's own code otherwise).
 public enum CommandRunner {
   public static func run(_ root: any ParsableCommand.Type, _ arguments: [String]) -> Int32 {
-    execute(root, arguments, parents: [])
+    // `--quiet` belongs to every command (before a `--`, which ends the options): stderr keeps only
+    // errors and warnings.
+    let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+    var arguments = arguments
+    if arguments[..<end].contains(quietFlag) {
+      Console.isQuiet = true
+      arguments = arguments[..<end].filter { $0 != quietFlag } + arguments[end...]
+    }
+    return execute(root, arguments, parents: [])
   }
+
+  /// Accepted by every command; `scanbench --help` says so.
+  public static let quietFlag = "--quiet"
 
   private static func execute(_ command: any ParsableCommand.Type, _ arguments: [String], parents: [String])
     -> Int32
@@ -22,7 +33,8 @@ public enum CommandRunner {
     case "-h", "--help":
       Console.out(HelpGenerator.help(info()))
       return ExitCode.success
-    case "--version" where parents.isEmpty && configuration.version != nil:
+    case "--version",
+      "version" where parents.isEmpty && configuration.version != nil:
       Console.out("\(configuration.name) \(configuration.version ?? "")\n")
       return ExitCode.success
     case "help" where parents.isEmpty:

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// stdout for results, stderr for progress and diagnostics.
 public enum Console {
@@ -7,7 +8,17 @@ public enum Console {
   }
 
   public static func error(_ text: String) {
+    // `--quiet` keeps what must be read (errors, warnings) and drops progress and notes.
+    if isQuiet, !(text.hasPrefix("Error:") || text.hasPrefix("warning:")) { return }
     FileHandle.standardError.write(Data(text.utf8))
+  }
+
+  private static let quiet = Atomic(false)
+
+  /// Set by `--quiet`, before any command runs.
+  public static var isQuiet: Bool {
+    get { quiet.load(ordering: .relaxed) }
+    set { quiet.store(newValue, ordering: .relaxed) }
   }
 
   public static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }

@@ -65,11 +65,15 @@ public struct Baseline: Codable, Sendable, Equatable {
   public var cerMicro: Double?
   /// Sorted by `ImageKey`.
   public var entries: [Entry]
+  /// How many images a check may find lost (`ImageChange.isLost`) and still pass; nil: none
+  /// (`check --max-lost-images` overrides it). Written only when set, so older files read the same.
+  public var maxLostImages: Int?
 
   enum CodingKeys: String, CodingKey {
     case format, metric, profile, lang, engine, settings, scanbench, images, edits, entries
     case gtChars = "gt_chars"
     case cerMicro = "cer_micro"
+    case maxLostImages = "max_lost_images"
   }
 
   public init(
@@ -103,6 +107,7 @@ public struct Baseline: Codable, Sendable, Equatable {
     edits = try container.decode(Int.self, forKey: .edits)
     cerMicro = try container.decodeIfPresent(Double.self, forKey: .cerMicro)
     entries = try container.decode([Entry].self, forKey: .entries)
+    maxLostImages = try container.decodeIfPresent(Int.self, forKey: .maxLostImages).map { max($0, 0) }
   }
 
   /// How the baseline's results were made, as a run's are compared with it.
@@ -154,6 +159,7 @@ public struct Baseline: Codable, Sendable, Equatable {
     lines.append("  \"gt_chars\": \(gtChars),")
     lines.append("  \"edits\": \(edits),")
     lines.append("  \"cer_micro\": \(JSONText.number(cerMicro)),")
+    if let maxLostImages { lines.append("  \"max_lost_images\": \(maxLostImages),") }
     lines.append("  \"entries\": [")
     for (index, entry) in entries.enumerated() {
       var fields = [

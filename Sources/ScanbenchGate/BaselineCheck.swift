@@ -16,6 +16,12 @@ public enum BaselineCheck {
     public var allowMissing = false
     public var resamples = 5000
     public var seed: UInt64 = PairedBootstrap.defaultSeed
+    /// More lost images than this (an image the baseline read and the run does not: see
+    /// `ImageChange.isLost`) is a regression, whatever the interval says: a few lines lost whole
+    /// hide inside the interval of a hundred.
+    public var maxLostImages = 0
+    /// The rise in an image's CER, absolute, beyond which it counts as lost (0.5 = 50 points).
+    public var lostIncrease = 0.5
 
     public init() {}
   }
@@ -79,10 +85,11 @@ public enum BaselineCheck {
             runLength: entry.gtChars, failure: "\(failure.kind): \(failure.message)",
             recognizeMilliseconds: record.ms.recognize))
       } else if let edits = record.edits, let length = record.gtChars {
-        changes.append(
-          ImageChange(
-            key: key, baselineEdits: entry.edits, baselineLength: entry.gtChars, runEdits: edits,
-            runLength: length, failure: nil, recognizeMilliseconds: record.ms.recognize))
+        var change = ImageChange(
+          key: key, baselineEdits: entry.edits, baselineLength: entry.gtChars, runEdits: edits,
+          runLength: length, failure: nil, recognizeMilliseconds: record.ms.recognize)
+        change.readNothing = (record.text ?? "").allSatisfy(\.isWhitespace)
+        changes.append(change)
       } else {
         changes.append(
           ImageChange(
@@ -132,7 +139,8 @@ public enum BaselineCheck {
       baselineMetric: baseline.metric,
       baselineCER: baselineCER, runCER: runCER, difference: runCER - baselineCER, interval: interval,
       maxCERIncrease: options.maxCERIncrease, maxRegressedImages: options.maxRegressedImages,
-      changes: changes, missingFromRun: missing.sorted(), newInRun: new, differences: differences,
+      maxLostImages: options.maxLostImages, lostIncrease: options.lostIncrease, changes: changes,
+      missingFromRun: missing.sorted(), newInRun: new, differences: differences,
       allowMissing: options.allowMissing, notes: notes)
     result.decide()
     return result
@@ -149,6 +157,8 @@ public struct ImageChange: Sendable, Equatable, Codable {
   /// Why the run has no score for it (then it counts as read with every character wrong).
   public var failure: String?
   public var recognizeMilliseconds: Double
+  /// The run read no text at all from it (nothing, or only white space).
+  public var readNothing = false
 
   public var baselineCER: Double? {
     baselineLength > 0 ? Double(baselineEdits) / Double(baselineLength) : nil
@@ -162,6 +172,13 @@ public struct ImageChange: Sendable, Equatable, Codable {
 
   public var isWorse: Bool { delta > 0 || failure != nil }
   public var isBetter: Bool { delta < 0 && failure == nil }
+
+  /// The baseline read some of it and the run lost it: the run failed on it, read nothing from it, or
+  /// its CER rose by more than `increase`.
+  public func isLost(increase: Double) -> Bool {
+    guard baselineLength > 0, baselineEdits < baselineLength else { return false }
+    return failure != nil || (readNothing && runLength > 0) || delta > increase
+  }
 
   /// Largest increase first; improvements last, the largest improvement at the very end.
   static func worstFirst(_ left: ImageChange, _ right: ImageChange) -> Bool {
@@ -189,6 +206,8 @@ public struct CheckResult: Sendable, Codable {
   public var interval: PairedBootstrap.Interval
   public var maxCERIncrease: Double
   public var maxRegressedImages: Int?
+  public var maxLostImages: Int
+  public var lostIncrease: Double
   /// Every compared image, worst first.
   public var changes: [ImageChange]
   public var missingFromRun: [ImageKey]
@@ -203,6 +222,8 @@ public struct CheckResult: Sendable, Codable {
   public var reasons: [String] = []
 
   public var regressed: [ImageChange] { changes.filter(\.isWorse) }
+  /// The images the baseline read and the run lost (`ImageChange.isLost`), worst first.
+  public var lost: [ImageChange] { changes.filter { $0.isLost(increase: lostIncrease) } }
   /// Largest improvement first.
   public var improved: [ImageChange] { changes.filter(\.isBetter).reversed() }
   public var unchangedCount: Int { changes.count - regressed.count - improved.count }
@@ -219,6 +240,13 @@ public struct CheckResult: Sendable, Codable {
     if let limit = maxRegressedImages, regressedCount > limit {
       reasons.append(
         "\(regressedCount) image\(regressedCount == 1 ? "" : "s") got worse, more than the allowed \(limit)")
+    }
+    let lostCount = lost.count
+    if lostCount > maxLostImages {
+      reasons.append(
+        "\(lostCount) image\(lostCount == 1 ? " was" : "s were") lost (read before, now nothing or CER up "
+          + "more than \(String(format: "%g", lostIncrease * 100)) points), more than the allowed \(maxLostImages) "
+          + "(--max-lost-images)")
     }
     if !missingFromRun.isEmpty, !allowMissing {
       let count = missingFromRun.count
@@ -245,6 +273,12 @@ public struct CheckResult: Sendable, Codable {
     case .regression:
       return "\(movement): regression, \(reasons.joined(separator: " and "))."
     case .pass:
+      let lostCount = lost.count
+      if lostCount > 0 {
+        return
+          "\(movement): pass, \(lostCount) image\(lostCount == 1 ? "" : "s") lost within the allowed "
+          + "\(maxLostImages) (--max-lost-images)."
+      }
       if changes.allSatisfy({ !$0.isWorse && !$0.isBetter }) {
         return "\(movement): pass, no image changed."
       }

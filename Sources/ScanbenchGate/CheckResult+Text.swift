@@ -11,7 +11,7 @@ extension CheckResult {
         + "\(improved.count) better, \(unchangedCount) unchanged; \(missingFromRun.count) missing from the run, "
         + "\(newInRun.count) new in the run")
     lines.append("baseline \(baseline), run \(runID) of \(store)")
-    lines += Self.list("worse, worst first", regressed, limit: limit)
+    lines += Self.list("worse, worst first", regressed, limit: limit, lostIncrease: lostIncrease)
     lines += Self.list("better, best first", improved, limit: limit)
     lines += Self.keys("missing from the run (in the baseline)", missingFromRun, limit: limit)
     lines += Self.keys("new in the run (not in the baseline)", newInRun, limit: limit)
@@ -19,7 +19,9 @@ extension CheckResult {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  static func list(_ title: String, _ changes: [ImageChange], limit: Int) -> [String] {
+  static func list(
+    _ title: String, _ changes: [ImageChange], limit: Int, lostIncrease: Double? = nil
+  ) -> [String] {
     guard !changes.isEmpty, limit > 0 else { return [] }
     var lines = ["\(title) (\(changes.count)):"]
     for change in changes.prefix(limit) {
@@ -27,6 +29,7 @@ extension CheckResult {
       let after = pad(percent(change.runCER), 7)
       var line = "  \(pad(points(change.delta), 7))  \(before) → \(after)  \(change.key.label)"
       if let failure = change.failure { line += "  (\(failure))" }
+      if let lostIncrease, change.isLost(increase: lostIncrease) { line += "  [lost]" }
       lines.append(line)
     }
     if changes.count > limit { lines.append("  … and \(changes.count - limit) more (--list N shows more)") }

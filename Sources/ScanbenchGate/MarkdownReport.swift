@@ -30,6 +30,7 @@ public enum MarkdownReport {
         + "\(result.missingFromRun.count) missing from the run, \(result.newInRun.count) new in the run. "
         + "Allowed increase \(CheckResult.points(result.maxCERIncrease)) points"
         + (result.maxRegressedImages.map { ", at most \($0) worse images" } ?? "")
+        + ", at most \(result.maxLostImages) lost images"
         + "; \(result.interval.resamples) paired bootstrap resamples.")
     lines += table("Worse, worst first", result.regressed, limit: limit)
     lines += table("Better, best first", result.improved, limit: limit)
@@ -44,6 +45,15 @@ public enum MarkdownReport {
       "<sub>baseline `\(cell(result.baseline))` · run `\(cell(result.runID))` of `\(cell(result.store))`</sub>"
     )
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A check that could not compare (exit 2), for the same job page.
+  public static func renderNotComparable(reason: String, title: String) -> String {
+    [
+      "## ⚠️ \(cell(title)): not comparable", "",
+      "The run was not checked against the baseline: \(cell(reason))", "",
+      "Nothing was measured; the check exits with status 2.",
+    ].joined(separator: "\n") + "\n"
   }
 
   private static func table(_ title: String, _ changes: [ImageChange], limit: Int) -> [String] {

@@ -42,25 +42,41 @@ enum DiffMarkup {
   /// One side as written — its line breaks and case — marked by the alignment that was counted:
   /// on the ground truth, deletions struck through and green marks where OCR added text; on the OCR,
   /// insertions green and red marks where ground truth was dropped; substitutions amber on both.
-  static func side(_ side: DisplayAlignment.Side, isGroundTruth: Bool) -> String {
+  ///
+  /// With `markLines`, an empty `<span class="lm" data-line="N">` starts each line of the text as
+  /// written (N from 0), so that the report's image viewer can mark the line under the cursor.
+  static func side(_ side: DisplayAlignment.Side, isGroundTruth: Bool, markLines: Bool = false) -> String {
+    var line = 0
+    func marker() -> String { "<span class=\"lm\" data-line=\"\(line)\"></span>" }
+    /// Escaped text (no tags) with a marker after each line break.
+    func lines(_ text: String) -> String {
+      guard markLines, text.contains("\n") else { return text }
+      return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, part in
+        if index == 0 { return String(part) }
+        line += 1
+        return "\n" + marker() + part
+      }.joined()
+    }
     func gap(_ text: String) -> String {
       isGroundTruth
         ? "<span class=\"gap gi\" title=\"OCR added “\(Markup.escape(text))” here\"></span>"
         : "<span class=\"gap gd\" title=\"OCR dropped “\(Markup.escape(text))” here\"></span>"
     }
-    var html = ""
+    var html = markLines ? marker() : ""
     for (index, run) in side.runs.enumerated() {
       for text in side.gaps[index] ?? [] { html += gap(text) }
       switch run.mark {
       case .plain:
-        html += Markup.escape(run.text)
+        html += lines(Markup.escape(run.text))
       case .unmatched:
         html +=
           isGroundTruth
-          ? "<del class=\"d\">\(visible(run.text))</del>" : "<ins class=\"i\">\(visible(run.text))</ins>"
+          ? "<del class=\"d\">\(lines(visible(run.text)))</del>"
+          : "<ins class=\"i\">\(lines(visible(run.text)))</ins>"
       case .substituted(let other):
         let title = isGroundTruth ? "read as" : "should be"
-        html += "<span class=\"s\" title=\"\(title) “\(Markup.escape(other))”\">\(visible(run.text))</span>"
+        html +=
+          "<span class=\"s\" title=\"\(title) “\(Markup.escape(other))”\">\(lines(visible(run.text)))</span>"
       }
     }
     for text in side.gapsAtEnd { html += gap(text) }

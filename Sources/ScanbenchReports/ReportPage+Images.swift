@@ -18,6 +18,11 @@ extension Page {
       html +=
         "<p class=\"muted pad\">Ground truth → OCR over the \(alignedImages) images whose ground truth was re-read; "
         + "\(distinctConfusions) different confusions in all.</p>\n"
+      html +=
+        "<label class=\"pad ws-toggle\"><input type=\"checkbox\" id=\"hide-whitespace\"> Leave whitespace "
+        + "errors out (\(whitespaceEdits) of \(alignedEdits) edits): CER \(Format.percent(cerWithoutWhitespace)) "
+        + "instead of \(Format.percent(alignedLength > 0 ? Double(alignedEdits) / Double(alignedLength) : nil))"
+        + "</label>\n"
       html += "<table class=\"confusions\"><tbody>\n"
       let highest = Double(confusions.first?.count ?? 1)
       let shown = 12
@@ -28,7 +33,8 @@ extension Page {
           html += "<table class=\"confusions\"><tbody>\n"
         }
         let width = max(2, Int((Double(confusion.count) / highest * 100).rounded()))
-        html += "<tr><td class=\"n\">\(confusion.count)×</td>"
+        html +=
+          "<tr\(Self.isWhitespaceOnly(confusion) ? " data-ws=\"1\"" : "")><td class=\"n\">\(confusion.count)×</td>"
         html +=
           "<td>\(ReportFormat.snippet(confusion.groundTruth, empty: "nothing"))</td><td class=\"arrow\">→</td>"
         html += "<td>\(ReportFormat.snippet(confusion.recognized, empty: "nothing"))</td>"
@@ -213,7 +219,11 @@ extension Page {
       html +=
         "<img class=\"thumb\" alt=\"\(Markup.escape(key.label))\" src=\"data:\(thumbnail.mediaType);base64,"
       html += thumbnail.data.base64EncodedString()
-      html += "\" title=\"Click to enlarge\">"
+      html += "\" title=\"Click for the full-size image with its boxes\"\(Self.viewerAttributes(record))"
+      if let full = material.fullImages[row.reference] {
+        html += " data-full=\"data:\(full.mediaType);base64,\(full.data.base64EncodedString())\""
+      }
+      html += ">"
     } else {
       let why =
         material.changedImages.contains(row.reference)
@@ -229,7 +239,7 @@ extension Page {
       html += "<div class=\"side\"><div class=\"lbl\">Ground truth</div><div class=\"diff\">"
       html += DiffMarkup.side(display.groundTruth, isGroundTruth: true) + "</div></div>"
       html += "<div class=\"side\"><div class=\"lbl\">OCR</div><div class=\"diff\">"
-      html += DiffMarkup.side(display.recognized, isGroundTruth: false) + "</div></div>"
+      html += DiffMarkup.side(display.recognized, isGroundTruth: false, markLines: true) + "</div></div>"
     } else if let alignment = row.alignment {
       html += "<div class=\"side\"><div class=\"lbl\">Ground truth</div><div class=\"diff\">"
       html += DiffMarkup.groundTruth(alignment.operations) + "</div></div>"
@@ -252,6 +262,38 @@ extension Page {
     }
     html += "</article>\n"
     return html
+  }
+
+  /// The image's size and its line and word boxes, for the full-size viewer (report.js): each line
+  /// box with the line of the OCR text it reads (matched by text, in order), `-1` when none matches.
+  static func viewerAttributes(_ record: ResultRecord) -> String {
+    var attributes = ""
+    if let width = record.width, let height = record.height, width > 0, height > 0,
+      record.orientation?.osdApplied != true
+    {
+      attributes += " data-w=\"\(width)\" data-h=\"\(height)\""
+    }
+    let lines = record.lines ?? []
+    let words = record.words ?? []
+    guard !lines.isEmpty || !words.isEmpty else { return attributes }
+    let textLines = (record.text ?? "").split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    var next = 0
+    var lineItems: [String] = []
+    for box in lines {
+      let wanted = box.text.trimmingCharacters(in: .whitespacesAndNewlines)
+      var index = -1
+      if let found = textLines[min(next, textLines.count)...].firstIndex(of: wanted) {
+        index = found
+        next = found + 1
+      }
+      lineItems.append("[\(box.x),\(box.y),\(box.width),\(box.height),\(index)]")
+    }
+    let wordItems = words.map { "[\($0.x),\($0.y),\($0.width),\($0.height)]" }
+    let json =
+      "{\"lines\":[\(lineItems.joined(separator: ","))],\"words\":[\(wordItems.joined(separator: ","))]}"
+    return attributes + " data-boxes=\"\(Markup.escape(json))\""
   }
 
   func allImagesSection() -> String {

@@ -17,6 +17,8 @@ extension Page {
     html += identity()
     html += charts()
     html += confusionSection()
+    html += characterSection()
+    html += folderSection()
     html += worstSection()
     if comparison != nil { html += comparisonSection() }
     html += allImagesSection()
@@ -81,7 +83,20 @@ extension Page {
         "\(Format.points(micro - other)) points vs \(Format.percent(other)) "
         + "(\(Markup.escape(seriesName(comparison))))"
     }
-    html += kpi("CER (micro)", Format.percent(micro), microNote, tone: ReportFormat.tone(micro), large: true)
+    if let without = cerWithoutWhitespace, alignedImages > 0 {
+      // The toggle in the errors section shows one or the other.
+      microNote +=
+        "<br><span class=\"ws-with\">\(Format.percent(without)) without whitespace errors</span>"
+        + "<span class=\"ws-without\">shown without whitespace errors (\(whitespaceEdits) of \(alignedEdits) "
+        + "edits, \(alignedImages) images re-read)</span>"
+      let withValue = "<span class=\"ws-with\">\(Format.percent(micro))</span>"
+      let withoutValue = "<span class=\"ws-without\">\(Format.percent(without))</span>"
+      html += kpi(
+        "CER (micro)", withValue + withoutValue, microNote, tone: ReportFormat.tone(micro), large: true)
+    } else {
+      html += kpi(
+        "CER (micro)", Format.percent(micro), microNote, tone: ReportFormat.tone(micro), large: true)
+    }
     html += kpi("CER (macro)", Format.percent(Self.cerMacro(run)), "mean of the per-image CERs")
     var werNote = "word edits ÷ ground-truth words · macro \(Format.percent(werMacro))"
     if let wer = werMicro, let comparison, let other = Self.werMicro(comparison) {
@@ -125,7 +140,10 @@ extension Page {
   }
 
   func navigation() -> String {
-    var links = [("run", "Run"), ("charts", "Charts"), ("errors", "Errors"), ("worst", "Worst images")]
+    var links = [("run", "Run"), ("charts", "Charts"), ("errors", "Errors")]
+    if alignedImages > 0 { links.append(("characters", "Characters")) }
+    if Set(run.scored.map(Self.folder)).count > 1 { links.append(("folders", "Folders")) }
+    links.append(("worst", "Worst images"))
     if comparison != nil { links.append(("compare", "Comparison")) }
     links.append(("all", "All images"))
     let items = links.map { "<a href=\"#\($0.0)\">\($0.1)</a>" }.joined()

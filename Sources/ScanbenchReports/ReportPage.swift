@@ -15,6 +15,13 @@ struct Page {
   var distinctConfusions = 0
   var groundTruthFound = 0
   var alignedImages = 0
+  /// Edits and ground-truth units of the images whose ground truth was re-read.
+  var alignedEdits = 0
+  var alignedLength = 0
+  var accuracy = CharacterAccuracy()
+  /// The compared run's, over its images whose ground truth was re-read.
+  var comparisonAccuracy: CharacterAccuracy?
+  var comparisonAligned = 0
 
   init(run: StoreRun, comparison: StoreRun?, material: SourceMaterial, options: HTMLReport.Options) {
     self.run = run
@@ -87,6 +94,9 @@ struct Page {
         let alignment = Scorer.align(
           groundTruth: groundTruth, recognized: record.text ?? "", options: scoring)
         tally.add(alignment)
+        accuracy.add(alignment, unit: scoring.unit)
+        alignedEdits += alignment.edits.total
+        alignedLength += alignment.groundTruthLength
         alignedImages += 1
         if let edits = record.edits, edits != alignment.edits.total { row.groundTruthDiffers = true }
         if row.wordCounts == nil, record.edits != nil {
@@ -107,6 +117,21 @@ struct Page {
         row.display = nil
       }
       rows.append(row)
+    }
+    if let comparison {
+      var theirs = CharacterAccuracy()
+      for record in comparison.results where record.error == nil && record.edits != nil {
+        guard let groundTruth = material.groundTruth[SourceMaterial.Reference(record)] else { continue }
+        let metric = record.metric ?? comparison.metric ?? ScoringOptions.default.descriptor
+        let scoring =
+          optionsByMetric[metric] ?? ScoringOptions(descriptor: metric) ?? ScoringOptions.default
+        optionsByMetric[metric] = scoring
+        theirs.add(
+          Scorer.align(groundTruth: groundTruth, recognized: record.text ?? "", options: scoring),
+          unit: scoring.unit)
+        comparisonAligned += 1
+      }
+      if comparisonAligned > 0 { comparisonAccuracy = theirs }
     }
     confusions = tally.top(limit: options.confusionLimit)
     distinctConfusions = tally.distinctCount

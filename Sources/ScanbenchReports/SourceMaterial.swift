@@ -43,6 +43,10 @@ public struct SourceMaterial: Sendable {
     public var imageBytes = 256 << 20
     /// Embedding stops once the embedded images add up to this.
     public var thumbnailBudget = 24_000_000
+    /// An image browsers show that is too large to embed as it is, but not larger than this, is also
+    /// embedded whole for the full-size viewer, while `fullImageBudget` lasts.
+    public var fullImageBytes = 4_000_000
+    public var fullImageBudget = 16_000_000
     /// Ground-truth files larger than this are not read.
     public var groundTruthBytes = 16 << 20
 
@@ -52,6 +56,8 @@ public struct SourceMaterial: Sendable {
   /// Ground truth per result, as decoded (not yet normalized).
   public var groundTruth: [Reference: String] = [:]
   public var thumbnails: [Reference: Thumbnail] = [:]
+  /// The image as it is, for the full-size viewer, where its thumbnail is smaller.
+  public var fullImages: [Reference: Thumbnail] = [:]
   /// Inputs that could not be read, with the reason (missing, unreadable).
   public var unavailableSources: [String: String] = [:]
   /// Images whose bytes no longer match the run's SHA-256: their input changed since the run.
@@ -72,13 +78,24 @@ public struct SourceMaterial: Sendable {
   /// Keeps thumbnails in `order` until their bytes reach the budget.
   package mutating func applyBudget(order: [Reference], limits: Limits) {
     var spent = 0
+    var spentOnFull = 0
     for reference in order {
-      guard let thumbnail = thumbnails[reference] else { continue }
+      guard let thumbnail = thumbnails[reference] else {
+        fullImages[reference] = nil
+        continue
+      }
       if spent + thumbnail.data.count > limits.thumbnailBudget {
         thumbnails[reference] = nil
+        fullImages[reference] = nil
         thumbnailsOverBudget += 1
       } else {
         spent += thumbnail.data.count
+      }
+      guard let full = fullImages[reference] else { continue }
+      if spentOnFull + full.data.count > limits.fullImageBudget {
+        fullImages[reference] = nil
+      } else {
+        spentOnFull += full.data.count
       }
     }
   }

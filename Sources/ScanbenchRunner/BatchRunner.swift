@@ -182,6 +182,7 @@ public final class BatchRunner: Sendable {
       interrupted: isCancelled, command: configuration.commandLine, libraries: configuration.libraries)
     try writer.append(summary)
     writer.synchronize()
+    if let warning = context.caseDifferenceWarning { onEvent(.warning(warning)) }
     return RunOutcome(
       summary: summary, inputErrors: scanErrors + reading.errors, continuedRun: done.continuedRun)
   }

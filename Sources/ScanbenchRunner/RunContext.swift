@@ -34,6 +34,9 @@ final class RunContext: Sendable {
     /// Every record of the run: those a resumed run found (`ResumeSet.earlier`) and those written
     /// since.
     var totals: RunTotals
+    /// Edits of the images this process scored, and how many of them remain when case is ignored.
+    var edits = 0
+    var editsIgnoringCase = 0
   }
 
   private let counters: Mutex<Counters>
@@ -104,6 +107,16 @@ final class RunContext: Sendable {
     let score = Scorer.score(groundTruth: groundTruth, recognized: record.text ?? "", options: scoring)
     record.record(score)
     record.ms.score = PagePipeline.milliseconds(since: start)
+    if !scoring.caseFold, score.edits.total > 0 {
+      var folded = scoring
+      folded.caseFold = true
+      let remaining = Scorer.score(groundTruth: groundTruth, recognized: record.text ?? "", options: folded)
+        .edits.total
+      counters.withLock { counters in
+        counters.edits += score.edits.total
+        counters.editsIgnoringCase += remaining
+      }
+    }
     emit(record)
   }
 
@@ -156,6 +169,24 @@ final class RunContext: Sendable {
     }
     emit(record)
   }
+
+  /// When most of the edits are differences of case alone (ground truth in capitals, say), the
+  /// sentence that says so and suggests `--case-fold`; nil otherwise.
+  var caseDifferenceWarning: String? {
+    counters.withLock { counters in
+      guard counters.edits >= Self.caseWarningMinimumEdits,
+        counters.editsIgnoringCase * 3 <= counters.edits
+      else { return nil }
+      let share = Int((Double(counters.edits - counters.editsIgnoringCase) * 100 / Double(counters.edits)))
+      return
+        "\(share)% of the edits are differences of case alone (\(counters.edits) edits, "
+        + "\(counters.editsIgnoringCase) ignoring case): is the ground truth in one case? "
+        + "--case-fold scores without case"
+    }
+  }
+
+  /// Below this many edits the share of case differences says little.
+  static let caseWarningMinimumEdits = 20
 
   func resumed(_ entry: String) {
     counters.withLock { $0.skipped += 1 }

@@ -103,6 +103,11 @@ extension SourceMaterial {
       let picture = try ScanbenchRecognition.Thumbnail.make(
         data, page: record.page, longestSide: limits.thumbnailSide, recordedSize: size)
       thumbnails[reference] = Thumbnail(mediaType: picture.mediaType, data: picture.data)
+      if record.page == nil, data.count <= limits.fullImageBytes,
+        let type = EntryName.imageExtension(of: record.entry).flatMap({ Self.displayable[$0] })
+      {
+        fullImages[reference] = Thumbnail(mediaType: type, data: data)
+      }
     } catch {
       thumbnailFailures[reference] = "no thumbnail: \(error)"
     }

@@ -22,10 +22,40 @@ public enum TextPairScoring {
     /// Files not read because another of the same stem on the same side ranks first
     /// (`a.txt` over `a.hocr`), with the one read.
     public var shadowed: [(ignored: String, read: String)]
+    /// Every pair scored, in the order of their names.
+    public var pairs: [Pair]
   }
 
+  /// One ground-truth file and its OCR output, as scored.
+  public struct Pair: Sendable, Encodable {
+    /// The page: the ground truth's path without its text-file suffix (`sub/110` for `sub/110.gt.txt`).
+    public var name: String
+    public var groundTruth: String
+    public var ocr: String
+    public var cer: Double?
+    public var wer: Double?
+    public var edits: Int
+    public var substitutions: Int
+    public var insertions: Int
+    public var deletions: Int
+    public var gtChars: Int
+    public var ocrChars: Int
+    public var gtWords: Int
+    public var wordEdits: Int
+
+    enum CodingKeys: String, CodingKey {
+      case name, ocr, cer, wer, edits, substitutions, insertions, deletions
+      case groundTruth = "ground_truth"
+      case gtChars = "gt_chars"
+      case ocrChars = "ocr_chars"
+      case gtWords = "gt_words"
+      case wordEdits = "word_edits"
+    }
+  }
+
+  /// Scores every pair; appends the results to `store` when one is given (nothing is written without).
   public static func run(
-    groundTruth: String, recognized: String, options: ScoringOptions, store: URL,
+    groundTruth: String, recognized: String, options: ScoringOptions, store: URL?,
     maxEntryBytes: Int = 64 << 20, provenance: Provenance,
     onRecord: @Sendable (ResultRecord) -> Void = { _ in }
   ) throws -> Outcome {
@@ -49,13 +79,14 @@ public enum TextPairScoring {
         sides: [(groundTruth, truths, others[0]), (recognized, outputs, others[1])],
         unreadable: unreadable.count)
     }
-    let writer = try StoreWriter(url: store)
+    let writer = try store.map { try StoreWriter(url: $0) }
     let runID = RunID.make()
     // The texts' maker is not known: what was measured is the files, keyed by their ground truth.
     let engine = EngineIdentity(name: "text-files", version: "-")
     let settings = ["metric": options.descriptor]
     var accumulator = RunScoreAccumulator(metric: options.descriptor)
     var confusions: [Confusion] = []
+    var pairs: [Pair] = []
     var failed = 0
     for stem in truths.keys.sorted() {
       guard let output = outputs[stem], let truth = truths[stem] else { continue }
@@ -76,7 +107,14 @@ public enum TextPairScoring {
       record.record(score)
       accumulator.add(score)
       confusions += alignment.confusions
-      try writer.append(record)
+      pairs.append(
+        Pair(
+          name: stem, groundTruth: truth.entry, ocr: output.entry, cer: score.cer, wer: score.words.wer,
+          edits: score.edits.total, substitutions: score.edits.substitutions,
+          insertions: score.edits.insertions, deletions: score.edits.deletions,
+          gtChars: score.groundTruthLength, ocrChars: score.recognizedLength,
+          gtWords: score.words.groundTruthWords, wordEdits: score.words.wordEdits))
+      try writer?.append(record)
       onRecord(record)
     }
     for (entry, kind, reason) in unreadable {
@@ -87,7 +125,7 @@ public enum TextPairScoring {
       record.settings = settings
       record.scanbench = provenance
       record.error = .init(kind: kind, message: reason)
-      try writer.append(record)
+      try writer?.append(record)
       onRecord(record)
     }
     let wall = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
@@ -103,13 +141,13 @@ public enum TextPairScoring {
     summary.werMacro = accumulator.werMacro
     summary.settings = settings
     summary.scanbench = provenance
-    try writer.append(summary)
-    writer.synchronize()
+    try writer?.append(summary)
+    writer?.synchronize()
     return Outcome(
       summary: summary, accumulator: accumulator, confusions: ConfusionTable.top(confusions, limit: 20),
       missingRecognized: truths.keys.filter { outputs[$0] == nil }.sorted(),
       missingGroundTruth: outputs.keys.filter { truths[$0] == nil }.sorted(),
-      unreadable: unreadable.map { ($0.0, $0.2) }, shadowed: shadowed)
+      unreadable: unreadable.map { ($0.0, $0.2) }, shadowed: shadowed, pairs: pairs)
   }
 
   /// Nothing scored is not a success: what each side holds, so a wrong folder, an empty one or OCR

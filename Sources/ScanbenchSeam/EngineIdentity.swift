@@ -77,8 +77,12 @@ public struct EngineIdentity: Codable, Sendable, Hashable {
   /// `eng.traineddata 7d43a1… → 1a2b3c…`, `engine tesseract 5.3.0 → command:rapidocr 3.10.0`; empty
   /// when they are the same.
   public func differences(to other: EngineIdentity) -> [String] {
-    // Another engine differs in every model and setting: its name and version say it all.
-    if name != other.name { return ["engine \(label) → \(other.label)"] }
+    // Another engine differs in every model and setting: its name and version, then every setting
+    // the other was run with (an `--engine-set` among them), since none of them is this one's.
+    if name != other.name {
+      return ["engine \(label) → \(other.label)"]
+        + other.settings.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+    }
     var parts: [String] = []
     if version != other.version { parts.append("\(other.name) \(version) → \(other.version)") }
     for file in Set(models.keys).union(other.models.keys).sorted() {

@@ -13,13 +13,16 @@ struct CheckCommand: ParsableCommand {
         Compares the latest run of STORE with the baseline ('scanbench baseline' writes it) on the images
         both have. A paired bootstrap over images (seeded: the same inputs give the same interval) gives
         a confidence interval for the change in micro CER; it is a regression when the whole interval
-        lies above the allowed increase, or when more images got worse than --max-regressed-images
-        allows.
+        lies above the allowed increase, when more images got worse than --max-regressed-images
+        allows, or when an image was lost: the baseline read it and the run failed on it, read nothing
+        from it, or its CER rose by more than 50 points (a few lines lost whole hide inside the interval
+        of a hundred). --max-lost-images, or the baseline's max_lost_images, allows some.
         Images of the baseline missing from the run fail the check (--allow-missing lists them and
         passes); images new in the run are listed. How the run was made differently from the baseline
         (engine, models, settings, scanbench version) is said with the verdict.
         Exit status: 0 pass, 1 regression or missing images, 2 not comparable (other language or
-        metric, no common image, missing or unreadable file), 64 usage error.
+        metric, no common image, missing or unreadable file; --junit and --markdown still say why),
+        64 usage error. The JUnit file fails test cases only when the verdict is a regression.
         """)
   }
 
@@ -36,6 +39,10 @@ struct CheckCommand: ParsableCommand {
     help: "Fail when more images than this got worse.", valueName: "N", parsing: .integer(in: 0...Int.max),
     defaultText: "no limit")
   var maxRegressedImages: Int?
+  @Option(
+    help: "Pass with up to N lost images (read by the baseline; nothing or CER up >50 points now).",
+    valueName: "N", parsing: .integer(in: 0...Int.max), defaultText: "the baseline's max_lost_images, else 0")
+  var maxLostImages: Int?
   @Option(help: "Confidence level of the interval.", valueName: "level", parsing: .number(in: 0.5...0.999))
   var confidence = defaults.confidence
   @Option(help: "Bootstrap resamples.", valueName: "N", parsing: .integer(in: 100...1_000_000))
@@ -60,12 +67,39 @@ struct CheckCommand: ParsableCommand {
   static let notComparable: Int32 = 2
 
   func validate() throws {
-    guard FileManager.default.fileExists(atPath: baseline) else {
-      throw CommandFailure(
-        "\(baseline): no such baseline (make one with 'scanbench baseline')", exitCode: Self.notComparable)
-    }
     for file in [junit, markdown].compactMap({ $0 }) { try Paths.checkWritable(file) }
+    guard FileManager.default.fileExists(atPath: baseline) else {
+      throw try notComparable(
+        ReportError(
+          .unreadable, path: baseline, message: "no such baseline (make one with 'scanbench baseline')"))
+    }
   }
+
+  /// Writes the JUnit and Markdown files saying why nothing was compared (the CI templates publish
+  /// them whatever the exit status), and the failure to throw.
+  func notComparable(_ error: ReportError) throws -> CommandFailure {
+    let reason = error.description
+    if let junit {
+      try Self.write(
+        JUnitReport.renderNotComparable(reason: reason, suite: suite, timestamp: Self.timestamp()),
+        to: URL(fileURLWithPath: junit))
+    }
+    if let markdown {
+      try Self.write(
+        MarkdownReport.renderNotComparable(reason: reason, title: suite), to: URL(fileURLWithPath: markdown))
+    }
+    if output.json {
+      struct Report: Encodable {
+        var verdict = "not-comparable"
+        var sentence: String
+      }
+      try JSONOutput.print(Report(sentence: reason))
+    }
+    return CommandFailure("not comparable: \(reason)", exitCode: Self.notComparable)
+  }
+
+  /// The JUnit suite's and the Markdown title's name: the baseline's file name without extension.
+  var suite: String { ((baseline as NSString).lastPathComponent as NSString).deletingPathExtension }
 
   func run(_: Void) throws -> Int32 {
     var options = BaselineCheck.Options()
@@ -80,12 +114,12 @@ struct CheckCommand: ParsableCommand {
     let result: CheckResult
     do {
       let baseline = try Baseline.load(URL(fileURLWithPath: self.baseline))
+      options.maxLostImages = maxLostImages ?? baseline.maxLostImages ?? 0
       let run = try StoreRunLoader.load(store.url, runID: store.run)
       result = try BaselineCheck.compare(run, with: baseline, baselinePath: self.baseline, options: options)
     } catch let error as ReportError {
-      throw CommandFailure("not comparable: \(error.description)", exitCode: Self.notComparable)
+      throw try notComparable(error)
     }
-    let suite = ((baseline as NSString).lastPathComponent as NSString).deletingPathExtension
     if let junit {
       try Self.write(
         JUnitReport.render(result, suite: suite, timestamp: Self.timestamp()), to: URL(fileURLWithPath: junit)

@@ -24,6 +24,7 @@ struct ExportCommand: ParsableCommand {
   @Option(help: "What each file holds: \(ExportFormat.summary).", valueName: "format")
   var format = ExportFormat.txt
   @Option(help: "Where to write the files.", valueName: "folder", completion: .directory) var out: String
+  @OptionGroup var output: JSONOutput
 
   func validate() throws -> URL {
     var isDirectory: ObjCBool = false
@@ -50,6 +51,28 @@ struct ExportCommand: ParsableCommand {
     if format != .txt, !outcome.hadBoxes {
       Console.error(
         "note: run \(storeRun.runID) has no boxes (run with --boxes): \(format.rawValue) without them\n")
+    }
+    if output.json {
+      struct Mapped: Encodable {
+        var image: String
+        var file: String
+        var reason: String
+      }
+      struct Report: Encodable {
+        var folder: String
+        var format: String
+        var run: String
+        var written: Int
+        var failed: Int
+        var hadBoxes: Bool
+        var mapped: [Mapped]
+      }
+      try JSONOutput.print(
+        Report(
+          folder: folder.path, format: format.rawValue, run: storeRun.runID, written: outcome.written,
+          failed: outcome.failed, hadBoxes: outcome.hadBoxes,
+          mapped: outcome.mapped.map { Mapped(image: $0.key.label, file: $0.file, reason: $0.reason) }))
+      return ExitCode.success
     }
     var line = "wrote \(outcome.written) \(format.rawValue) files to \(folder.path) (run \(storeRun.runID))"
     if outcome.failed > 0 { line += "; \(outcome.failed) failed images have none" }

@@ -22,6 +22,7 @@ struct OverlayCommand: ParsableCommand {
   var entry: [String] = []
   @Option(help: "A .png file (for one entry) or a folder.", valueName: "path", completion: .file)
   var out = "Reports/overlays"
+  @OptionGroup var output: JSONOutput
 
   func validate() throws -> Overlay.Destination {
     try Paths.checkStore(store, creating: false)
@@ -41,7 +42,20 @@ struct OverlayCommand: ParsableCommand {
     for failure in outcome.failures {
       Console.error("warning: \(failure.entry): \(failure.reason)\n")
     }
-    if case .folder(let folder) = destination {
+    if output.json {
+      struct Failure: Encodable {
+        var entry: String
+        var reason: String
+      }
+      struct Report: Encodable {
+        var written: [String]
+        var failures: [Failure]
+      }
+      try JSONOutput.print(
+        Report(
+          written: outcome.written.map(\.path),
+          failures: outcome.failures.map { Failure(entry: $0.entry, reason: $0.reason) }))
+    } else if case .folder(let folder) = destination {
       Console.out("wrote \(outcome.written.count) overlays to \(folder.path)\n")
     } else if let file = outcome.written.first {
       Console.out("wrote \(file.path)\n")

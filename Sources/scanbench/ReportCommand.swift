@@ -38,6 +38,7 @@ struct ReportCommand: ParsableCommand {
     help: "Link each image to its overlay in this folder ('scanbench overlay').", valueName: "folder",
     completion: .directory)
   var overlays: String?
+  @OptionGroup var output: JSONOutput
 
   func validate() throws {
     if let compare { try Paths.checkStore(compare, creating: false) }
@@ -80,6 +81,24 @@ struct ReportCommand: ParsableCommand {
     } catch {
       throw CommandFailure(
         "cannot write \(out.path): \(error.localizedDescription)", exitCode: ExitCode.failure)
+    }
+    if output.json {
+      struct Report: Encodable {
+        var path: String
+        var bytes: Int
+        var run: String
+        var images: Int
+        var shownInFull: Int
+        var thumbnails: Int
+        var groundTruthFound: Int
+        var comparedWith: String?
+      }
+      try JSONOutput.print(
+        Report(
+          path: out.path, bytes: outcome.html.utf8.count, run: run.runID, images: run.results.count,
+          shownInFull: outcome.detailed, thumbnails: outcome.thumbnails,
+          groundTruthFound: outcome.groundTruthFound, comparedWith: comparison?.runID))
+      return ExitCode.success
     }
     let size = ByteCountFormatter.string(fromByteCount: Int64(outcome.html.utf8.count), countStyle: .file)
     var line =

@@ -16,8 +16,9 @@ struct ScoreCommand: ParsableCommand {
         relative path). Either side may be text, PAGE or ALTO XML (NAME.gt.xml, NAME.page.xml,
         NAME.xml) or hOCR (NAME.hocr), read as dinglehopper reads them; of several files with one name,
         ground truth reads the first of .gt.txt .gt.page.xml .gt.alto.xml .gt.xml .gt.hocr, then of
-        .txt .page.xml .alto.xml .xml .hocr, and OCR output the other way round. Results are appended
-        to the store like a run's; missing counterparts are listed.
+        .txt .page.xml .alto.xml .xml .hocr, and OCR output the other way round. With --out, results are
+        appended to that store like a run's (nothing is written without it); missing counterparts are
+        listed. --json lists every pair, named after its page (110 for 110.gt.txt).
         """)
   }
 
@@ -25,8 +26,10 @@ struct ScoreCommand: ParsableCommand {
   var gt: String
   @Argument(help: "Folder or archive of OCR output (NAME.txt, NAME.xml, NAME.hocr, …).", completion: .file)
   var ocr: String
-  @Option(help: "The JSON-lines store to append to.", valueName: "file", completion: .file)
-  var out = "Reports/score-results.jsonl"
+  @Option(
+    help: "Append the results to this JSON-lines store.", valueName: "file",
+    defaultText: "none: nothing is written", completion: .file)
+  var out: String?
   @Option(help: "How many of the most frequent confusions to list.", valueName: "N", parsing: .confusionCount)
   var confusions = 10
   @OptionGroup var output: JSONOutput
@@ -36,12 +39,12 @@ struct ScoreCommand: ParsableCommand {
     for input in [gt, ocr] where !FileManager.default.fileExists(atPath: input) {
       throw CommandFailure("\(input): no such file or folder", exitCode: ExitCode.inputUnreadable)
     }
-    try Paths.checkStore(out, creating: true)
+    if let out { try Paths.checkStore(out, creating: true) }
   }
 
   func run(_: Void) throws -> Int32 {
     let options = scoring.options
-    let store = URL(fileURLWithPath: out)
+    let store = out.map { URL(fileURLWithPath: $0) }
     let confusionLimit = confusions
     let outcome: TextPairScoring.Outcome
     do {
@@ -68,13 +71,16 @@ struct ScoreCommand: ParsableCommand {
         var confusions: [Confusion]
         var missingOCR: [String]
         var missingGroundTruth: [String]
+        var pairs: [TextPairScoring.Pair]
+        var store: String?
       }
       let report = Report(
         summary: outcome.summary, werMicro: accumulator.werMicro, werMacro: accumulator.werMacro,
         substitutions: accumulator.editCounts.substitutions, insertions: accumulator.editCounts.insertions,
         deletions: accumulator.editCounts.deletions,
         confusions: Array(outcome.confusions.prefix(confusionLimit)),
-        missingOCR: outcome.missingRecognized, missingGroundTruth: outcome.missingGroundTruth)
+        missingOCR: outcome.missingRecognized, missingGroundTruth: outcome.missingGroundTruth,
+        pairs: outcome.pairs, store: store?.path)
       try JSONOutput.print(report)
     } else {
       let lines = [
@@ -92,7 +98,7 @@ struct ScoreCommand: ParsableCommand {
         ("CER (macro)", Format.percent(accumulator.cerMacro)),
         ("WER (micro)", Format.percent(accumulator.werMicro)),
         ("metric", options.descriptor),
-        ("store", store.path),
+        ("store", store?.path ?? "none (--out FILE keeps the results)"),
       ]
       var text = TextTable.keyValue(lines, labelWidth: 16)
       if !outcome.confusions.isEmpty, confusionLimit > 0 {

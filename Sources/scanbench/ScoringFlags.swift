@@ -16,15 +16,24 @@ struct ScoringFlags: ParsableArguments {
       + "ends trimmed, line breaks kept (dinglehopper's CER with --keep-cjk-spaces).",
     valueName: "mode")
   var whitespace = ScoringOptions.default.whitespace
+  @Flag(
+    help: "Leave whitespace out of CER (the same as --whitespace ignore; the metric says ws-ignore).")
+  var ignoreWhitespace = false
   @Flag(help: "Count spaces between two CJK characters (dropped by default).") var keepCJKSpaces = false
   @Flag(help: "Ignore case.") var caseFold = false
   @Flag(help: "Ignore punctuation.") var ignorePunctuation = false
+
+  func validate() throws {
+    if ignoreWhitespace, $whitespace.isGiven, whitespace != .ignore {
+      throw UsageError("--ignore-whitespace and --whitespace \(whitespace.rawValue) say different things")
+    }
+  }
 
   var options: ScoringOptions {
     var options = ScoringOptions.default
     options.unit = unit
     options.form = form
-    options.whitespace = whitespace
+    options.whitespace = ignoreWhitespace ? .ignore : whitespace
     options.dropCJKSpaces = !keepCJKSpaces
     options.caseFold = caseFold
     options.ignorePunctuation = ignorePunctuation

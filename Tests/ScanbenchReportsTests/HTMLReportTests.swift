@@ -62,6 +62,82 @@ struct HTMLReportTests {
     #expect(!html.contains("<script src"))
   }
 
+  /// Counted by hand from the two texts of `sourceAndRun`: in a.png "Total" → "Tota1" (an l missed,
+  /// a 1 put in), "12" → "l2" (a 1 missed, an l put in), "apples" → "appless" (an s put in); b.tif is
+  /// read right. Lower case: 12 + 13 letters, 1 missed, 2 put in; digits: 2, 1 missed, 1 put in.
+  @Test func theClassAndCharacterTablesCountWhatWasMissedAndInserted() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (_, run, _) = try sourceAndRun()
+    let material = SourceMaterial.load(for: run.results, thumbnailsFor: HTMLReport.thumbnailCandidates(run))
+    let html = HTMLReport.render(run: run, comparison: nil, material: material).html
+    func row(_ name: String, _ count: Int, _ missed: Int, _ inserted: Int, _ right: String) -> String {
+      "<td class=\"n\" data-v=\"\(count)\">\(count)</td>"
+        + "<td class=\"n\(missed > 0 ? " bad" : "")\" data-v=\"\(missed)\">\(missed)</td>"
+        + "<td class=\"n\(inserted > 0 ? " warn" : "")\" data-v=\"\(inserted)\">\(inserted)</td>"
+        + "<td class=\"n\" data-v=\"\(Double(count - missed) / Double(max(count, 1)))\">\(right)</td>"
+    }
+    #expect(html.contains("<tr data-name=\"upper\"><td>upper</td>" + row("upper", 1, 0, 0, "100.00%")))
+    #expect(html.contains("<tr data-name=\"lower\"><td>lower</td>" + row("lower", 25, 1, 2, "96.00%")))
+    #expect(html.contains("<tr data-name=\"digits\"><td>digits</td>" + row("digits", 2, 1, 1, "50.00%")))
+    #expect(
+      html.contains("<tr data-name=\"punctuation\"><td>punctuation</td>" + row("p", 7, 0, 0, "100.00%")))
+    #expect(
+      html.contains(
+        "<tr data-name=\"whitespace\" data-ws=\"1\"><td>whitespace</td>" + row("w", 7, 0, 0, "100.00%")))
+    #expect(!html.contains("<tr data-name=\"kana\""), "a class absent from both texts has no row")
+    // By character: l is in the ground truth 2 + 2 times (Total, apples; clean, line), missed once,
+    // put in once; s is put in once more than the ground truth has it.
+    #expect(html.contains("<td>lower</td>" + row("l", 4, 1, 1, "75.00%")))
+    #expect(html.contains("U+0073</span></td><td>lower</td>" + row("s", 1, 0, 1, "100.00%")))
+    #expect(html.contains("id=\"hide-whitespace\""))
+  }
+
+  @Test func twoRunsSideBySideAndFoldersApart() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (source, run, imageBytes) = try sourceAndRun()
+    var perfect = ReportFixtures.record(
+      "a.png", edits: 0, length: 23, run: "r2", source: source.path, sha256: SHA256.hex(imageBytes),
+      text: "Total: 12 <apples> & co")
+    perfect.width = 600
+    let comparison = ReportFixtures.run([perfect], store: "other.jsonl")
+    let material = SourceMaterial.load(for: run.results, thumbnailsFor: HTMLReport.thumbnailCandidates(run))
+    let html = HTMLReport.render(run: run, comparison: comparison, material: material).html
+    #expect(html.contains("<th colspan=\"4\" class=\"group\">s.jsonl</th>"), "this run's columns")
+    #expect(html.contains("<th colspan=\"4\" class=\"group\">other.jsonl</th>"), "and the other's")
+    #expect(html.contains("<th class=\"n\" data-sort=\"num\">Δ % right</th>"))
+    // Digits: 50% right here, 100% in the other run (which read only a.png, perfectly).
+    #expect(html.contains("<td class=\"n bad\" data-v=\"-0.5\">-50.00</td>"))
+    #expect(!html.contains("id=\"folders\""), "one folder: no table by folder")
+
+    let records = [
+      ReportFixtures.record("receipts/1.jpg", edits: 5, length: 50),
+      ReportFixtures.record("receipts/2.jpg", edits: 5, length: 50),
+      ReportFixtures.record("pages/1.png", edits: 1, length: 100),
+    ]
+    let mixed = ReportFixtures.run(records)
+    let page = HTMLReport.render(
+      run: mixed, comparison: nil, material: SourceMaterial.load(for: records, thumbnailsFor: [])
+    ).html
+    #expect(page.contains("<section id=\"folders\">"))
+    #expect(
+      page.contains(
+        "<tr data-name=\"receipts\"><td><code>receipts</code></td><td class=\"n\" data-v=\"2\">2</td>"
+          + "<td class=\"n\" data-v=\"100\">100</td><td class=\"n\" data-v=\"10\">10</td>"))
+    #expect(page.contains("<tr data-name=\"pages\"><td><code>pages</code></td>"))
+  }
+
+  /// The viewer marks the line under the cursor between one line marker and the next.
+  @Test func theOCRSideMarksTheStartOfEachLine() {
+    let display = DisplayAlignment(
+      groundTruth: "one\ntwo\nthree", recognized: "one\ntwo\nthree", options: .default)
+    let html = DiffMarkup.side(display.recognized, isGroundTruth: false, markLines: true)
+    #expect(
+      html
+        == "<span class=\"lm\" data-line=\"0\"></span>one\n<span class=\"lm\" data-line=\"1\"></span>two\n"
+        + "<span class=\"lm\" data-line=\"2\"></span>three")
+    #expect(!DiffMarkup.side(display.recognized, isGroundTruth: false).contains("class=\"lm\""))
+  }
+
   @Test func deletionsAreStruckThroughOnTheGroundTruthSide() {
     let alignment = Scorer.align(groundTruth: "to the shop", recognized: "to shop")
     let groundTruth = DiffMarkup.groundTruth(alignment.operations)
@@ -175,16 +251,22 @@ struct HTMLReportTests {
     let shown = try #require(material.thumbnails[SourceMaterial.Reference(photo)])
     #expect(shown.mediaType == "image/jpeg")
     #expect(shown.data.count < receipt.count / 2)
+    #expect(material.fullImages[SourceMaterial.Reference(photo)]?.data == receipt, "whole, for the viewer")
+    #expect(material.fullImages[SourceMaterial.Reference(page)] == nil, "a TIFF browsers cannot show")
     #expect(material.thumbnails[SourceMaterial.Reference(page)]?.mediaType == "image/png", "1-bit TIFF → PNG")
     let html = HTMLReport.render(run: run, comparison: nil, material: material).html
     #expect(html.components(separatedBy: "<img class=\"thumb\"").count - 1 == 2)
+    #expect(html.contains("data-full=\"data:image/jpeg;base64,\(receipt.base64EncodedString())\""))
     #expect(html.contains("WER (micro)"))
     #expect(html.contains("WER 20.00%"))
     #expect(html.contains("1 word edits / 5 words"))
     // The page never stored WER (an older store): counted from the ground truth re-read.
     #expect(html.contains("Word by word: 1 of 8 words differ (WER 12.50%)"), "counted from the line re-read")
     #expect(html.contains("TOTAL RM 12.0<span class=\"s\" title=\"read as “o”\">0</span>\nTHANK YOU\n"))
-    #expect(html.contains("Total RM 12.0<span class=\"s\" title=\"should be “0”\">O</span>\nThank you"))
+    #expect(
+      html.contains(
+        "Total RM 12.0<span class=\"s\" title=\"should be “0”\">O</span>\n<span class=\"lm\" data-line=\"1\">"
+          + "</span>Thank you"), "each OCR line starts with its marker for the viewer")
     #expect(html.contains("Word by word: 1 of 5 words differ"))
   }
 

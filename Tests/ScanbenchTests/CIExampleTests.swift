@@ -139,6 +139,25 @@ final class CIExampleTests: XCTestCase {
     let failed = try String(contentsOf: failing, encoding: .utf8)
     XCTAssertTrue(failed.lowercased().contains("regress"), failed)
     try assertJUnit(job.root.appendingPathComponent("junit.xml"), failures: 1)
+
+    // A baseline of other images (every SHA-256 changed): not comparable, exit 2, and the job still
+    // publishes a verdict and a JUnit file that say why.
+    baseline["entries"] = (baseline["entries"] as? [[String: Any]] ?? []).map { entry in
+      entry.merging(["sha256": "0000"]) { $1 }
+    }
+    try JSONSerialization.data(withJSONObject: baseline, options: [.sortedKeys]).write(
+      to: job.root.appendingPathComponent("Reports/baseline-eng-lines.json"))
+    let unrelated = folder.appendingPathComponent("step-summary-not-comparable.md")
+    let notComparable = try runJob(
+      "github", "github-actions.yml", environment: ["GITHUB_STEP_SUMMARY": unrelated.path],
+      again: (job, "Check against the baseline"))
+    XCTAssertEqual(notComparable.exitCode, 2, notComparable.stderr)
+    let why = try String(contentsOf: unrelated, encoding: .utf8)
+    XCTAssertTrue(why.contains("not comparable"), why)
+    XCTAssertTrue(why.contains("shares no image with the baseline"), why)
+    let document = try XMLDocument(
+      contentsOf: job.root.appendingPathComponent("junit.xml"), options: [.nodeLoadExternalEntitiesNever])
+    XCTAssertEqual(try document.nodes(forXPath: "//testcase/error[@type='not-comparable']").count, 1)
   }
 
   func testGitLabJobGatesPublishesTheReportAndNotesTheMergeRequest() throws {

@@ -173,6 +173,49 @@ final class ExternalEngineCommandTests: XCTestCase {
 
   /// An external engine's run and a built-in one's compare image by image in `check` and
   /// `report --compare`, which name both engines.
+  /// Issue 32: receipts' ground truth is in capitals, and CER without --case-fold counted mostly case.
+  func testRunSaysSoWhenMostErrorsAreCaseDifferencesAndQuietKeepsOnlyWarnings() throws {
+    let lines = try corpus(3)
+    var answers: [String: String] = [:]
+    for number in 1...3 {
+      let name = "eng-line-00\(number)"
+      answers[name + ".png"] = try String(
+        contentsOf: lines.appendingPathComponent(name + ".gt.txt"), encoding: .utf8
+      ).uppercased()
+    }
+    let answersFile = folder.appendingPathComponent("answers.json")
+    try JSONEncoder().encode(answers).write(to: answersFile)
+    let command = fakeCommand("--answers '\(answersFile.path)'")
+    let store = folder.appendingPathComponent("upper.jsonl")
+    let run = try Harness.run(["run", lines.path, "--engine", command, "--out", store.path])
+    XCTAssertEqual(run.exitCode, 0, run.stderr)
+    XCTAssertTrue(
+      run.stderr.contains("warning: 100% of the edits are differences of case alone ("), run.stderr)
+    XCTAssertTrue(run.stderr.contains("--case-fold scores without case"), run.stderr)
+
+    let folded = try Harness.run([
+      "run", lines.path, "--engine", command, "--case-fold", "--out",
+      folder.appendingPathComponent("f.jsonl").path,
+    ])
+    XCTAssertEqual(folded.exitCode, 0, folded.stderr)
+    XCTAssertFalse(folded.stderr.contains("differences of case"), folded.stderr)
+
+    // --quiet, anywhere before a '--': the warning stays, the progress and notes go.
+    let quiet = try Harness.run([
+      "run", lines.path, "--quiet", "--engine", command, "--out",
+      folder.appendingPathComponent("q.jsonl").path,
+    ])
+    XCTAssertEqual(quiet.exitCode, 0, quiet.stderr)
+    XCTAssertTrue(quiet.stderr.hasPrefix("warning: 100% of the edits are differences of case"), quiet.stderr)
+    XCTAssertEqual(quiet.stderr.split(separator: "\n").count, 1, quiet.stderr)
+    XCTAssertTrue(quiet.stdout.contains("CER"), quiet.stdout)
+
+    let version = try Harness.run(["version"])
+    XCTAssertEqual(version.exitCode, 0)
+    XCTAssertEqual(version.stdout, try Harness.run(["--version"]).stdout)
+    XCTAssertTrue(version.stdout.hasPrefix("scanbench 0."), version.stdout)
+  }
+
   func testCheckAndReportCompareAnExternalEngineWithTesseract() throws {
     let lines = try corpus(3)
     let tesseractStore = folder.appendingPathComponent("tesseract.jsonl")
@@ -207,7 +250,12 @@ final class ExternalEngineCommandTests: XCTestCase {
     ])
     XCTAssertEqual(check.exitCode, 1, check.stdout + check.stderr)
     XCTAssertTrue(check.stdout.contains("profile fast → external, engine tesseract "), check.stdout)
-    XCTAssertTrue(check.stdout.contains(" → command:fake 1.0: regression, 1 image got worse"), check.stdout)
+    XCTAssertTrue(check.stdout.contains(" → command:fake 1.0, command sha256 "), check.stdout)
+    // The line it read nothing from is lost, which fails the check even without --max-regressed-images.
+    XCTAssertTrue(
+      check.stdout.contains(
+        ": regression, 1 image got worse, more than the allowed 0 and 1 image was lost (read before, now "
+          + "nothing or CER up more than 50 points)"), check.stdout)
     XCTAssertTrue(check.stdout.contains("compared 3 images"), check.stdout)
     XCTAssertTrue(check.stdout.contains("eng-line-003.png"), check.stdout)
 

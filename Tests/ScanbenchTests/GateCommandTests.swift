@@ -33,15 +33,16 @@ final class GateCommandTests: XCTestCase {
 
   /// A store of one run: `count` line images with `edits(index)` edits over 50 characters each.
   func writeStore(
-    _ name: String, count: Int = 60, run: String = "run-1", metric: String = metric, edits: (Int) -> Int
+    _ name: String, count: Int = 60, run: String = "run-1", metric: String = metric,
+    engine: EngineIdentity = engine, text: (Int) -> String = { "line \($0)" }, edits: (Int) -> Int
   ) throws -> URL {
     var lines = Data()
     var totalEdits = 0
     for index in 1...count {
       var record = ResultRecord.fixture(
         String(format: "line-%03d.png", index), run: run, time: "2026-11-30T00:00:00.000Z",
-        source: "lines.tar", sha256: "sha-\(index)", profile: "fast", lang: "eng", engine: Self.engine)
-      record.text = "line \(index)"
+        source: "lines.tar", sha256: "sha-\(index)", profile: "fast", lang: "eng", engine: engine)
+      record.text = text(index)
       record.edits = edits(index)
       record.gtChars = 50
       record.cer = Double(edits(index)) / 50
@@ -55,7 +56,7 @@ final class GateCommandTests: XCTestCase {
       images: count, succeeded: count, failed: 0, skipped: 0, scored: count, gtChars: 50 * count,
       edits: totalEdits,
       cerMicro: Double(totalEdits) / Double(50 * count), cerMacro: nil, metric: metric, imagesPerSecond: 10,
-      wallSeconds: 6, interrupted: false, shard: nil, engine: Self.engine)
+      wallSeconds: 6, interrupted: false, shard: nil, engine: engine)
     lines.append(try StoreWriter.line(for: summary))
     let url = folder.appendingPathComponent(name)
     try lines.write(to: url)
@@ -122,6 +123,147 @@ final class GateCommandTests: XCTestCase {
       Set(damaged.map { String(format: "line-%03d.png", $0) } + ["micro CER over 60 images"]))
     let summary = try String(contentsOf: markdown, encoding: .utf8)
     XCTAssertTrue(summary.hasPrefix("## ❌ baseline-lines: regression"), summary)
+  }
+
+  /// Three lines read nothing where the baseline read them, and the others got better: the
+  /// interval alone passes it.
+  func testLinesLostWholeFailByDefaultAndPassWithTheAllowance() throws {
+    let store = try writeStore("baseline-run.jsonl", edits: { _ in 2 })
+    let baseline = folder.appendingPathComponent("baseline-lines.json")
+    XCTAssertEqual(try Harness.run(["baseline", store.path, "--out", baseline.path]).exitCode, 0)
+    let lost: Set<Int> = [7, 31, 52]
+    let run = try writeStore(
+      "lost.jsonl", run: "run-2", text: { lost.contains($0) ? "" : "line \($0)" },
+      edits: { lost.contains($0) ? 50 : 0 })
+    let junit = folder.appendingPathComponent("junit.xml")
+    let result = try Harness.run(["check", run.path, "--baseline", baseline.path, "--junit", junit.path])
+    XCTAssertEqual(result.exitCode, 1, result.stdout + result.stderr)
+    let first = try XCTUnwrap(result.stdout.split(separator: "\n").first)
+    XCTAssertTrue(
+      first.hasSuffix(
+        ": regression, 3 images were lost (read before, now nothing or CER up more than 50 points), more "
+          + "than the allowed 0 (--max-lost-images)."), String(first))
+    XCTAssertFalse(first.contains("above the allowed"), "the interval alone does not fail it: \(first)")
+    for index in lost {
+      XCTAssertTrue(
+        result.stdout.contains(String(format: "line-%03d.png  [lost]", index)), "line \(index) is named lost")
+    }
+    let document = try XMLDocument(contentsOf: junit, options: [])
+    let lostCases = try XCTUnwrap(document.rootElement()?.elements(forName: "testsuite").first)
+      .elements(forName: "testcase").filter {
+        $0.elements(forName: "failure").first?.attribute(forName: "type")?.stringValue == "lost-image"
+      }
+    XCTAssertEqual(lostCases.count, 3)
+
+    let allowed = try Harness.run([
+      "check", run.path, "--baseline", baseline.path, "--max-lost-images", "3",
+    ])
+    XCTAssertEqual(allowed.exitCode, 0, allowed.stdout + allowed.stderr)
+    XCTAssertTrue(
+      allowed.stdout.contains(": pass, 3 images lost within the allowed 3 (--max-lost-images)."),
+      allowed.stdout)
+
+    // The allowance recorded in the baseline does the same, and the flag still overrides it.
+    let lenient = folder.appendingPathComponent("baseline-lenient.json")
+    XCTAssertEqual(
+      try Harness.run(["baseline", store.path, "--out", lenient.path, "--max-lost-images", "3"]).exitCode, 0)
+    XCTAssertTrue(try String(contentsOf: lenient, encoding: .utf8).contains("\"max_lost_images\": 3,"))
+    XCTAssertEqual(try Harness.run(["check", run.path, "--baseline", lenient.path]).exitCode, 0)
+    XCTAssertEqual(
+      try Harness.run(["check", run.path, "--baseline", lenient.path, "--max-lost-images", "2"]).exitCode, 1)
+  }
+
+  func testAPassingCheckFailsNoTestCaseAndAFailingOneListsTheRegressedImages() throws {
+    let baseline = try makeBaseline()
+    let store = try writeStore("noise.jsonl", run: "run-2") { index in
+      Self.baselineEdits(index) + (index == 17 || index == 44 ? 2 : 0) - (index == 35 ? 1 : 0)
+    }
+    let junit = folder.appendingPathComponent("junit.xml")
+    let pass = try Harness.run(["check", store.path, "--baseline", baseline.path, "--junit", junit.path])
+    XCTAssertEqual(pass.exitCode, 0, pass.stdout + pass.stderr)
+    var suite = try XCTUnwrap(
+      try XMLDocument(contentsOf: junit, options: []).rootElement()?.elements(forName: "testsuite").first)
+    XCTAssertEqual(suite.attribute(forName: "failures")?.stringValue, "0")
+    XCTAssertEqual(suite.attribute(forName: "errors")?.stringValue, "0")
+    let cases = suite.elements(forName: "testcase")
+    XCTAssertTrue(cases.allSatisfy { $0.elements(forName: "failure").isEmpty })
+    let worse = try XCTUnwrap(cases.first { $0.attribute(forName: "name")?.stringValue == "line-017.png" })
+    XCTAssertTrue(
+      worse.elements(forName: "system-out").first?.stringValue?.hasPrefix("worse within the allowance")
+        == true)
+
+    let fail = try Harness.run([
+      "check", store.path, "--baseline", baseline.path, "--junit", junit.path, "--max-regressed-images", "1",
+    ])
+    XCTAssertEqual(fail.exitCode, 1, fail.stdout + fail.stderr)
+    suite = try XCTUnwrap(
+      try XMLDocument(contentsOf: junit, options: []).rootElement()?.elements(forName: "testsuite").first)
+    XCTAssertEqual(suite.attribute(forName: "failures")?.stringValue, "3")
+    let failed = suite.elements(forName: "testcase").filter { !$0.elements(forName: "failure").isEmpty }
+      .compactMap { $0.attribute(forName: "name")?.stringValue }
+    XCTAssertEqual(Set(failed), ["micro CER over 60 images", "line-017.png", "line-044.png"])
+  }
+
+  func testANotComparableCheckStillWritesJUnitAndMarkdownSayingWhy() throws {
+    let baseline = try makeBaseline()
+    let disjoint = try writeStore("disjoint.jsonl", count: 3, run: "run-3") { _ in 0 }
+    var text = try String(contentsOf: disjoint, encoding: .utf8)
+    text = text.replacingOccurrences(of: "\"sha256\":\"sha-", with: "\"sha256\":\"changed-")
+    try text.write(to: disjoint, atomically: true, encoding: .utf8)
+    let junit = folder.appendingPathComponent("ci/junit.xml")
+    let markdown = folder.appendingPathComponent("ci/verdict.md")
+    for (store, baselinePath, why) in [
+      (disjoint.path, baseline.path, "shares no image with the baseline"),
+      (disjoint.path, folder.appendingPathComponent("none.json").path, "no such baseline"),
+    ] {
+      try? FileManager.default.removeItem(at: junit)
+      try? FileManager.default.removeItem(at: markdown)
+      let result = try Harness.run([
+        "check", store, "--baseline", baselinePath, "--junit", junit.path, "--markdown", markdown.path,
+      ])
+      XCTAssertEqual(result.exitCode, 2, result.stdout + result.stderr)
+      XCTAssertTrue(result.stderr.contains(why), result.stderr)
+      let suite = try XCTUnwrap(
+        try XMLDocument(contentsOf: junit, options: []).rootElement()?.elements(forName: "testsuite").first)
+      XCTAssertEqual(suite.attribute(forName: "errors")?.stringValue, "1")
+      let error = try XCTUnwrap(suite.elements(forName: "testcase").first?.elements(forName: "error").first)
+      XCTAssertEqual(error.attribute(forName: "type")?.stringValue, "not-comparable")
+      XCTAssertTrue(error.attribute(forName: "message")?.stringValue?.contains(why) == true)
+      let summary = try String(contentsOf: markdown, encoding: .utf8)
+      XCTAssertTrue(summary.hasPrefix("## ⚠️ "), summary)
+      XCTAssertTrue(summary.contains(": not comparable\n"), summary)
+      XCTAssertTrue(summary.contains(why), summary)
+    }
+  }
+
+  /// A baseline of one engine, a run of another with `--engine-set`: the parameter is named with the
+  /// engine (it made CER go from 0.71% to 10.95% in issue 32, and the verdict did not say why).
+  func testAChangedEngineSetIsNamedInTheVerdict() throws {
+    let ppocr = EngineIdentity(
+      name: "ppocr", version: "PP-OCRv6", models: ["rec.onnx": "cd34"], settings: ["recognizer": "tiny"])
+    let store = try writeStore("baseline-run.jsonl", engine: ppocr, edits: Self.baselineEdits)
+    let baseline = folder.appendingPathComponent("baseline-lines.json")
+    XCTAssertEqual(try Harness.run(["baseline", store.path, "--out", baseline.path]).exitCode, 0)
+    var tesseract = Self.engine
+    tesseract.settings = ["psm": "7", "set tessedit_char_blacklist": "e"]
+    let other = try writeStore("other.jsonl", run: "run-2", engine: tesseract) { Self.baselineEdits($0) + 5 }
+    let check = try Harness.run(["check", other.path, "--baseline", baseline.path])
+    XCTAssertEqual(check.exitCode, 1, check.stdout + check.stderr)
+    let first = try XCTUnwrap(check.stdout.split(separator: "\n").first)
+    XCTAssertTrue(
+      first.contains(
+        " with engine ppocr PP-OCRv6 → tesseract 5.3.0, psm 7, set tessedit_char_blacklist e: regression"),
+      String(first))
+
+    // The same engine with one parameter more names that parameter alone.
+    var blacklisted = ppocr
+    blacklisted.settings["set tessedit_char_blacklist"] = "e"
+    let same = try writeStore("same-engine.jsonl", run: "run-3", engine: blacklisted) {
+      Self.baselineEdits($0) + 5
+    }
+    let sameCheck = try Harness.run(["check", same.path, "--baseline", baseline.path])
+    XCTAssertTrue(
+      sameCheck.stdout.contains(" with set tessedit_char_blacklist unset → e: regression"), sameCheck.stdout)
   }
 
   func testNoiseWithinTheIntervalPasses() throws {
@@ -222,6 +364,40 @@ final class GateCommandTests: XCTestCase {
     XCTAssertTrue(page.contains("<svg class=\"chart\""))
     XCTAssertFalse(page.contains("<script src"))
     XCTAssertFalse(page.contains("<link "))
+  }
+
+  /// `baseline`, `check` and `report` print JSON with the store's snake_case keys.
+  func testBaselineCheckAndReportSpeakJSONInTheStoresSpelling() throws {
+    let store = try writeStore("s.jsonl", edits: Self.baselineEdits)
+    let baselineFile = folder.appendingPathComponent("b.json")
+    let baseline = try Harness.run(["baseline", store.path, "--out", baselineFile.path, "--json"])
+    XCTAssertEqual(baseline.exitCode, 0, baseline.stderr)
+    let made = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(baseline.stdout.utf8)) as? [String: Any], baseline.stdout)
+    XCTAssertEqual(made["images"] as? Int, 60)
+    XCTAssertEqual(made["gt_chars"] as? Int, 3000)
+    XCTAssertEqual(made["path"] as? String, baselineFile.path)
+
+    let check = try Harness.run(["check", store.path, "--baseline", baselineFile.path, "--json"])
+    let verdict = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any], check.stdout)
+    let result = try XCTUnwrap(verdict["result"] as? [String: Any])
+    XCTAssertEqual(result["run_id"] as? String, "run-1")
+    XCTAssertNotNil(result["baseline_cer"])
+    XCTAssertNil(result["baselineCER"])
+    let legacy = try Harness.run(
+      ["check", store.path, "--baseline", baselineFile.path, "--json"],
+      environment: ["SCANBENCH_JSON_KEYS": "camelCase"])
+    XCTAssertTrue(legacy.stdout.contains("\"baselineCER\":"), "the old keys, for one release")
+
+    let html = folder.appendingPathComponent("r.html")
+    let report = try Harness.run(["report", store.path, "--html", html.path, "--json"])
+    XCTAssertEqual(report.exitCode, 0, report.stderr)
+    let written = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any], report.stdout)
+    XCTAssertEqual(written["path"] as? String, html.path)
+    XCTAssertEqual(written["images"] as? Int, 60)
+    XCTAssertNotNil(written["shown_in_full"])
   }
 
   func testHelpDescribesTheExitStatus() throws {

@@ -60,8 +60,52 @@ final class ScoreCommandTests: XCTestCase {
     XCTAssertEqual(results[0].gtChars, 16)
     XCTAssertEqual(results[1].edits, 0, "spaces between Japanese characters are not errors")
     let confusions = try XCTUnwrap(report["confusions"] as? [[String: Any]])
-    XCTAssertEqual(confusions.first?["groundTruth"] as? String, "rn")
+    XCTAssertEqual(confusions.first?["ground_truth"] as? String, "rn")
     XCTAssertEqual(confusions.first?["recognized"] as? String, "m")
+  }
+
+  /// Issue 32: `score GT OCR` created ./Reports/score-results.jsonl unasked.
+  func testScoreWritesNothingWithoutOut() throws {
+    try write("the modern world\n", "gt/a.gt.txt")
+    try write("the modem world\n", "ocr/a.txt")
+    let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    let result = try Harness.run(["score", "gt", "ocr"], in: folder)
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains("CER (micro)     12.50%"), result.stdout)
+    XCTAssertTrue(
+      result.stdout.contains("store           none (--out FILE keeps the results)"), result.stdout)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), before)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Reports").path))
+  }
+
+  /// Every pair with its name (the page, not the ground-truth file), CER, WER, edits and lengths;
+  /// the keys spelled as the store spells them.
+  func testScoreJSONListsEachPair() throws {
+    try write("the modern world\n", "gt/a.gt.txt")
+    try write("the modem world\n", "ocr/a.txt")
+    try write("Hello there", "gt/sub/110.gt.txt")
+    try write("Hello there", "ocr/sub/110.txt")
+    try write("only ground truth", "gt/c.gt.txt")
+    let result = try Harness.run(["score", "gt", "ocr", "--json"], in: folder)
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    let report = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout)
+    let pairs = try XCTUnwrap(report["pairs"] as? [[String: Any]], result.stdout)
+    XCTAssertEqual(pairs.compactMap { $0["name"] as? String }, ["a", "sub/110"])
+    XCTAssertEqual(pairs[0]["ground_truth"] as? String, "a.gt.txt")
+    XCTAssertEqual(pairs[0]["ocr"] as? String, "a.txt")
+    XCTAssertEqual(pairs[0]["edits"] as? Int, 2)
+    XCTAssertEqual(pairs[0]["gt_chars"] as? Int, 16)
+    XCTAssertEqual(pairs[0]["ocr_chars"] as? Int, 15)
+    XCTAssertEqual(pairs[0]["substitutions"] as? Int, 1)
+    XCTAssertEqual(pairs[0]["deletions"] as? Int, 1)
+    XCTAssertEqual(try XCTUnwrap(pairs[0]["cer"] as? Double), 2.0 / 16, accuracy: 1e-12)
+    XCTAssertEqual(try XCTUnwrap(pairs[0]["wer"] as? Double), 1.0 / 3, accuracy: 1e-12)
+    XCTAssertEqual(pairs[1]["edits"] as? Int, 0)
+    XCTAssertEqual(report["missing_ocr"] as? [String], ["c"])
+    XCTAssertNotNil(report["wer_micro"], "snake_case like the store")
+    XCTAssertNil(report["werMicro"])
+    XCTAssertTrue(report["store"] == nil || report["store"] is NSNull)
   }
 
   func testNormalizationFlagsChangeTheMetric() throws {
@@ -77,6 +121,13 @@ final class ScoreCommandTests: XCTestCase {
     ])
     XCTAssertTrue(folded.stdout.contains("edits           0 "), folded.stdout)
     XCTAssertTrue(folded.stdout.contains("/casefold"), folded.stdout)
+    let spaceless = try Harness.run([
+      "score", gt, ocr, "--ignore-whitespace", "--case-fold", "--ignore-punctuation",
+    ])
+    XCTAssertTrue(spaceless.stdout.contains("cer/grapheme/nfc/ws-ignore/"), spaceless.stdout)
+    XCTAssertTrue(spaceless.stdout.contains("edits           0 "), spaceless.stdout)
+    let contradiction = try Harness.run(["score", gt, ocr, "--ignore-whitespace", "--whitespace", "keep"])
+    XCTAssertEqual(contradiction.exitCode, 64, contradiction.stderr)
   }
 
   func testImportTwiceKeepsTheSameNotesAndSearchFindsThem() throws {

@@ -27,7 +27,7 @@
     var info = document.createElement("span");
     var search = document.createElement("input");
     search.type = "search";
-    search.placeholder = "Filter by image name\u2026";
+    search.placeholder = "Filter by " + (table.getAttribute("data-filter") || "image name") + "\u2026";
     pager.appendChild(previous);
     pager.appendChild(info);
     pager.appendChild(next);
@@ -56,7 +56,8 @@
     previous.addEventListener("click", function () { state.page -= 1; render(); });
     next.addEventListener("click", function () { state.page += 1; render(); });
     search.addEventListener("input", function () { state.filter = search.value.toLowerCase(); state.page = 0; render(); });
-    var headers = Array.prototype.slice.call(table.tHead.rows[0].cells);
+    // The last header row names the columns (a row above it may group them).
+    var headers = Array.prototype.slice.call(table.tHead.rows[table.tHead.rows.length - 1].cells);
     headers.forEach(function (header, column) {
       var kind = header.getAttribute("data-sort");
       if (!kind) { return; }
@@ -79,9 +80,125 @@
     render();
   }
   Array.prototype.slice.call(document.querySelectorAll("table.sortable")).forEach(setUp);
+  // The full-size viewer: the image at its recognized size with its line and word boxes, beside a
+  // copy of the card's ground truth and OCR; the line under the cursor is marked in the OCR text.
+  var svgNS = "http://www.w3.org/2000/svg";
+  var canMark = typeof CSS !== "undefined" && CSS.highlights && typeof Highlight !== "undefined";
+  function closeViewer() {
+    var open = document.querySelector(".viewer");
+    if (open) { open.parentNode.removeChild(open); }
+    if (canMark) { CSS.highlights.delete("ocr-line"); }
+    document.body.classList.remove("viewing");
+  }
+  function markLine(pane, index) {
+    var markers = pane.querySelectorAll(".lm");
+    var start = pane.querySelector('.lm[data-line="' + index + '"]');
+    Array.prototype.slice.call(pane.querySelectorAll(".lm.on")).forEach(function (m) { m.classList.remove("on"); });
+    if (!start) { if (canMark) { CSS.highlights.delete("ocr-line"); } return; }
+    start.classList.add("on");
+    var end = null;
+    for (var i = 0; i < markers.length; i += 1) {
+      if (markers[i] === start && i + 1 < markers.length) { end = markers[i + 1]; }
+    }
+    if (canMark) {
+      var range = document.createRange();
+      range.setStartAfter(start);
+      if (end) { range.setEndBefore(end); } else { range.setEnd(pane, pane.childNodes.length); }
+      CSS.highlights.set("ocr-line", new Highlight(range));
+    }
+    start.scrollIntoView({ block: "nearest" });
+  }
+  function openViewer(image) {
+    closeViewer();
+    var card = image.closest("article");
+    var width = parseInt(image.getAttribute("data-w") || "0", 10) || image.naturalWidth;
+    var height = parseInt(image.getAttribute("data-h") || "0", 10) || image.naturalHeight;
+    var viewer = document.createElement("div");
+    viewer.className = "viewer";
+    var bar = document.createElement("div");
+    bar.className = "viewer-bar";
+    var title = card ? card.querySelector(".name") : null;
+    var whole = !!image.getAttribute("data-full") || image.naturalWidth >= width;
+    bar.textContent = (title ? title.textContent : "") + " \u00b7 " + width + " \u00d7 " + height + " px" +
+      (whole ? "" : " \u00b7 the thumbnail enlarged (the image is not in the page)");
+    var close = document.createElement("button");
+    close.type = "button";
+    close.textContent = "Close \u2715";
+    close.addEventListener("click", closeViewer);
+    bar.appendChild(close);
+    viewer.appendChild(bar);
+    var body = document.createElement("div");
+    body.className = "viewer-body";
+    var stage = document.createElement("div");
+    stage.className = "viewer-stage";
+    var frame = document.createElement("div");
+    frame.className = "viewer-frame";
+    frame.style.width = width + "px";
+    frame.style.height = height + "px";
+    var full = document.createElement("img");
+    // The image as it is when the page carries it, else the thumbnail drawn at the image's size.
+    full.src = image.getAttribute("data-full") || image.src;
+    full.alt = image.alt;
+    full.style.width = width + "px";
+    full.style.height = height + "px";
+    frame.appendChild(full);
+    var sides = card ? card.querySelector(".sides") : null;
+    var copy = sides ? sides.cloneNode(true) : document.createElement("div");
+    copy.classList.add("viewer-text");
+    var ocrPane = copy.querySelectorAll(".diff")[1] || null;
+    var boxes = null;
+    try { boxes = JSON.parse(image.getAttribute("data-boxes") || "null"); } catch (e) { boxes = null; }
+    if (boxes) {
+      var svg = document.createElementNS(svgNS, "svg");
+      svg.setAttribute("viewBox", "0 0 " + width + " " + height);
+      svg.setAttribute("class", "boxes");
+      svg.setAttribute("width", String(width));
+      svg.setAttribute("height", String(height));
+      (boxes.words || []).forEach(function (b) {
+        var r = document.createElementNS(svgNS, "rect");
+        r.setAttribute("x", b[0]); r.setAttribute("y", b[1]); r.setAttribute("width", b[2]); r.setAttribute("height", b[3]);
+        r.setAttribute("class", "word");
+        svg.appendChild(r);
+      });
+      (boxes.lines || []).forEach(function (b) {
+        var r = document.createElementNS(svgNS, "rect");
+        r.setAttribute("x", b[0]); r.setAttribute("y", b[1]); r.setAttribute("width", b[2]); r.setAttribute("height", b[3]);
+        r.setAttribute("class", "line");
+        r.addEventListener("mouseenter", function () {
+          Array.prototype.slice.call(svg.querySelectorAll("rect.line.on")).forEach(function (o) { o.classList.remove("on"); });
+          r.classList.add("on");
+          if (ocrPane) { markLine(ocrPane, b[4]); }
+        });
+        svg.appendChild(r);
+      });
+      frame.appendChild(svg);
+    }
+    stage.appendChild(frame);
+    body.appendChild(stage);
+    body.appendChild(copy);
+    viewer.appendChild(body);
+    document.body.appendChild(viewer);
+    document.body.classList.add("viewing");
+  }
+  document.addEventListener("keydown", function (event) { if (event.key === "Escape") { closeViewer(); } });
   Array.prototype.slice.call(document.querySelectorAll("img.thumb")).forEach(function (image) {
-    image.addEventListener("click", function () { image.classList.toggle("big"); });
+    image.addEventListener("click", function () { openViewer(image); });
   });
+  // `report.html#view-3` opens the third image of the page in the viewer (a link to share).
+  var wanted = /^#view-(\d+)$/.exec(window.location.hash);
+  if (wanted) {
+    var images = document.querySelectorAll("img.thumb");
+    var image = images[parseInt(wanted[1], 10) - 1];
+    if (image) {
+      if (image.complete) { openViewer(image); } else { image.addEventListener("load", function () { openViewer(image); }); }
+    }
+  }
+  var hideWhitespace = document.getElementById("hide-whitespace");
+  if (hideWhitespace) {
+    hideWhitespace.addEventListener("change", function () {
+      document.body.classList.toggle("hide-ws", hideWhitespace.checked);
+    });
+  }
   var status = document.getElementById("report-status");
   if (status) {
     status.setAttribute("data-ready", "yes");
