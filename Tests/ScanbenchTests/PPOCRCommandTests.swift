@@ -165,15 +165,19 @@ final class PPOCRCommandTests: XCTestCase {
           inference > 0 && inference <= record.ms.recognize, "\(inference) of \(record.ms.recognize) ms")
       }
     }
+    // Two vertical pages (a PNG and a JPEG) show which models the level takes for them.
+    let columns = folder.appendingPathComponent("columns")
+    try FileManager.default.createDirectory(at: columns, withIntermediateDirectories: true)
+    try TestKit.shell(
+      "bsdtar -xzf '\(Harness.packageRoot.path)/Corpora/jpn-vertical.tar.gz' -C '\(columns.path)' "
+        + "'jpn-vert-01.*' 'jpn-vert-03.*'")
     let vertical = folder.appendingPathComponent("vertical.jsonl")
     let result = try Harness.run([
-      "run", Harness.packageRoot.appendingPathComponent("Corpora/jpn-vertical.tar.gz").path, "--lang",
-      "jpn_vert",
-      "--level", "fast", "--psm", "5", "--out", vertical.path,
+      "run", columns.path, "--lang", "jpn_vert", "--level", "fast", "--psm", "5", "--out", vertical.path,
     ])
     XCTAssertEqual(result.exitCode, 0, result.stderr)
     let records = try Harness.records(in: vertical).results
-    XCTAssertEqual(records.count, 6)
+    XCTAssertEqual(records.map(\.entry).sorted(), ["jpn-vert-01.png", "jpn-vert-03.jpg"])
     for record in records {
       XCTAssertEqual(record.engine.name, "ppocr")
       XCTAssertEqual(record.engine.settings["detector"], "small")
