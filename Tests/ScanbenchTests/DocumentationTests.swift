@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import XCTest
 
 /// The pointers into the documentation hold: every citation of a section in the repository — in a
@@ -130,7 +131,7 @@ final class DocumentationTests: XCTestCase {
   /// line, doc or block comment fails it, with the file and line; the same figure in code (a format
   /// string, an interpolation, a modulo) or in a comment's code span or quotation does not.
   func testTheLintRuleFindsPercentagesInCommentsOnly() throws {
-    let folder = try Harness.temporaryFolder()
+    let folder = try TestKit.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let percent = "%"
     let clean = """
