@@ -55,7 +55,15 @@ func runServeHostileBenchmark(arguments: [String]) throws {
     try NoteImporter(database: notes).importStore(at: store)
     try notes.checkpoint()
   }
-  let photos = [Int64(records + 1), Int64(records + 2)]
+  let (photos, others): ([Int64], [Int64]) = try {
+    let notes = try NoteDatabase(readOnlyPath: database)
+    let photos = try notes.page(NoteListQuery(limit: nil, since: nil, source: folder.path)).notes.map(\.id)
+    let all = try notes.page(NoteListQuery(limit: nil, since: nil, source: nil)).notes.map(\.id)
+    return (photos, all.filter { !photos.contains($0) })
+  }()
+  guard photos.count == 2, !others.isEmpty else {
+    throw BenchmarkUsageError(message: "the benchmark's database lacks its two photos")
+  }
   let cache = folder.appendingPathComponent("cache")
   let server = try NotesServer(NotesServer.Options(database: database, port: 0, cache: cache))
   defer { server.stop() }
@@ -79,15 +87,17 @@ func runServeHostileBenchmark(arguments: [String]) throws {
         let client = LoopbackClient(port: server.port, timeoutSeconds: 120)
         defer { client.close() }
         let start = DispatchTime.now().uptimeNanoseconds
-        _ = try? client.get("/notes/\(photo)/thumbnail")
-        times.withLock { $0.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
+        let status = (try? client.get("/notes/\(photo)/thumbnail").status) ?? -1
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        log(String(format: "  thumbnail of note %d: %d in %.1f s", photo, status, seconds))
+        times.withLock { $0.append(seconds) }
         inProgress.subtract(1, ordering: .relaxed)
       }.start()
     }
     usleep(200_000)
     let client = LoopbackClient(port: server.port, timeoutSeconds: 30)
     while inProgress.load(ordering: .relaxed) == 2 {
-      let id = 1 + Int(random.next() % UInt64(records))
+      let id = others[Int(random.next() % UInt64(others.count))]
       let start = DispatchTime.now().uptimeNanoseconds
       let status = (try? client.get("/api/notes/\(id)").status) ?? -1
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
