@@ -309,7 +309,9 @@ final class RawConnection {
     while Date() < deadline {
       var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
       guard poll(&poller, 1, 100) > 0 else { continue }
-      let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+      let count = buffer.withUnsafeMutableBytes {
+        recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+      }
       if count == 0 || (count < 0 && errno == ECONNRESET) { return true }
     }
     return false
