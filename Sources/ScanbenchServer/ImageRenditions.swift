@@ -39,11 +39,15 @@ final class ImageRenditions: Sendable {
   /// Seconds a request waits for a rendition being made.
   let deadline: Double
   private let pool: RenderPool
+  /// Told of an image that decodes with a warning (a JPEG cut short), naming it: the decoder's own
+  /// words (libjpeg's "Premature end of JPEG file", on stderr) do not say which image they are about.
+  private let warn: @Sendable (String) -> Void
 
   init(
     cache: URL, maxImageBytes: Int = 256 << 20, maxPixels: Int = 100_000_000, renderThreads: Int = 1,
-    deadline: Double = 10
+    deadline: Double = 10, warn: @escaping @Sendable (String) -> Void = { _ in }
   ) {
+    self.warn = warn
     self.cache = cache
     self.maxImageBytes = maxImageBytes
     self.maxPixels = maxPixels
@@ -95,6 +99,16 @@ final class ImageRenditions: Sendable {
   private func render(_ kind: Kind, of note: Note, to file: URL) throws -> Data {
     let turn = note.orientation?.osdCorrection
     let data = try original(note)
+    // The end marker, in the last bytes (a camera may pad after it; a thumbnail inside the EXIF
+    // at the start has its own).
+    let tail = [UInt8](data.suffix(64 << 10))
+    if data.starts(with: [0xFF, 0xD8, 0xFF]),
+      !zip(tail, tail.dropFirst()).contains(where: { $0 == (0xFF, 0xD9) })
+    {
+      warn(
+        "\(note.source): \(note.entry) (note \(note.id)): the JPEG ends before its end marker; its "
+          + "rendition shows what there is (libjpeg's 'Premature end of JPEG file' is about it)")
+    }
     let jpeg: Data
     do {
       let pages = try ImageDecoder.decode(data, maxPixels: maxPixels).pages
@@ -202,6 +216,10 @@ final class ImageRenditions: Sendable {
     }
 
     private func work() {
+      // Renditions are background work: the requests' threads are to win the cores from this one.
+      // On Linux the niceness is the thread's own, and "process 0" is the calling thread.
+      let which = __priority_which_t(PRIO_PROCESS.rawValue)
+      _ = setpriority(which, 0, min(19, getpriority(which, 0) + 10))
       while true {
         wake.wait()
         let next: Job?? = state.withLock { state in

@@ -69,7 +69,7 @@ public final class NotesServer: Sendable {
     address = try SocketAddress(host: options.host, port: 0)
     images = ImageRenditions(
       cache: options.cache, maxImageBytes: options.maxImageBytes, renderThreads: options.renderThreads,
-      deadline: options.renderSeconds)
+      deadline: options.renderSeconds, warn: options.log)
     log = options.log
     // The daemon's handler reaches this server weakly: the server owns the daemon, not the reverse.
     let server = Mutex(WeakServer())

@@ -224,7 +224,57 @@ final class NotesServeHostileClientTests: XCTestCase {
     XCTAssertFalse(refused.stderr.contains("immutable"), refused.stderr)
   }
 
+  // MARK: Cosmetic
+
+  /// A JPEG cut short: its thumbnail is what there is, and the server's stderr says which image
+  /// libjpeg's "Premature end of JPEG file" is about.
+  func testATruncatedJPEGIsNamedOnTheServersStderr() throws {
+    let fixture = try NotesFixture(in: folder)
+    let whole = try Data(contentsOf: fixture.images.appendingPathComponent("photos/IMG_0042.jpg"))
+    let id = try importedNote(fixture, entry: "cut.jpg", data: whole.prefix(whole.count * 2 / 3))
+    let serving = try Serving(["--db", fixture.database, "--port", "0"], folder: folder)
+    defer { _ = serving.stop() }
+    let client = LoopbackClient(port: serving.port, timeoutSeconds: 30)
+    defer { client.close() }
+    _ = try client.get("/notes/\(id)/thumbnail")
+    XCTAssertEqual(serving.stop(), 0)
+    XCTAssertTrue(
+      serving.stderr.contains("cut.jpg (note \(id)): the JPEG ends before its end marker"), serving.stderr)
+  }
+
   // MARK: Fixtures
+
+  /// A note of `data` as `entry` in a folder of its own, imported into the fixture's database; its id.
+  private func importedNote(
+    _ fixture: NotesFixture, entry: String, data: Data, width: Int = 0, height: Int = 0
+  )
+    throws -> Int64
+  {
+    let images = folder.appendingPathComponent("more-\(entry)")
+    try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+    try data.write(to: images.appendingPathComponent(entry))
+    return try importedNote(fixture, folder: images, entry: entry, width: width, height: height)
+  }
+
+  private func importedNote(
+    _ fixture: NotesFixture, folder images: URL, entry: String, width: Int, height: Int
+  )
+    throws -> Int64
+  {
+    let data = try Data(contentsOf: images.appendingPathComponent(entry))
+    var record = ResultRecord(
+      run: "run-\(entry)", time: "2030-01-01T00:00:00Z", source: images.path, entry: entry,
+      sha256: SHA256.hex(data), profile: "accurate", lang: "eng",
+      engine: EngineIdentity(name: "tesseract", version: "5.3.0"))
+    record.text = "a photo"
+    record.width = width
+    record.height = height
+    let store = folder.appendingPathComponent("\(entry).jsonl")
+    try StoreWriter.line(for: record).write(to: store)
+    let imported = try Harness.run(["import", store.path, "--db", fixture.database])
+    XCTAssertEqual(imported.exitCode, 0, imported.stderr)
+    return Int64(NotesFixture.entries.count + 1)
+  }
 
   /// A note of a 10000 × 9999 grey PNG (100 megapixels, the most `--max-pixels` allows by default),
   /// imported into the fixture's database; its id.
@@ -245,18 +295,7 @@ final class NotesServeHostileClientTests: XCTestCase {
           + chunk(b'IDAT', body) + chunk(b'IEND', b''))
       "
       """)
-    var record = ResultRecord(
-      run: "run-huge", time: "2030-01-01T00:00:00Z", source: images.path, entry: "huge.png",
-      sha256: SHA256.hex(try Data(contentsOf: png)), profile: "accurate", lang: "eng",
-      engine: EngineIdentity(name: "tesseract", version: "5.3.0"))
-    record.text = "a huge photo"
-    record.width = 10000
-    record.height = 9999
-    let store = folder.appendingPathComponent("huge.jsonl")
-    try StoreWriter.line(for: record).write(to: store)
-    let imported = try Harness.run(["import", store.path, "--db", fixture.database])
-    XCTAssertEqual(imported.exitCode, 0, imported.stderr)
-    return Int64(NotesFixture.entries.count + 1)
+    return try importedNote(fixture, folder: images, entry: "huge.png", width: 10000, height: 9999)
   }
 }
 
