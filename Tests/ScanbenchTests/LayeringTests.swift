@@ -18,7 +18,7 @@ final class LayeringTests: XCTestCase {
     "ScanbenchArchive": ["ScanbenchSupport", "CArchive", "CCompression"],
     "ScanbenchDocuments": ["CXML2"],
     "ScanbenchRecognition": [
-      "ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "CLeptonica", "CHeif", "CZBar", "CPoppler",
+      "ScanbenchSupport", "ScanbenchSeam", "CLeptonica", "CHeif", "CZBar", "CPoppler",
     ],
     "ScanbenchTesseract": [
       "ScanbenchSupport", "ScanbenchSeam", "ScanbenchRecognition", "CTesseract", "CLeptonica",
@@ -81,6 +81,28 @@ final class LayeringTests: XCTestCase {
       }
     }
     XCTAssertGreaterThan(checked, 50, "the imports were found")
+  }
+
+  /// Recognition and the engines hand over the seam's types (`TextLayout`, `PageOrientation`,
+  /// `Barcode`, `EngineIdentity`): none of them reaches the store, directly or through another.
+  func testRecognitionAndTheEnginesDoNotDependOnTheStore() {
+    func closure(_ module: String) -> Set<String> {
+      var seen: Set<String> = []
+      var pending = [module]
+      while let next = pending.popLast() {
+        for dependency in Self.layers[next] ?? [] where seen.insert(dependency).inserted {
+          pending.append(dependency)
+        }
+      }
+      return seen
+    }
+    let engines = (Self.layers["ScanbenchEngines"] ?? []).filter { Self.layers[$0] != nil }
+    XCTAssertTrue(engines.contains("ScanbenchRecognition"))
+    for module in ["ScanbenchEngines"] + engines.sorted() {
+      XCTAssertFalse(
+        closure(module).contains("ScanbenchStore"),
+        "\(module) depends on ScanbenchStore: use the seam's types")
+    }
   }
 
   /// Package.swift declares each module's dependencies as the table has them: the compiler keeps

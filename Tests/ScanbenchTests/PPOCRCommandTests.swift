@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import XCTest
 
 @testable import ScanbenchStore
@@ -9,7 +10,7 @@ final class PPOCRCommandTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = try Harness.temporaryFolder()
+    folder = try TestKit.temporaryFolder()
     try Harness.requirePPOCRModels()
   }
 
@@ -140,7 +141,7 @@ final class PPOCRCommandTests: XCTestCase {
   func testTheLevelsChooseTheirEngineAndModels() throws {
     let lines = folder.appendingPathComponent("lines")
     try FileManager.default.createDirectory(at: lines, withIntermediateDirectories: true)
-    try Harness.shell(
+    try TestKit.shell(
       "bsdtar -xzf '\(Harness.packageRoot.path)/Corpora/eng-lines.tar.gz' -C '\(lines.path)' 'eng-line-00[12].*'"
     )
     for (level, recognizer) in [("accurate", "small"), ("fast", "tiny")] {
@@ -180,7 +181,7 @@ final class PPOCRCommandTests: XCTestCase {
   func testSmallInt8ReadsWithTheInt8ModelsMadeAtSetupAndJapaneseFastWithTheFloatOnes() throws {
     let lines = folder.appendingPathComponent("lines")
     try FileManager.default.createDirectory(at: lines, withIntermediateDirectories: true)
-    try Harness.shell(
+    try TestKit.shell(
       "bsdtar -xzf '\(Harness.packageRoot.path)/Corpora/jpn-lines.tar.gz' -C '\(lines.path)' 'jpn-line-00[12].*'"
     )
     let pinned = try String(
@@ -210,7 +211,7 @@ final class PPOCRCommandTests: XCTestCase {
   func testResumeRedoesWhatOtherPPOCRSettingsMadeAndTesseractOptionsAreRefused() throws {
     let lines = folder.appendingPathComponent("lines")
     try FileManager.default.createDirectory(at: lines, withIntermediateDirectories: true)
-    try Harness.shell(
+    try TestKit.shell(
       "bsdtar -xzf '\(Harness.packageRoot.path)/Corpora/eng-lines.tar.gz' -C '\(lines.path)' 'eng-line-00[123].*'"
     )
     let store = folder.appendingPathComponent("s.jsonl").path
