@@ -386,7 +386,7 @@ report-check: setup
 
 # libFuzzer (+ASan) over what reads strangers' bytes; a crash fails the target (.build-fuzz/crashes/).
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS ?= entry-name ground-truth store archive photo-metadata external-protocol documents
+FUZZ_TARGETS ?= entry-name ground-truth store archive photo-metadata external-protocol documents http-request
 fuzz: packages
 	bash fuzz/build.sh $(FUZZ_TARGETS)
 	@for t in $(FUZZ_TARGETS); do bash fuzz/run.sh $$t $(FUZZ_SECONDS) || exit 1; done

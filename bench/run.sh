@@ -8,7 +8,9 @@
 #   scoring      bench/scoring.sh       edit distance against rapidfuzz
 #   notes        scanbench-bench notes  import of 1,000,000 records and search latency
 #   serve        scanbench-bench serve  `notes serve` under 16 concurrent clients on a million notes,
-#                scanbench-bench search its searches alone, CPU a query
+#                scanbench-bench search its searches alone, CPU a query;
+#                scanbench-bench serve-hostile  /api/notes/ID while 64 slow clients and two cold
+#                100-megapixel thumbnails are in progress
 # Environment: REPEATS (default 3), LARGE_MB (default 2048), SKIP (space-separated parts to leave out).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -86,6 +88,8 @@ trap 'rm -f "$tmp"' EXIT
     "$bin/scanbench-bench" serve --db "$serve_db/notes.sqlite"
     "$bin/scanbench-bench" search --db "$serve_db/notes.sqlite"
     rm -rf "$serve_db"
+    # 64 slow clients and two cold thumbnails of 100-megapixel photos, with the API asked meanwhile.
+    "$bin/scanbench-bench" serve-hostile
   fi
 } >"$tmp"
 mv "$tmp" "$out"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (with AddressSanitizer) into .build-fuzz/: each is the library sources
 # it needs compiled together with its entry point in Tests/Fuzz/Targets, as one module (copies with
-# the project's `import Scanbench…` lines taken out), so no Package.swift target is needed. Usage: fuzz/build.sh [target...]   (targets: entry-name ground-truth store archive photo-metadata external-protocol documents)
+# the project's `import Scanbench…` lines taken out), so no Package.swift target is needed. Usage: fuzz/build.sh [target...]   (targets: entry-name ground-truth store archive photo-metadata external-protocol documents http-request)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build-fuzz
@@ -22,19 +22,21 @@ sources_for() {
     external-protocol) echo "$support $store $src/ScanbenchExternal/ExternalProtocol.swift Tests/Fuzz/Targets/ExternalProtocolFuzzer.swift" ;;
     photo-metadata) echo "$src/ScanbenchRecognition/ExifOrientation.swift $src/ScanbenchRecognition/ExifCaptureDate.swift \
       $src/ScanbenchSupport/CaptureDate.swift $src/ScanbenchRecognition/HeifContainer.swift Tests/Fuzz/Targets/PhotoMetadataFuzzer.swift" ;;
-    *) echo "unknown fuzz target '$1' (entry-name ground-truth store archive photo-metadata external-protocol documents)" >&2; exit 64 ;;
+    http-request) echo "$src/ScanbenchServer/HTTP/HTTPServer.swift $src/ScanbenchServer/HTTP/SocketAddress.swift \
+      Tests/Fuzz/Targets/HTTPRequestFuzzer.swift" ;;
+    *) echo "unknown fuzz target '$1' (entry-name ground-truth store archive photo-metadata external-protocol documents http-request)" >&2; exit 64 ;;
   esac
 }
 
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(entry-name ground-truth store archive photo-metadata external-protocol documents)
+[ ${#targets[@]} -gt 0 ] || targets=(entry-name ground-truth store archive photo-metadata external-protocol documents http-request)
 for target in "${targets[@]}"; do
   echo "fuzz: building $out/$target"
   stage="$out/sources-$target"
   rm -rf "$stage" && mkdir -p "$stage"
   for file in $(sources_for "$target"); do sed '/^import Scanbench/d' "$file" >"$stage/$(basename "$file")"; done
   swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name ScanbenchFuzz -package-name scanbench \
-    -I Sources/CArchive -I Sources/CCompression -I Sources/CXML2 -Xcc -I/usr/include/libxml2 \
+    -I Sources/CArchive -I Sources/CCompression -I Sources/CXML2 -I Sources/CMicroHTTPD -Xcc -I/usr/include/libxml2 \
     "$stage"/*.swift -o "$out/$target" 2>&1 \
     | { grep -v "Cannot export local symbol '__asan" || true; }
   test -x "$out/$target"

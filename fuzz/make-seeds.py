@@ -238,3 +238,30 @@ for name, answers in protocol.items():
 put("external-protocol", "handshake-huge-version",
     json.dumps({"engine": "e", "version": "9" * 5000, "models": {}}).encode() + b"\n" + answer(text="a", confidence=1))
 put("external-protocol", "handshake-bad-name", b'{"engine": "", "version": 1}\n{"engine": "a b\\u0000"}')
+
+# http-request: requests as a browser, a script and a hostile client send them
+host = b"Host: 127.0.0.1:8765\r\n"
+requests = {
+    "get": b"GET / HTTP/1.1\r\n" + host + b"\r\n",
+    "search": b"GET /?q=harbor%20master&lang=eng&limit=20 HTTP/1.1\r\n" + host + b"Accept: text/html\r\n\r\n",
+    "head": b"HEAD /api/notes/1 HTTP/1.1\r\n" + host + b"\r\n",
+    "keep-alive-two": b"GET /api/notes HTTP/1.1\r\n" + host + b"\r\nGET /notes/1 HTTP/1.1\r\n" + host + b"\r\n",
+    "http10-no-host": b"GET /notes/1 HTTP/1.0\r\n\r\n",
+    "http11-no-host": b"GET /notes/1 HTTP/1.1\r\n\r\n",
+    "two-hosts": b"GET / HTTP/1.1\r\n" + host + b"Host: evil.example\r\n\r\n",
+    "many-arguments": b"GET /?" + b"&".join(b"a%d=1" % i for i in range(463)) + b" HTTP/1.1\r\n" + host + b"\r\n",
+    "post-body": b"POST / HTTP/1.1\r\n" + host + b"Content-Length: 5\r\n\r\nhello",
+    "chunked": b"GET / HTTP/1.1\r\n" + host + b"Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+    "delete": b"DELETE /notes/1 HTTP/1.1\r\n" + host + b"\r\n",
+    "encoded-path": b"GET /notes/%2e%2e/%2e%2e/etc/passwd?q=%00%ff HTTP/1.1\r\n" + host + b"\r\n",
+    "folded-header": b"GET / HTTP/1.1\r\n" + host + b"X-A: 1\r\n  continued\r\n\r\n",
+    "bare-lf": b"GET / HTTP/1.1\n" + host.replace(b"\r\n", b"\n") + b"\n",
+    "absolute-uri": b"GET http://127.0.0.1:8765/api/notes HTTP/1.1\r\n" + host + b"\r\n",
+    "asterisk": b"OPTIONS * HTTP/1.1\r\n" + host + b"\r\n",
+    "no-version": b"GET /\r\n\r\n",
+    "http2-preface": b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n",
+    "cookie-and-etag": b"GET /notes/1/thumbnail HTTP/1.1\r\n" + host + b"Cookie: a=b; c\r\nIf-None-Match: \"x\"\r\n\r\n",
+    "truncated": b"GET /api/notes?q=a HTTP/1.1\r\nHo",
+}
+for name, data in requests.items():
+    put("http-request", name, data)

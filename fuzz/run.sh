@@ -14,6 +14,7 @@ case "$target" in
   archive) max_len=65536 ;;
   store|documents) max_len=16384 ;;
   external-protocol) max_len=65536 ;;
+  http-request) max_len=65536 ;;
   *) max_len=4096 ;;
 esac
 exec "$out/$target" "$out/corpus/$target" "Tests/Fuzz/$target" \

@@ -73,10 +73,12 @@ public final class NoteDatabase {
     let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))
     let uri = "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1"
     try NoteDatabase.inspectReadOnly(
-      SQLiteConnection(path: uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX),
+      SQLiteConnection(
+        path: uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, displayPath: path),
       path: path)
     connection = try SQLiteConnection(
-      path: NoteDatabase.sqlitePath(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX)
+      path: NoteDatabase.sqlitePath(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX,
+      displayPath: path)
     sqlite3_busy_timeout(connection.handle, Int32(max(0, min(busyTimeout * 1000, Double(Int32.max)))))
     try NoteDatabase.inspectReadOnly(connection, path: path)
     try connection.execute("PRAGMA temp_store = MEMORY")

@@ -9,13 +9,18 @@ final class SQLiteConnection {
   let path: String
 
   /// Opens (and by default creates) the database file. A failed open is still closed.
+  ///
+  /// - Parameter displayPath: the file as errors name it, when `path` is a URI (`file:…?immutable=1`)
+  ///   that the user never wrote.
   init(
-    path: String,
-    flags: Int32 = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    path openPath: String,
+    flags: Int32 = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+    displayPath: String? = nil
   ) throws {
+    let path = displayPath ?? openPath
     SQLiteConnection.configureLibrary
     var db: OpaquePointer?
-    let code = sqlite3_open_v2(path, &db, flags, nil)
+    let code = sqlite3_open_v2(openPath, &db, flags, nil)
     guard let db else {
       throw NoteDatabaseError(
         kind: .sqlite(code: ResultCode(rawValue: code)), path: path, message: "cannot allocate a connection")

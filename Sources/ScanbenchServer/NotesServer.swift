@@ -20,10 +20,21 @@ public final class NotesServer: Sendable {
     public var cache: URL
     /// Largest image re-read from an input.
     public var maxImageBytes: Int
+    /// Threads making thumbnails and previews not yet cached (each may hold a decoded photo in memory).
+    public var renderThreads: Int
+    /// Seconds a request waits for a thumbnail or preview being made before it is answered 503 (with
+    /// `Retry-After`; the rendition is finished and cached meanwhile).
+    public var renderSeconds: Double
+    /// Told what went wrong inside the server (the details a 500 does not send the client, a note
+    /// whose image is broken): `notes serve` prints it on stderr. Called on the server's threads.
+    public var log: @Sendable (String) -> Void
 
     public init(
       database: String, host: String = "127.0.0.1", port: Int = 8765, limits: HTTPLimits = HTTPLimits(),
-      cache: URL? = nil, maxImageBytes: Int = 256 << 20
+      cache: URL? = nil, maxImageBytes: Int = 256 << 20,
+      renderThreads: Int = max(1, ProcessInfo.processInfo.activeProcessorCount / 2),
+      renderSeconds: Double = 10,
+      log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
       self.database = database
       self.host = host
@@ -31,6 +42,9 @@ public final class NotesServer: Sendable {
       self.limits = limits
       self.cache = cache ?? ImageRenditions.defaultCache()
       self.maxImageBytes = maxImageBytes
+      self.renderThreads = max(1, renderThreads)
+      self.renderSeconds = max(0, renderSeconds)
+      self.log = log
     }
   }
 
@@ -40,6 +54,7 @@ public final class NotesServer: Sendable {
   private let facets = FacetCache()
   private let groundTruth = GroundTruthCache()
   private let http = Mutex<HTTPServer?>(nil)
+  private let log: @Sendable (String) -> Void
 
   /// The address the server is reachable at: `http://127.0.0.1:8765/`.
   public let url: String
@@ -50,14 +65,23 @@ public final class NotesServer: Sendable {
   /// Opens the database read-only (refusing one that cannot be served, before listening) and starts
   /// listening.
   public init(_ options: Options) throws {
-    notes = try ReadOnlyNotes(path: options.database, keep: options.limits.threads * 2)
-    images = ImageRenditions(cache: options.cache, maxImageBytes: options.maxImageBytes)
+    notes = try ReadOnlyNotes(path: options.database, connections: options.limits.threads * 2)
     address = try SocketAddress(host: options.host, port: 0)
+    images = ImageRenditions(
+      cache: options.cache, maxImageBytes: options.maxImageBytes, renderThreads: options.renderThreads,
+      deadline: options.renderSeconds, warn: options.log)
+    log = options.log
     // The daemon's handler reaches this server weakly: the server owns the daemon, not the reverse.
     let server = Mutex(WeakServer())
-    let started = try HTTPServer(host: options.host, port: options.port, limits: options.limits) { request in
-      guard let self = server.withLock({ $0.value }) else { return .text(503, "Starting or stopping.\n") }
-      return self.respond(to: request)
+    let started: HTTPServer
+    do {
+      started = try HTTPServer(host: options.host, port: options.port, limits: options.limits) { request in
+        guard let self = server.withLock({ $0.value }) else { return .text(503, "Starting or stopping.\n") }
+        return self.respond(to: request)
+      }
+    } catch {
+      images.stop()
+      throw error
     }
     port = started.port
     url = "http://\(address.authority(port: started.port))/"
@@ -81,6 +105,7 @@ public final class NotesServer: Sendable {
       return server
     }
     server?.stop()
+    images.stop()
   }
 
   // MARK: Routing
@@ -118,10 +143,18 @@ public final class NotesServer: Sendable {
       switch failure.kind {
       case .changed: return .text(409, "Refused: \(failure.message).\n")
       case .inputMissing, .entryMissing: return .text(410, "Gone: \(failure.message).\n")
-      case .unreadable: return .text(422, "\(failure.message).\n")
+      case .unreadable:
+        log("\(request.path): \(failure.message)")
+        return .text(422, "\(failure.message).\n")
       }
+    } catch let pending as ImageRenditions.RenditionPending {
+      var response = HTTPResponse.text(503, "The image is still being made: try again shortly.\n")
+      response.headers.append(("Retry-After", String(pending.retryAfter)))
+      return response
     } catch {
-      return .text(500, "\(error)\n")
+      // The details (an SQL statement, a path) are for the one who runs the server, not the client.
+      log("\(request.path): \(error)")
+      return .text(500, "Something went wrong inside the server; its log says what.\n")
     }
   }
 

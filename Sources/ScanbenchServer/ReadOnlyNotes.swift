@@ -1,24 +1,29 @@
 import Foundation
 import ScanbenchNotes
 
-/// Read-only connections to the note database, one per request in flight: a connection is taken
-/// for one request and given back after it, so each is used by one thread at a time. They share
-/// what search keeps between queries (`SearchStatistics`: it is the same file).
+/// Read-only connections to the note database, at most `connections` of them: a connection is
+/// taken for one request and given back after it, so each is used by one thread at a time, and a
+/// request that finds them all taken waits for one (the server has a thread for each of its
+/// connections, hundreds: their queries take turns on a few). They share what search keeps between
+/// queries (`SearchStatistics`: it is the same file).
 final class ReadOnlyNotes: @unchecked Sendable {
-  // @unchecked: `idle` is read and written only under `lock`; a `NoteDatabase` taken out of it
-  // belongs to the one request that took it until it is put back.
-  private let lock = NSLock()
+  // @unchecked: `idle` and `open` are read and written only under `lock`; a `NoteDatabase` taken out
+  // of `idle` belongs to the one request that took it until it is put back.
+  private let lock = NSCondition()
   private var idle: [NoteDatabase] = []
+  /// Connections open, idle or taken.
+  private var open = 0
   let path: String
-  private let keep: Int
+  private let connections: Int
   private let statistics = SearchStatistics(keepsDocumentSizes: true)
 
   /// Opens (and checks) the database once now, so that a file that cannot be served is refused
   /// before the server listens.
-  init(path: String, keep: Int) throws {
+  init(path: String, connections: Int) throws {
     self.path = path
-    self.keep = max(1, keep)
+    self.connections = max(1, connections)
     idle = [try NoteDatabase(readOnlyPath: path, statistics: statistics)]
+    open = 1
   }
 
   /// Runs `body` with a connection of its own.
@@ -30,14 +35,28 @@ final class ReadOnlyNotes: @unchecked Sendable {
 
   private func take() throws -> NoteDatabase {
     lock.lock()
-    let database = idle.popLast()
+    while idle.isEmpty && open >= connections { lock.wait() }
+    if let database = idle.popLast() {
+      lock.unlock()
+      return database
+    }
+    open += 1
     lock.unlock()
-    return try database ?? NoteDatabase(readOnlyPath: path, statistics: statistics)
+    do {
+      return try NoteDatabase(readOnlyPath: path, statistics: statistics)
+    } catch {
+      lock.lock()
+      open -= 1
+      lock.signal()
+      lock.unlock()
+      throw error
+    }
   }
 
   private func giveBack(_ database: NoteDatabase) {
     lock.lock()
     defer { lock.unlock() }
-    if idle.count < keep { idle.append(database) }
+    idle.append(database)
+    lock.signal()
   }
 }

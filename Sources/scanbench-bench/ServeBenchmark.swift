@@ -8,8 +8,8 @@ import Synchronization
 
 /// `scanbench-bench serve`: `notes serve` under load on loopback. A database of a million
 /// synthetic notes (the notes benchmark's corpus) plus the project's line corpora as real images
-/// (for the thumbnails), the server in this process on an ephemeral port with its thread pool sized
-/// to the cores, and 16 clients, each a thread with its own kept-alive connection, sending requests
+/// (for the thumbnails), the server in this process on an ephemeral port (a thread a connection, its
+/// database connections two a core), and 16 clients, each a thread with its own kept-alive connection, sending requests
 /// back to back (no pause between them), a bounded number each and for a bounded time. Latency is
 /// measured by the clients, per request.
 ///
@@ -137,8 +137,8 @@ func runServeBenchmark(arguments: [String]) throws {
       "\(count) notes (\(options.records) synthetic as in the import benchmark above, \(imageNames.count) with the "
         + "real images of `Corpora/eng-lines` and `jpn-lines`), "
         + String(format: "%.0f MB", Double(size) / 1e6)
-        + "; the server in the benchmark's process on loopback, its pool of "
-        + "\(ProcessInfo.processInfo.activeProcessorCount) threads (one per core) sharing the "
+        + "; the server in the benchmark's process on loopback, a thread a connection and "
+        + "\(ProcessInfo.processInfo.activeProcessorCount * 2) database connections (two a core), sharing the "
         + "\(ProcessInfo.processInfo.activeProcessorCount) cores with \(options.clients) client threads, "
         + "each with its own kept-alive connection, sending requests back to back (at most \(options.requests) "
         + "a client per route, \(options.seconds) s). Latency from request to whole response, measured by the "

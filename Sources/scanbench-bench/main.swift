@@ -4,6 +4,7 @@
 //   scanbench-bench notes [--records N] [--store PATH] [--db PATH] [--queries N] [--keep] [--no-reimport]
 //   scanbench-bench serve [--records N] [--db PATH] [--keep] [--clients N] [--requests N] [--seconds N]
 //   scanbench-bench search --db PATH [--rounds N] [--hits FILE]
+//   scanbench-bench serve-hostile [--records N] [--rounds N]
 
 import Foundation
 
@@ -12,6 +13,7 @@ let usage = """
          scanbench-bench notes [--records N] [--store PATH] [--db PATH] [--queries N] [--keep] [--no-reimport]
          scanbench-bench serve [--records N] [--db PATH] [--keep] [--clients N] [--requests N] [--seconds N]
          scanbench-bench search --db PATH [--rounds N] [--hits FILE]
+         scanbench-bench serve-hostile [--records N] [--rounds N]
   """
 
 func fail(_ message: String, status: Int32) -> Never {
@@ -27,6 +29,7 @@ do {
   case "notes": try runNotesBenchmark(arguments: Array(arguments.dropFirst()))
   case "serve": try runServeBenchmark(arguments: Array(arguments.dropFirst()))
   case "search": try runSearchBenchmark(arguments: Array(arguments.dropFirst()))
+  case "serve-hostile": try runServeHostileBenchmark(arguments: Array(arguments.dropFirst()))
   case let mode?: fail("unknown mode '\(mode)'", status: 64)
   case nil: fail("missing mode", status: 64)
   }

@@ -54,11 +54,15 @@ struct NotesServeCommand: ParsableCommand {
 
     let server: NotesServer
     do {
-      server = try NotesServer(NotesServer.Options(database: database.db, host: host, port: port))
+      server = try NotesServer(
+        NotesServer.Options(
+          database: database.db, host: host, port: port, log: { Console.error("notes serve: \($0)\n") }))
     } catch let error as NoteDatabaseError {
       throw NoteDatabaseOptions.failure(error)
     } catch let error as HTTPServerError {
-      throw CommandFailure(error.message, exitCode: ExitCode.failure)
+      // An address or port that cannot be listened on is an unusable input, like a database.
+      throw CommandFailure(
+        error.message, exitCode: error.isUnusableAddress ? ExitCode.inputUnreadable : ExitCode.failure)
     }
     if !server.isLoopback {
       Console.error(
