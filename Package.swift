@@ -168,7 +168,8 @@ let package = Package(
       ]),
     .testTarget(
       name: "ScanbenchNotesTests",
-      dependencies: ["ScanbenchSeam", "ScanbenchNotes", "ScanbenchStore", "ScanbenchSupport", "CSQLite"]),
+      dependencies: ["ScanbenchSeam", "ScanbenchNotes", "ScanbenchStore", "ScanbenchSupport", "CSQLite"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "ScanbenchServerTests",
       dependencies: [
