@@ -184,9 +184,11 @@ extension NoteDatabase {
     CREATE INDEX IF NOT EXISTS note_photo_lang ON note(lang, taken_at) WHERE best = 1;
     CREATE INDEX IF NOT EXISTS note_other_readings ON note(sha256) WHERE best IS NULL;
     """
-  static let noteIndexNames = [
-    "note_key", "note_recognized", "note_source", "note_with_codes", "note_captured", "note_run", "note_lang",
-  ] + photoIndexNames
+  static let noteIndexNames =
+    [
+      "note_key", "note_recognized", "note_source", "note_with_codes", "note_captured", "note_run",
+      "note_lang",
+    ] + photoIndexNames
   static let photoIndexNames = [
     "note_photo_taken", "note_photo_recognized", "note_photo_source", "note_photo_run", "note_photo_lang",
     "note_other_readings",

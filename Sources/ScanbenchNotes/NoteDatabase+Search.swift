@@ -38,7 +38,8 @@ extension NoteDatabase {
     // sees the same state of the database, even while an import commits.
     return try reading {
       var photos = PhotoSet(oneReadingEach: try !hasOtherReadings())
-      let code = try codeSearch(query, filter: options.filter, limit: wanted, options: options, photos: &photos)
+      let code = try codeSearch(
+        query, filter: options.filter, limit: wanted, options: options, photos: &photos)
       var hits = code.hits
       var lowerBound = code.stoppedEarly
       var found = Set(code.hits.map(\.id))

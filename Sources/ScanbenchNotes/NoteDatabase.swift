@@ -395,7 +395,8 @@ public final class NoteDatabase {
         NoteReading(
           id: statement.int64(at: 0) ?? 0, profile: statement.string(at: 1) ?? "",
           lang: statement.string(at: 2) ?? "", run: statement.string(at: 3) ?? "",
-          recognizedAt: statement.string(at: 4) ?? "", engine: engine?.label, chars: statement.int(at: 6) ?? 0,
+          recognizedAt: statement.string(at: 4) ?? "", engine: engine?.label,
+          chars: statement.int(at: 6) ?? 0,
           cer: statement.double(at: 7), isBest: statement.int(at: 8) == 1))
     }
     return readings

@@ -77,7 +77,8 @@ struct ListParameters: Equatable {
     if from != nil || to != nil {
       guard let range = TakenRange(first: from, last: to) else {
         throw BadRequest(
-          message: "from and to are days such as 2019-07-01, from not after to, not '\((from ?? "").prefix(20))' "
+          message:
+            "from and to are days such as 2019-07-01, from not after to, not '\((from ?? "").prefix(20))' "
             + "and '\((to ?? "").prefix(20))'")
       }
       filter.taken = range

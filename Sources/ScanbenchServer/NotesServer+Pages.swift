@@ -118,14 +118,19 @@ extension NotesServer {
     var years: [(year: String, months: [String])] = []
     for month in months {
       let year = String(month.prefix(4))
-      if years.last?.year == year { years[years.count - 1].months.append(month) } else { years.append((year, [month])) }
+      if years.last?.year == year {
+        years[years.count - 1].months.append(month)
+      } else {
+        years.append((year, [month]))
+      }
     }
     func after(_ month: String?, year: String) -> String {
       guard let month, let number = Int(month.suffix(2)), let yearNumber = Int(year) else {
         return "t\(String(format: "%04d", (Int(year) ?? 0) + 1))~0"
       }
       return number == 12
-        ? "t\(String(format: "%04d-01", yearNumber + 1))~0" : "t\(String(format: "%04d-%02d", yearNumber, number + 1))~0"
+        ? "t\(String(format: "%04d-01", yearNumber + 1))~0"
+        : "t\(String(format: "%04d-%02d", yearNumber, number + 1))~0"
     }
     var html = "<nav class=\"scrubber\" id=\"scrubber\" aria-label=\"Jump to a year or month\"><ol>"
     for (year, yearMonths) in years {
@@ -149,7 +154,10 @@ extension NotesServer {
     profile: String?, inCode: Bool
   ) -> String {
     let name = Self.escape(entry) + (page.map { " <span class=\"page\">p. \($0)</span>" } ?? "")
-    let time = takenAt.map { "<time datetime=\"\(Self.escape($0))\" title=\"\(Self.escape($0))\">\(Self.escape($0))</time>" } ?? ""
+    let time =
+      takenAt.map {
+        "<time datetime=\"\(Self.escape($0))\" title=\"\(Self.escape($0))\">\(Self.escape($0))</time>"
+      } ?? ""
     return """
       <li class="photo\(inCode ? " in-code" : "")" data-id="\(id)"><a href="/notes/\(id)">\
       <img src="/notes/\(id)/thumbnail" alt="" loading="lazy" width="240" height="240">\
@@ -198,7 +206,8 @@ extension NotesServer {
       "run", "run",
       values.runs.map { run in
         let parts = [run.profile, run.engine ?? ""].filter { !$0.isEmpty }
-        let text = parts.isEmpty ? run.run : (parts + [String(run.startedAt.prefix(16))]).joined(separator: " · ")
+        let text =
+          parts.isEmpty ? run.run : (parts + [String(run.startedAt.prefix(16))]).joined(separator: " · ")
         return (run.run, text, run.startedAt.isEmpty ? nil : run.startedAt)
       }, filter.run)
     form += select("lang", "language", values.languages.map { ($0, $0, nil) }, filter.lang)
@@ -236,10 +245,12 @@ extension NotesServer {
     let neighbours = try self.neighbours(of: note)
     var body = "<nav class=\"back\" id=\"photo-nav\"><a href=\"/\" id=\"back\">← All photos</a> "
     if let newer = neighbours.newer {
-      body += "<a rel=\"prev\" id=\"newer\" href=\"/notes/\(newer)\" title=\"the newer photo (←)\">← Newer</a> "
+      body +=
+        "<a rel=\"prev\" id=\"newer\" href=\"/notes/\(newer)\" title=\"the newer photo (←)\">← Newer</a> "
     }
     if let older = neighbours.older {
-      body += "<a rel=\"next\" id=\"older\" href=\"/notes/\(older)\" title=\"the older photo (→)\">Older →</a>"
+      body +=
+        "<a rel=\"next\" id=\"older\" href=\"/notes/\(older)\" title=\"the older photo (→)\">Older →</a>"
     }
     body += "</nav>\n"
     body +=
@@ -314,23 +325,26 @@ extension NotesServer {
   private func readings(_ note: Note) -> String {
     let readings = note.readings ?? []
     var html = """
-      <h2>Readings <span class="hint">(\(readings.count))</span></h2><table class="readings" id="readings">\
+      <h2>Readings <span class="hint">(\(readings.count))</span></h2><div class="scroll"><table class="readings" id="readings">\
       <thead><tr><th>profile</th><th>language</th><th>engine</th><th>recognized</th><th>characters</th>\
       <th>CER</th><th></th></tr></thead><tbody>
       """
     for reading in readings {
       let current = reading.id == note.id
       let cells = [
-        current ? Self.escape(reading.profile) : "<a href=\"/notes/\(reading.id)\">\(Self.escape(reading.profile))</a>",
+        current
+          ? Self.escape(reading.profile)
+          : "<a href=\"/notes/\(reading.id)\">\(Self.escape(reading.profile))</a>",
         Self.escape(reading.lang), Self.escape(reading.engine ?? "unknown"),
         "<time datetime=\"\(Self.escape(reading.recognizedAt))\" title=\"\(Self.escape(reading.recognizedAt))\">\(Self.escape(reading.recognizedAt))</time>",
         String(reading.chars), reading.cer.map { String(format: "%.2f%%", $0 * 100) } ?? "–",
-        [reading.isBest ? "best" : nil, current ? "shown here" : nil].compactMap { $0 }.joined(separator: ", "),
+        [reading.isBest ? "best" : nil, current ? "shown here" : nil].compactMap { $0 }.joined(
+          separator: ", "),
       ]
       html += "<tr data-id=\"\(reading.id)\"\(current ? " class=\"current\" aria-current=\"true\"" : "")>"
       html += cells.map { "<td>\($0)</td>" }.joined() + "</tr>"
     }
-    html += "</tbody></table>\n"
+    html += "</tbody></table></div>\n"
     html +=
       "<p class=\"hint\">The grid shows a photo's best reading: the lowest CER where one was scored, else an "
       + "accurate one, else the latest.</p>\n"

@@ -264,7 +264,9 @@ public final class NotesServer: Sendable {
     let values = try notes.with { database in
       FilterValues(
         sources: try database.distinctValues(of: .source),
-        runs: try database.distinctValues(of: .run).map { try database.runDescription($0) ?? RunDescription($0) },
+        runs: try database.distinctValues(of: .run).map {
+          try database.runDescription($0) ?? RunDescription($0)
+        },
         languages: try database.distinctValues(of: .lang), years: try database.captureYears(),
         months: try database.takenMonths())
     }

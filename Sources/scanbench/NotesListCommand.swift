@@ -5,8 +5,10 @@ import ScanbenchSupport
 struct NotesListCommand: ParsableCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-      name: "list", abstract:
-        "List notes (each photo once), newest first: id, date, when taken, characters, name, first line, source.")
+      name: "list",
+      abstract:
+        "List notes (each photo once), newest first: id, date, when taken, characters, name, first line, source."
+    )
   }
 
   @Option(

@@ -59,7 +59,8 @@ struct NotesShowCommand: ParsableCommand {
     }
     // Every reading of the photo, best first: `notes show ID` of another shows its text.
     for reading in note.readings ?? [] {
-      var text = "\(reading.id): \(reading.profile) (\(reading.lang)), \(reading.engine ?? "unknown engine"), "
+      var text =
+        "\(reading.id): \(reading.profile) (\(reading.lang)), \(reading.engine ?? "unknown engine"), "
       text += "\(reading.recognizedAt), \(reading.chars) chars"
       if let cer = reading.cer { text += String(format: ", CER %.2f%%", cer * 100) }
       let marks = [reading.isBest ? "best" : nil, reading.id == note.id ? "this one" : nil].compactMap { $0 }

@@ -18,10 +18,12 @@ failures listed otherwise.
 import hashlib
 import json
 import os
+import re
 import sys
 import time
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -61,7 +63,8 @@ def main():
     # Debian's chromedriver, given by path: selenium never looks for (or downloads) one.
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
-    wait = WebDriverWait(driver, 20)
+    # The script replaces the grid in place: an element found just before may be gone; look again.
+    wait = WebDriverWait(driver, 20, ignored_exceptions=(StaleElementReferenceException,))
 
     def page(name):
         """Waits for the page's script, keeps a screenshot, and checks the console."""
@@ -99,7 +102,7 @@ def main():
 
     def background_luminance():
         colour = driver.execute_script("return getComputedStyle(document.documentElement).backgroundColor")
-        red, green, blue = [int(part) for part in colour[colour.index("(") + 1:].split(",")[:3]]
+        red, green, blue = [float(part) for part in re.findall(r"[\d.]+", colour)[:3]]
         return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255
 
     photos = settings["notes"]
@@ -194,16 +197,17 @@ def main():
         driver.back()
         wait.until(ready.presence_of_element_located((By.ID, "figure")))
 
-        # The keyboard on a note: → the older photo, ← back to it, Esc to the grid it came from.
+        # The keyboard on a note: ← the newer photo (this one is the oldest), → back to it, Esc to
+        # the grid it came from.
         note_url = driver.current_url
-        body = driver.find_element(By.TAG_NAME, "body")
-        if check(driver.find_elements(By.ID, "older"), "note: an older photo"):
-            body.send_keys(Keys.ARROW_RIGHT)
-            wait.until(lambda d: d.current_url != note_url)
-            page("note-older")
+        check(not driver.find_elements(By.ID, "older"), "note: the photo of 2019 is the oldest")
+        if check(driver.find_elements(By.ID, "newer"), "note: a newer photo"):
             driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+            wait.until(lambda d: d.current_url != note_url)
+            page("note-newer")
+            driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
             wait.until(lambda d: d.current_url == note_url)
-            page("note-newer-again")
+            page("note-older-again")
         driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
         wait.until(lambda d: "q=harbor" in d.current_url and "/notes/" not in d.current_url)
         page("escape-to-list")

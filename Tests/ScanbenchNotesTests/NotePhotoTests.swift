@@ -118,7 +118,8 @@ extension Notes {
 
       // The range of days taken, both ends included.
       let range = try #require(TakenRange(first: "2019-03-10", last: "2019-05-10"))
-      let inRange = try database.list(NoteListQuery(limit: nil, filter: NoteFilter(taken: range), order: .taken))
+      let inRange = try database.list(
+        NoteListQuery(limit: nil, filter: NoteFilter(taken: range), order: .taken))
       #expect(inRange.map(\.firstLine) == ["photo 4", "photo 3", "photo 2"])
       #expect(try database.photoCount(NoteFilter(taken: range), limit: 100) == 3)
       #expect(TakenRange(first: "2019-05-10", last: "2019-03-10") == nil)
@@ -191,9 +192,11 @@ extension Notes {
       for line in store.split(separator: "\n") {
         let record = try JSONDecoder().decode(ResultRecord.self, from: Data(line.utf8))
         guard record.error == nil else { continue }
-        expected.insert("\(record.sha256) \(record.page ?? -1) \(record.profile) \(record.run) \(record.text ?? "")")
+        expected.insert(
+          "\(record.sha256) \(record.page ?? -1) \(record.profile) \(record.run) \(record.text ?? "")")
       }
-      let keys = try database.connection.prepare("SELECT sha256, ifnull(page, -1), profile, run, text FROM note")
+      let keys = try database.connection.prepare(
+        "SELECT sha256, ifnull(page, -1), profile, run, text FROM note")
       var found: Set<String> = []
       while try keys.step() {
         found.insert((0..<5).map { keys.string(at: Int32($0)) ?? "" }.joined(separator: " "))
@@ -220,7 +223,8 @@ extension Notes {
     static func readings(_ connection: SQLiteConnection) throws -> [[String]] {
       let columns = [
         "id", "sha256", "ifnull(page, -1)", "profile", "run", "text", "lang", "recognized_at", "imported_at",
-        "source", "entry", "confidence", "chars", "gt_chars", "edits", "cer", "metric", "engine_id", "cjk_text",
+        "source", "entry", "confidence", "chars", "gt_chars", "edits", "cer", "metric", "engine_id",
+        "cjk_text",
         "layout", "barcodes", "code_text", "captured_at", "width", "height", "orientation",
       ]
       let statement = try connection.prepare(

@@ -98,19 +98,21 @@ import Testing
     let offset = try json("/api/notes?limit=3&offset=2")["notes"] as? [[String: Any]]
     #expect(offset?.compactMap { $0["id"] as? Int } == Array(seen[2..<5]))
     // Newer: the page before the second is the first.
-    let second = try json("/api/notes?limit=2&after=" + ListParameters.encode(
-      try #require((try json("/api/notes?limit=2")["next"] as? String)?.components(separatedBy: "after=").last)))
+    let second = try json(try #require(try json("/api/notes?limit=2")["next"] as? String))
     let newer = try #require(second["previous"] as? String)
-    #expect((try json(newer)["notes"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == Array(seen[0..<2]))
+    #expect(
+      (try json(newer)["notes"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == Array(seen[0..<2]))
     #expect(try json("/api/notes")["total"] as? Int == NotesFixture.entries.count)
     // The HTML pages follow the same cursor.
     func link(_ page: String, _ rel: String) throws -> String {
-      let start = try #require(page.range(of: "rel=\"\(rel)\" id=\"\(rel == "next" ? "older" : "newer")\" href=\""))
-      return String(page[start.upperBound...].prefix { $0 != "\"" }).replacingOccurrences(of: "&amp;", with: "&")
+      let start = try #require(
+        page.range(of: "rel=\"\(rel)\" id=\"\(rel == "next" ? "older" : "newer")\" href=\""))
+      return String(page[start.upperBound...].prefix { $0 != "\"" }).replacingOccurrences(
+        of: "&amp;", with: "&")
     }
     let first = try client.get("/?limit=2")
     let page2 = try client.get(try link(first.text, "next")).text
-    #expect(Self.listed(page2) == Array(Self.takenOrder[2..<4]))
+    #expect(Self.listed(page2) == Array(Self.takenOrder[2...]), "the links keep the grid's own page size")
     #expect(Self.listed(try client.get(try link(page2, "prev")).text) == Array(Self.takenOrder[0..<2]))
   }
 
@@ -137,7 +139,9 @@ import Testing
     #expect(try client.get("/?to=2019-02-30").status == 400)
     #expect(try client.get("/api/notes?before=bogus").status == 400)
     // Runs by their profile, engine and date, not their id.
-    #expect(page.contains("<option value=\"run-1\" data-started=\"2024-05-01T00:00:00Z\">accurate · tesseract 5.3.0"))
+    #expect(
+      page.contains(
+        "<option value=\"run-1\" data-started=\"2024-05-01T00:00:00Z\">accurate · tesseract 5.3.0"))
   }
 
   /// Two profiles over the same photos: each photo once in the grid, the search and the count; its

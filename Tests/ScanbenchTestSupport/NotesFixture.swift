@@ -1,5 +1,4 @@
 import Foundation
-
 import ScanbenchNotes
 import ScanbenchRecognition
 import ScanbenchScoring
