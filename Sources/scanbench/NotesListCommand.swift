@@ -7,8 +7,7 @@ struct NotesListCommand: ParsableCommand {
     CommandConfiguration(
       name: "list",
       abstract:
-        "List notes (each photo once), newest first: id, date, when taken, characters, name, first line, source."
-    )
+        "List notes, a photo once, newest first: id, date, taken, characters, name, first line, source.")
   }
 
   @Option(
