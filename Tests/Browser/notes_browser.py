@@ -190,6 +190,9 @@ def main():
         check(all(word.is_displayed() for word in words), "note: words toggled on again")
         text = driver.find_element(By.ID, "note-text").text
         check("Harbor" in text, f"note: its text {text!r}")
+        taken = driver.find_element(By.XPATH, "//table[@id='details']//th[text()='taken']/../td/time")
+        check("2019" in taken.text and "12:34" in taken.text and taken.get_attribute("title").startswith("2019-07-14T12:34"),
+              f"note: taken on the camera's clock, exact on hover: {taken.text!r} {taken.get_attribute('title')!r}")
         # The other reading: the same photo, its text.
         driver.find_element(By.CSS_SELECTOR, "#readings tbody tr:not(.current) a").click()
         wait.until(lambda d: settings["fast_word"] in d.find_element(By.ID, "note-text").text)

@@ -23,8 +23,13 @@ function humaneDates(root) {
       time.title = value;
       continue;
     }
-    // A capture date has no zone (the camera's clock): read as local time, as it was shown.
-    const date = new Date(value);
+    // A time in UTC (recognized, imported: "…Z") is shown in the reader's zone; a capture date is
+    // the camera's clock (with or without its offset): shown as the photographer saw it.
+    const wall = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
+    const date = wall && !value.endsWith("Z")
+      ? new Date(Number(wall[1]), Number(wall[2]) - 1, Number(wall[3]), Number(wall[4]), Number(wall[5]),
+        Number(wall[6] || 0))
+      : new Date(value);
     if (Number.isNaN(date.getTime())) continue;
     time.textContent = dayAndTime.format(date);
     time.title = value;
