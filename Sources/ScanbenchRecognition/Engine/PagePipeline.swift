@@ -61,7 +61,7 @@ public final class PagePipeline {
 
   /// A page read with a mean confidence under the engine's threshold is checked; when it lies on its
   /// side or upside down it is turned and read again, and the more confident reading is kept.
-  /// Upright pages, read confidently, cost nothing more (README, "Photos": the measurements).
+  /// Upright pages, read confidently, cost nothing more (docs/engines.md, "Photos": the measurements).
   private func recognizeUpright(
     _ page: Image, name: PageName, orientation record: inout ResultRecord.Orientation?, osd: inout Double?
   ) throws -> (RecognizedText, Image) {
