@@ -299,6 +299,13 @@ def main():
         page("mobile-note")
         width = driver.execute_script("return document.documentElement.scrollWidth")
         check(width <= 390, f"390 px: the note's page is {width} px wide")
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        driver.get(url)
+        page("mobile-dark-list")
+        check(background_luminance() < 0.2, "dark at 390 px: the page's background")
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
         # A QR code: its payload listed, its box drawn; following the payload finds its note.
