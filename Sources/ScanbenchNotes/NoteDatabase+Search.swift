@@ -51,8 +51,14 @@ extension NoteDatabase {
           found.insert(hit.id)
         }
       }
+      var total = photos.count
+      if photos.unkeyed > 0, !code.hits.isEmpty {
+        // Text matches not read may be photos the codes found too: no more than a lower bound.
+        total = max(photos.count - photos.unkeyed, photos.textMatches)
+        lowerBound = true
+      }
       return NoteSearchResult(
-        hits: Array(hits.dropFirst(options.offset).prefix(options.limit)), total: photos.count,
+        hits: Array(hits.dropFirst(options.offset).prefix(options.limit)), total: total,
         totalIsLowerBound: lowerBound)
     }
   }
@@ -202,8 +208,8 @@ extension NoteDatabase {
       : "SELECT rowid AS id, \(rank) AS rank FROM \(index) WHERE \(index) MATCH :match"
     let top = try connection.prepare(
       """
-      SELECT id, rank FROM (\(matches) ORDER BY id DESC LIMIT \(NoteDatabase.rankWindow))
-      ORDER BY rank, id DESC
+      SELECT id, rank, count(*) OVER () FROM (\(matches) ORDER BY id DESC LIMIT \(NoteDatabase.rankWindow))
+      ORDER BY rank, id DESC\(photos.oneReadingEach ? " LIMIT \(limit)" : "")
       """)
     try plan.bind(to: top, match: terms.map(\.match).joined(separator: " AND "))
     for (offset, count) in documents.enumerated() {
@@ -223,7 +229,7 @@ extension NoteDatabase {
       defer { top.reset() }
       var ranked: [(id: Int64, rank: Double?)] = []
       while try top.step() {
-        matchCount += 1
+        matchCount = max(matchCount, top.int(at: 2) ?? 0)
         let id = top.int64(at: 0) ?? 0
         var key = PhotoSet.Key.reading(id)
         if let photoOf {
@@ -236,6 +242,12 @@ extension NoteDatabase {
         if ranked.count < limit { ranked.append((id, top.double(at: 1))) }
       }
       return ranked
+    }
+    // Where every photo has one reading, only the hits were read: the other matches are as many
+    // photos again.
+    if photos.oneReadingEach {
+      photos.unkeyed += max(0, matchCount - ranked.count)
+      photos.textMatches = matchCount
     }
     let stoppedEarly = matchCount >= NoteDatabase.rankWindow
     guard !ranked.isEmpty else { return ([], stoppedEarly) }
@@ -302,10 +314,13 @@ struct PhotoSet {
 
   let oneReadingEach: Bool
   private var keys: Set<Key> = []
+  /// Photos known to match whose keys were not read, and the text's matches (one reading each).
+  var unkeyed = 0
+  var textMatches = 0
 
   init(oneReadingEach: Bool) { self.oneReadingEach = oneReadingEach }
 
-  var count: Int { keys.count }
+  var count: Int { keys.count + unkeyed }
 
   /// Adds the photo of a row of `NoteSelection.summary`; `false` if it was there already.
   @discardableResult

@@ -254,18 +254,23 @@ public final class NoteDatabase {
     if query.order == .captured { conditions.append("note.captured_at IS NOT NULL") }
     let before = query.before.flatMap { $0.fits(query.order) ? $0 : nil }
     let after = before == nil ? query.after.flatMap { $0.fits(query.order) ? $0 : nil } : nil
-    if after != nil { conditions.append("(\(key.qualified), note.id) < (:after_key, :after_id)") }
-    if before != nil { conditions.append("(\(key.qualified), note.id) > (:after_key, :after_id)") }
     let direction = before == nil ? "DESC" : "ASC"
-    let statement = try connection.prepare(
-      """
+    let sql =
+      after != nil || before != nil
+      ? NoteDatabase.pastCursor(
+        selection.sql, conditions: conditions, key: key, older: before == nil, limit: ":inner_limit")
+        + " LIMIT :limit OFFSET :offset"
+      : """
       SELECT \(selection.sql) FROM note WHERE \(conditions.joined(separator: " AND "))
       ORDER BY \(key.qualified) \(direction), note.id \(direction) LIMIT :limit OFFSET :offset
-      """)
+      """
+    let statement = try connection.prepare(sql)
     try query.filter.bind(to: statement)
     if let cursor = after ?? before {
       try statement.bind(cursor.value, named: ":after_key")
       try statement.bind(.integer(cursor.id), named: ":after_id")
+      let inner = query.limit.map { max(0, $0) + max(0, query.offset) } ?? -1
+      try statement.bind(.integer(Int64(inner)), named: ":inner_limit")
     }
     try statement.bind(.integer(Int64(query.limit.map { max(0, $0) } ?? -1)), named: ":limit")
     try statement.bind(.integer(Int64(max(0, query.offset))), named: ":offset")
@@ -294,6 +299,28 @@ public final class NoteDatabase {
     return page
   }
 
+  /// The notes past a cursor (`:after_key`, `:after_id`) in an order by `key`, then id, older
+  /// (descending) or newer, at most `limit` of each part: those with the cursor's key and an id
+  /// past its, then those with a key past its. Two seeks in the order's index; a row-value
+  /// comparison `(key, id) < (…)` would seek on the key alone and walk every note that shares it
+  /// (a million notes imported at once share their import time).
+  static func pastCursor(
+    _ columns: String, conditions: [String], key: NoteColumn, older: Bool, limit: String
+  ) -> String {
+    let comparison = older ? "<" : ">"
+    let direction = older ? "DESC" : "ASC"
+    let filter = conditions.map { $0 + " AND " }.joined()
+    // The sort key and id follow the columns asked for (whose positions stay as they are).
+    let selected = columns + ", \(key.qualified) AS sort_key, note.id AS sort_id"
+    return """
+      SELECT * FROM (SELECT \(selected) FROM note WHERE \(filter)\(key.qualified) = :after_key
+        AND note.id \(comparison) :after_id ORDER BY note.id \(direction) LIMIT \(limit))
+      UNION ALL SELECT * FROM (SELECT \(selected) FROM note WHERE \(filter)\(key.qualified) \(comparison) :after_key
+        ORDER BY \(key.qualified) \(direction), note.id \(direction) LIMIT \(limit))
+      ORDER BY sort_key \(direction), sort_id \(direction)
+      """
+  }
+
   /// The cursor of the row just read in `order`.
   private static func cursor(_ row: NoteRowReader, order: NoteOrder, id: Int64) -> NoteCursor? {
     switch order {
@@ -308,9 +335,9 @@ public final class NoteDatabase {
     let key = order.column
     var conditions = ["note.best = 1"] + filter.conditions
     if order == .captured { conditions.append("note.captured_at IS NOT NULL") }
-    conditions.append("(\(key.qualified), note.id) > (:after_key, :after_id)")
     let statement = try connection.prepare(
-      "SELECT EXISTS (SELECT 1 FROM note WHERE \(conditions.joined(separator: " AND ")))")
+      "SELECT EXISTS (\(NoteDatabase.pastCursor("note.id", conditions: conditions, key: key, older: false, limit: "1")))"
+    )
     try filter.bind(to: statement)
     try statement.bind(cursor.value, named: ":after_key")
     try statement.bind(.integer(cursor.id), named: ":after_id")
@@ -360,17 +387,16 @@ public final class NoteDatabase {
     try lookup.bind(.integer(id), named: ":id")
     guard try lookup.step(), let takenAt = lookup.string(at: 0) else { return (nil, nil) }
     lookup.reset()
-    func neighbour(_ comparison: String, _ direction: String) throws -> Int64? {
+    func neighbour(older: Bool) throws -> Int64? {
       let statement = try connection.prepare(
-        """
-        SELECT id FROM note WHERE best = 1 AND (taken_at, id) \(comparison) (:key, :id)
-        ORDER BY taken_at \(direction), id \(direction) LIMIT 1
-        """)
-      try statement.bind(.text(takenAt), named: ":key")
-      try statement.bind(.integer(id), named: ":id")
+        NoteDatabase.pastCursor(
+          "note.id, note.taken_at", conditions: ["note.best = 1"], key: .takenAt, older: older, limit: "1")
+          + " LIMIT 1")
+      try statement.bind(.text(takenAt), named: ":after_key")
+      try statement.bind(.integer(id), named: ":after_id")
       return try statement.step() ? statement.int64(at: 0) : nil
     }
-    return (try neighbour(">", "ASC"), try neighbour("<", "DESC"))
+    return (try neighbour(older: false), try neighbour(older: true))
   }
 
   /// Every reading of the photo (`sha256`, `page`), the one it shows first, then the rest by

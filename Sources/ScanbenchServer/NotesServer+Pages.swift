@@ -101,8 +101,8 @@ extension NotesServer {
     return Self.document(title: title, page: "list", body: body)
   }
 
-  /// Photos a grid page shows: whole rows of 2, 3, 4, 5 or 6 columns.
-  static let gridPageSize = 60
+  /// Photos a grid page shows: whole rows of 2, 4, 5 or 8 columns.
+  static let gridPageSize = 40
 
   /// How many photos the view has.
   private func count(_ total: Int, lowerBound: Bool) -> String {

@@ -50,6 +50,27 @@ extension Notes {
       // A short term (a scan of the texts): once each too.
       #expect(try database.search("t0", options: SearchOptions(limit: 10)).count == 3)
 
+      // One import: every photo has the same import time, the grid's key; its pages visit each once,
+      // newest id first, both ways.
+      var visited: [Int64] = []
+      var cursor: NoteCursor?
+      repeat {
+        let page = try database.page(NoteListQuery(limit: 1, order: .taken, after: cursor))
+        visited += page.notes.map(\.id)
+        cursor = page.next
+      } while cursor != nil && visited.count < 10
+      #expect(visited == listed.map(\.id) && visited == visited.sorted(by: >))
+      let last = try database.page(
+        NoteListQuery(
+          limit: 1, order: .taken,
+          after: NoteCursor(
+            key: .taken(try #require(listed.last?.takenAt)), id: try #require(listed.last?.id) + 1)))
+      #expect(last.notes.map(\.id) == [try #require(listed.last?.id)])
+      let newer = try #require(last.previous)
+      #expect(
+        try database.page(NoteListQuery(limit: 5, order: .taken, before: newer)).notes.map(\.id)
+          == Array(visited.dropLast()))
+
       // The note shows both readings, the best first, and the other reading's page is the photo too.
       let note = try #require(try database.note(id: listed[0].id))
       let readings = try #require(note.readings)
@@ -150,6 +171,14 @@ extension Notes {
         ORDER BY note.taken_at DESC, note.id DESC LIMIT 60
         """)
       #expect(bySource.contains("note_photo_source") && !bySource.contains("TEMP B-TREE"), "\(bySource)")
+      // Past a cursor: a seek on the key and the id, not a walk over the notes that share the key.
+      let past = try plan(
+        NoteDatabase.pastCursor(
+          "note.id", conditions: ["note.best = 1"], key: .takenAt, older: true, limit: "60"
+        )
+        .replacingOccurrences(of: ":after_key", with: "'2030'").replacingOccurrences(
+          of: ":after_id", with: "5"))
+      #expect(past.contains("taken_at=? AND rowid<?") && past.contains("taken_at<?"), "\(past)")
       let months = try plan("SELECT max(taken_at) FROM note WHERE best = 1 AND taken_at < '2020'")
       #expect(months.contains("note_photo_taken"), "\(months)")
       let readings = try plan("SELECT id FROM note WHERE sha256 = 'x' AND ifnull(page, -1) = -1")
