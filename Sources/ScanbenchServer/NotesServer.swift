@@ -249,8 +249,8 @@ public final class NotesServer: Sendable {
     }
   }
 
-  /// The most photos a list counts (a count walks the index): more shows as "10,000+".
-  static let countLimit = 10_000
+  /// The most photos a list counts (a count walks the index): more shows as "1,000+".
+  static let countLimit = 1_000
 
   enum Results {
     /// A page, and how many photos the list has (more than `countLimit` when it says so).
