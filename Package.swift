@@ -182,7 +182,8 @@ let package = Package(
       dependencies: [
         "ScanbenchTestKit", "ScanbenchSeam", "ScanbenchNotes", "ScanbenchStore", "ScanbenchSupport",
         "CSQLite",
-      ]),
+      ],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "ScanbenchServerTests",
       dependencies: [

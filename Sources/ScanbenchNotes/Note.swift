@@ -43,6 +43,14 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
   public var height: Int?
   /// How the image was turned upright before recognition.
   public var orientation: ResultRecord.Orientation?
+  /// When the photo was taken (`capturedAt`), or imported where its metadata does not say: what the
+  /// grid groups by.
+  public var takenAt: String?
+  /// Whether this reading is the one its photo shows (`NoteDatabase.bestReadingOrder`).
+  public var isBest: Bool?
+  /// Every reading of the photo (this one among them), best first, when asked for
+  /// (`NoteDatabase.note(id:)`).
+  public var readings: [NoteReading]?
 
   enum CodingKeys: String, CodingKey {
     case id, text
@@ -53,6 +61,9 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
     case edits, cer, metric, engine, words, lines, barcodes
     case capturedAt = "captured_at"
     case width, height, orientation
+    case takenAt = "taken_at"
+    case isBest = "best"
+    case readings
   }
 
   public init(
@@ -78,6 +89,17 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
     self.cer = cer
     self.metric = metric
     self.engine = engine
+  }
+
+  /// How the image was turned upright before recognition, in words (the note's page and
+  /// `notes show`), or `nil` when the record does not say.
+  public var orientationDescription: String? {
+    guard let orientation else { return nil }
+    if let applied = orientation.applied { return applied }
+    if let degrees = orientation.osdDegrees, orientation.osdApplied != true {
+      return "not turned (detected \(degrees)°, not applied)"
+    }
+    return "not turned (upright as stored)"
   }
 
   /// The first line of the text that is not blank, trimmed (what `notes list` shows).
@@ -120,6 +142,60 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
   }
 }
 
+/// One recognition of a photo, with its provenance: what a note's page lists of its other readings.
+public struct NoteReading: Codable, Sendable, Equatable, Identifiable {
+  /// The reading's row (`/notes/ID` shows the photo with this reading).
+  public var id: Int64
+  public var profile: String
+  public var lang: String
+  public var run: String
+  public var recognizedAt: String
+  /// The engine's name and version (`EngineIdentity.label`), when the database knows it.
+  public var engine: String?
+  public var chars: Int
+  public var cer: Double?
+  /// Whether the photo shows this reading.
+  public var isBest: Bool
+
+  enum CodingKeys: String, CodingKey {
+    case id, profile, lang, run
+    case recognizedAt = "recognized_at"
+    case engine, chars, cer
+    case isBest = "best"
+  }
+
+  public init(
+    id: Int64, profile: String, lang: String, run: String, recognizedAt: String, engine: String?, chars: Int,
+    cer: Double?, isBest: Bool
+  ) {
+    self.id = id
+    self.profile = profile
+    self.lang = lang
+    self.run = run
+    self.recognizedAt = recognizedAt
+    self.engine = engine
+    self.chars = chars
+    self.cer = cer
+    self.isBest = isBest
+  }
+}
+
+/// A run as a reader knows it: its profile, its engine and when it started, not its id.
+public struct RunDescription: Sendable, Equatable {
+  public var run: String
+  public var profile: String
+  public var engine: String?
+  /// When its first reading was recognized.
+  public var startedAt: String
+
+  public init(run: String, profile: String, engine: String?, startedAt: String) {
+    self.run = run
+    self.profile = profile
+    self.engine = engine
+    self.startedAt = startedAt
+  }
+}
+
 /// A line of `notes list`: enough to pick a note, without its whole text.
 public struct NoteSummary: Codable, Sendable, Equatable, Identifiable {
   public var id: Int64
@@ -134,6 +210,10 @@ public struct NoteSummary: Codable, Sendable, Equatable, Identifiable {
   public var capturedAt: String?
   /// Whether the image had QR codes or barcodes.
   public var hasCodes: Bool?
+  /// When the photo was taken, or imported where its metadata does not say (`Note.takenAt`).
+  public var takenAt: String?
+  /// The profile of the reading shown.
+  public var profile: String?
 
   enum CodingKeys: String, CodingKey {
     case id
@@ -143,6 +223,8 @@ public struct NoteSummary: Codable, Sendable, Equatable, Identifiable {
     case source, entry, page, lang
     case capturedAt = "captured_at"
     case hasCodes = "has_codes"
+    case takenAt = "taken_at"
+    case profile
   }
 
   public init(
@@ -166,13 +248,16 @@ public struct NoteListQuery: Sendable, Equatable {
   public var order: NoteOrder
   /// The page after this note (keyset paging: as fast on the last page as on the first).
   public var after: NoteCursor?
+  /// The page just before this note (the newer page); wins over `after`.
+  public var before: NoteCursor?
   /// Notes skipped before the first one shown (a scan over them: `after` is the fast way).
   public var offset: Int
 
   public init(
     limit: Int? = 20, filter: NoteFilter = NoteFilter(), order: NoteOrder = .recognized,
-    after: NoteCursor? = nil, offset: Int = 0
+    after: NoteCursor? = nil, offset: Int = 0, before: NoteCursor? = nil
   ) {
+    self.before = before
     self.limit = limit
     self.filter = filter
     self.order = order
@@ -183,6 +268,22 @@ public struct NoteListQuery: Sendable, Equatable {
   /// `notes list --since --source`.
   public init(limit: Int? = 20, since: Double?, source: String?) {
     self.init(limit: limit, filter: NoteFilter(source: source, since: since))
+  }
+}
+
+/// The hits of a search, and how many photos match in all.
+public struct NoteSearchResult: Sendable, Equatable {
+  public var hits: [NoteSearchHit]
+  /// Photos that match (each once, however many of its readings do), within the ranked window.
+  public var total: Int
+  /// Whether `total` is a lower bound: more readings matched than are ranked
+  /// (`NoteDatabase.rankWindow`), or code and text matches may overlap beyond those read.
+  public var totalIsLowerBound: Bool
+
+  public init(hits: [NoteSearchHit], total: Int, totalIsLowerBound: Bool) {
+    self.hits = hits
+    self.total = total
+    self.totalIsLowerBound = totalIsLowerBound
   }
 }
 
@@ -203,6 +304,11 @@ public struct NoteSearchHit: Codable, Sendable, Equatable, Identifiable {
   public var capturedAt: String?
   /// Whether the match is in a QR code's or barcode's payload (the snippet shows the payload).
   public var inCode: Bool?
+  /// When the photo was taken, or imported (`Note.takenAt`).
+  public var takenAt: String?
+  /// The profile of the reading that matched (a photo is found once, through its best-ranked
+  /// matching reading).
+  public var profile: String?
 
   enum CodingKeys: String, CodingKey {
     case id
@@ -210,6 +316,8 @@ public struct NoteSearchHit: Codable, Sendable, Equatable, Identifiable {
     case chars, source, entry, snippet, score, page, lang
     case capturedAt = "captured_at"
     case inCode = "in_code"
+    case takenAt = "taken_at"
+    case profile
   }
 
   public init(

@@ -18,12 +18,17 @@ enum NoteColumn: String, CaseIterable {
   case codeText = "code_text"
   case capturedAt = "captured_at"
   case width, height, orientation
+  /// Migration 6: whether the reading is the one its photo shows (chosen after a batch), and when
+  /// the photo was taken or imported (a generated column).
+  case best
+  case takenAt = "taken_at"
 
   /// `note.text`: qualified, for queries that join.
   var qualified: String { "note." + rawValue }
 
-  /// What the importer writes (the row id is SQLite's).
-  static let written = allCases.filter { $0 != .id }
+  /// What the importer writes (the row id is SQLite's; `best` is chosen over the photo's readings,
+  /// `taken_at` is generated).
+  static let written = allCases.filter { ![.id, .best, .takenAt].contains($0) }
 }
 
 /// A value bound to a statement parameter.
@@ -102,6 +107,7 @@ struct NoteRow {
     case .width: SQLiteValue(width)
     case .height: SQLiteValue(height)
     case .orientation: SQLiteValue(orientation)
+    case .best, .takenAt: .null
     }
   }
 
@@ -166,12 +172,13 @@ struct NoteSelection {
     [
       .id, .text, .recognizedAt, .importedAt, .run, .source, .entry, .sha256, .page, .profile, .lang,
       .confidence, .chars, .gtChars, .edits, .cer, .metric, .layout, .barcodes, .capturedAt, .width, .height,
-      .orientation,
+      .orientation, .best, .takenAt,
     ], joinsEngine: true)
 
   /// A line of a list (`notes list`, the list page).
   static let summary = NoteSelection([
     .id, .recognizedAt, .recognizedUnix, .chars, .text, .source, .entry, .page, .lang, .capturedAt, .codeText,
+    .sha256, .takenAt, .profile,
   ])
 }
 
@@ -200,6 +207,8 @@ extension NoteSummary {
     lang = row.string(.lang)
     capturedAt = row.string(.capturedAt)
     hasCodes = row.string(.codeText) != nil
+    takenAt = row.string(.takenAt)
+    profile = row.string(.profile)
   }
 }
 
@@ -223,6 +232,8 @@ extension Note {
       try? decoder.decode([ScanbenchSeam.Barcode].self, from: Data($0.utf8))
     }
     capturedAt = row.string(.capturedAt)
+    takenAt = row.string(.takenAt)
+    isBest = row.int(.best) == 1
     width = row.int(.width)
     height = row.int(.height)
     orientation = row.string(.orientation).flatMap {

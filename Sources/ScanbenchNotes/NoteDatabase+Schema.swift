@@ -121,9 +121,48 @@ extension NoteDatabase {
     CREATE INDEX note_run ON note(run, recognized_unix);
     CREATE INDEX note_lang ON note(lang, recognized_unix);
     """,
+
+    // 6: a photo is one note. A photo is an image (its `sha256` and `page`); each row of `note` is
+    // a *reading* of it (one profile, language, engine and run), kept whole. `best` is 1 on the
+    // reading the photo shows (`NoteDatabase.bestReadingOrder`) and NULL on the others, so a list
+    // of photos is a list of best readings; `taken_at` is when the photo was taken, or when it was
+    // imported where its metadata does not say, for the grid by month. The photo indexes are partial
+    // (best readings only), each keeping its notes newest first for a filter; `note_other_readings`
+    // lists the readings not shown, so that a database where every photo has one reading is known
+    // at once. The Swift step (`afterMigration`) chooses the best reading of every photo, then builds
+    // the indexes (`photoIndexes`: cheaper than keeping them through a million updates).
+    """
+    ALTER TABLE note ADD COLUMN best INTEGER;
+    ALTER TABLE note ADD COLUMN taken_at TEXT AS (coalesce(captured_at, imported_at)) VIRTUAL;
+    """,
   ]
 
-  /// The indexes on `note` besides its primary key, as migrations 1, 4 and 5 created them. A bulk
+  /// Which reading of a photo it shows, as SQL `ORDER BY` terms (the first row wins): the one with
+  /// the lowest CER where any was scored against ground truth; then an `accurate` one before the
+  /// others; then the one recognized last; then the one imported last.
+  static let bestReadingOrder =
+    "cer IS NULL, cer, profile <> 'accurate', recognized_unix DESC, id DESC"
+
+  /// Marks the best reading of every photo (the whole table: a migration, the end of a bulk import).
+  static let chooseEveryBestReading = """
+    UPDATE note SET best = NULL WHERE best IS NOT NULL;
+    UPDATE note SET best = 1 WHERE id IN (
+      SELECT id FROM (
+        SELECT id, row_number() OVER (
+          PARTITION BY sha256, ifnull(page, -1) ORDER BY \(bestReadingOrder)) AS place
+        FROM note)
+      WHERE place = 1);
+    """
+
+  /// Marks the best reading of one photo (`?1` its SHA-256, `?2` its page or -1), through `note_key`.
+  static let chooseBestReading = """
+    UPDATE note SET best = CASE WHEN id = (
+        SELECT id FROM note WHERE sha256 = ?1 AND ifnull(page, -1) = ?2 ORDER BY \(bestReadingOrder) LIMIT 1)
+      THEN 1 END
+    WHERE sha256 = ?1 AND ifnull(page, -1) = ?2
+    """
+
+  /// The indexes on `note` besides its primary key, as migrations 1, 4, 5 and 6 created them. A bulk
   /// import into an empty database drops `note_key` and builds it once at its end (see
   /// `NoteImporter`); a database such an import was killed in has it rebuilt when it is next opened.
   static let noteIndexes = """
@@ -134,9 +173,25 @@ extension NoteDatabase {
     CREATE INDEX IF NOT EXISTS note_captured ON note(captured_at) WHERE captured_at IS NOT NULL;
     CREATE INDEX IF NOT EXISTS note_run ON note(run, recognized_unix);
     CREATE INDEX IF NOT EXISTS note_lang ON note(lang, recognized_unix);
+    """ + photoIndexes
+
+  /// The indexes of migration 6, on a photo's `best` reading.
+  static let photoIndexes = """
+    CREATE INDEX IF NOT EXISTS note_photo_taken ON note(taken_at) WHERE best = 1;
+    CREATE INDEX IF NOT EXISTS note_photo_recognized ON note(recognized_unix) WHERE best = 1;
+    CREATE INDEX IF NOT EXISTS note_photo_source ON note(source, taken_at) WHERE best = 1;
+    CREATE INDEX IF NOT EXISTS note_photo_run ON note(run, taken_at) WHERE best = 1;
+    CREATE INDEX IF NOT EXISTS note_photo_lang ON note(lang, taken_at) WHERE best = 1;
+    CREATE INDEX IF NOT EXISTS note_other_readings ON note(sha256) WHERE best IS NULL;
     """
-  static let noteIndexNames = [
-    "note_key", "note_recognized", "note_source", "note_with_codes", "note_captured", "note_run", "note_lang",
+  static let noteIndexNames =
+    [
+      "note_key", "note_recognized", "note_source", "note_with_codes", "note_captured", "note_run",
+      "note_lang",
+    ] + photoIndexNames
+  static let photoIndexNames = [
+    "note_photo_taken", "note_photo_recognized", "note_photo_source", "note_photo_run", "note_photo_lang",
+    "note_other_readings",
   ]
 
   /// Whether every index of `noteIndexes` exists (one read of the schema).
@@ -149,15 +204,23 @@ extension NoteDatabase {
     return count == Int64(NoteDatabase.noteIndexNames.count)
   }
 
-  /// Builds the indexes of `noteIndexes` that are missing, in one transaction.
+  /// Builds the indexes of `noteIndexes` that are missing, and chooses every photo's best reading
+  /// (an import that dropped them had not yet), in one transaction.
   func restoreNoteIndexes() throws {
     guard try !hasNoteIndexes() else { return }
-    try connection.transaction { try connection.execute(NoteDatabase.noteIndexes) }
+    try connection.transaction {
+      try connection.execute(NoteDatabase.chooseEveryBestReading)
+      try connection.execute(NoteDatabase.noteIndexes)
+    }
   }
 
   /// The part of a migration SQL cannot do, run right after `migrations[version - 1]` in the same
   /// transaction.
   static func afterMigration(to version: Int, connection: SQLiteConnection) throws {
+    if version == 6 {
+      try connection.execute(chooseEveryBestReading)
+      try connection.execute(photoIndexes)
+    }
     guard version == 2 else { return }
     let select = try connection.prepare("SELECT id, text FROM note")
     let update = try connection.prepare("UPDATE note SET cjk_text = :cjk_text WHERE id = :id")

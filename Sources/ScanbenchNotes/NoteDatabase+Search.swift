@@ -18,21 +18,54 @@ extension NoteDatabase {
   ///
   /// Notes with a QR code or barcode whose payload contains the whole query come first, newest
   /// first, their snippet showing the payload.
+  ///
+  /// A photo is found once, through the first of its readings that matches (each reading is a row
+  /// of `note`, and any of them may match): the hit is that reading.
   public func search(_ query: String, options: SearchOptions = SearchOptions()) throws -> [NoteSearchHit] {
+    try searchResult(query, options: options).hits
+  }
+
+  /// `search`, and how many photos match in all.
+  public func searchResult(_ query: String, options: SearchOptions = SearchOptions()) throws
+    -> NoteSearchResult
+  {
     let plan = SearchPlan(query, filter: options.filter)
     let wanted = options.offset + options.limit
-    guard !plan.isEmpty, options.limit > 0, options.offset >= 0 else { return [] }
+    guard !plan.isEmpty, options.limit > 0, options.offset >= 0 else {
+      return NoteSearchResult(hits: [], total: 0, totalIsLowerBound: false)
+    }
     // One read transaction: every statement of the search (and what it keeps in `statistics`)
     // sees the same state of the database, even while an import commits.
     return try reading {
-      let codeHits = try codeSearch(query, filter: options.filter, limit: wanted, options: options)
-      var hits = codeHits
-      if codeHits.count < wanted {
-        let found = Set(codeHits.map(\.id))
-        hits += (try textSearch(plan, limit: wanted, options: options)).filter { !found.contains($0.id) }
+      var photos = PhotoSet(oneReadingEach: try !hasOtherReadings())
+      let code = try codeSearch(
+        query, filter: options.filter, limit: wanted, options: options, photos: &photos)
+      var hits = code.hits
+      var lowerBound = code.stoppedEarly
+      var found = Set(code.hits.map(\.id))
+      let text = try textSearch(plan, limit: wanted, options: options, photos: &photos)
+      lowerBound = lowerBound || text.stoppedEarly
+      if hits.count < wanted {
+        for hit in text.hits where !found.contains(hit.id) && hits.count < wanted {
+          hits.append(hit)
+          found.insert(hit.id)
+        }
       }
-      return Array(hits.dropFirst(options.offset).prefix(options.limit))
+      var total = photos.count
+      if photos.unkeyed > 0, !code.hits.isEmpty {
+        // Text matches not read may be photos the codes found too: no more than a lower bound.
+        total = max(photos.count - photos.unkeyed, photos.textMatches)
+        lowerBound = true
+      }
+      return NoteSearchResult(
+        hits: Array(hits.dropFirst(options.offset).prefix(options.limit)), total: total,
+        totalIsLowerBound: lowerBound)
     }
+  }
+
+  /// Whether some photo has a reading it does not show (one seek in `note_other_readings`).
+  func hasOtherReadings() throws -> Bool {
+    try connection.integer("SELECT EXISTS (SELECT 1 FROM note WHERE best IS NULL)") == 1
   }
 
   /// Runs `body` in a read transaction (or in the one already open).
@@ -81,31 +114,35 @@ extension NoteDatabase {
     hit.page = row.int(.page)
     hit.lang = row.string(.lang)
     hit.capturedAt = row.string(.capturedAt)
+    hit.takenAt = row.string(.takenAt)
+    hit.profile = row.string(.profile)
     hit.inCode = inCode ? true : nil
     return hit
   }
 
   /// Notes whose code payloads (`note.code_text`) contain `query`, ASCII case-insensitively: a
-  /// scan of the notes that have codes only (the partial index `note_with_codes`).
+  /// scan of the notes that have codes only (the partial index `note_with_codes`), up to `limit`
+  /// photos.
   private func codeSearch(
-    _ query: String, filter: NoteFilter, limit: Int, options: SearchOptions
-  ) throws -> [NoteSearchHit] {
+    _ query: String, filter: NoteFilter, limit: Int, options: SearchOptions, photos: inout PhotoSet
+  ) throws -> (hits: [NoteSearchHit], stoppedEarly: Bool) {
     let needle = query.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !needle.isEmpty else { return [] }
+    guard !needle.isEmpty else { return ([], false) }
     let selection = NoteSelection.summary
     let statement = try connection.prepare(
       """
       SELECT \(selection.sql) FROM note INDEXED BY note_with_codes
       WHERE note.code_text IS NOT NULL AND note.code_text LIKE :needle ESCAPE '\\'
       \(filter.conditions.map { " AND " + $0 }.joined())
-      ORDER BY note.recognized_unix DESC, note.id DESC LIMIT :limit
+      ORDER BY note.recognized_unix DESC, note.id DESC
       """)
     try statement.bind(.text("%" + SearchPlan.escapeLike(needle) + "%"), named: ":needle")
-    try statement.bind(.integer(Int64(limit)), named: ":limit")
     try filter.bind(to: statement)
     var hits: [NoteSearchHit] = []
     let row = NoteRowReader(statement: statement, selection: selection)
     while try statement.step() {
+      guard photos.insert(row) else { continue }
+      if hits.count == limit { return (hits, true) }
       let payloads = (row.string(.codeText) ?? "").split(separator: "\n").map(String.init)
       let matching =
         payloads.first { $0.range(of: needle, options: .caseInsensitive) != nil } ?? payloads.first ?? ""
@@ -113,29 +150,35 @@ extension NoteDatabase {
         hit(
           row, marked: NoteDatabase.mark([needle], in: matching), score: nil, inCode: true, options: options))
     }
-    return hits
+    return (hits, false)
   }
 
-  /// Notes whose text matches `plan`, best first.
-  private func textSearch(_ plan: SearchPlan, limit: Int, options: SearchOptions) throws -> [NoteSearchHit] {
+  /// Notes whose text matches `plan`, best first, up to `limit` photos (each once); every matching
+  /// photo read is put in `photos`.
+  private func textSearch(
+    _ plan: SearchPlan, limit: Int, options: SearchOptions, photos: inout PhotoSet
+  ) throws -> (hits: [NoteSearchHit], stoppedEarly: Bool) {
     if let index = plan.primaryIndex {
-      return try rankedSearch(plan, index: index, limit: limit, options: options)
+      return try rankedSearch(plan, index: index, limit: limit, options: options, photos: &photos)
     }
     let selection = NoteSelection.summary
     let statement = try connection.prepare(
       """
       SELECT \(selection.sql) FROM note WHERE \(plan.scanConditions)
-      ORDER BY note.recognized_unix DESC, note.id DESC LIMIT :limit
+      ORDER BY note.recognized_unix DESC, note.id DESC
       """)
     try plan.bind(to: statement)
-    try statement.bind(.integer(Int64(limit)), named: ":limit")
     var hits: [NoteSearchHit] = []
+    var seen = PhotoSet(oneReadingEach: photos.oneReadingEach)
     let row = NoteRowReader(statement: statement, selection: selection)
     while try statement.step() {
+      guard seen.insert(row) else { continue }
+      if hits.count == limit { return (hits, true) }
+      photos.insert(row)
       let marked = NoteDatabase.mark(plan.scanned, in: row.string(.text) ?? "")
       hits.append(hit(row, marked: marked, score: nil, inCode: false, options: options))
     }
-    return hits
+    return (hits, false)
   }
 
   /// A query through an index: the ids of the best matches within the rank window first (no
@@ -143,11 +186,15 @@ extension NoteDatabase {
   /// bm25 as FTS5's `rank` would (`NoteDatabase+Ranking.swift`), then those notes, then their
   /// highlights. Word matches are marked by FTS5's highlight(); the trigram index holds only a
   /// note's CJK lines, so its matches are marked in the whole text, as a scan's are.
+  ///
+  /// Every match of the window is read (the window is sorted whole anyway) to count the photos;
+  /// where some photo has several readings, each match's photo is looked up (`note_key`), and a
+  /// photo is ranked by its best-ranked reading.
   private func rankedSearch(
-    _ plan: SearchPlan, index: String, limit: Int, options: SearchOptions
-  ) throws -> [NoteSearchHit] {
+    _ plan: SearchPlan, index: String, limit: Int, options: SearchOptions, photos: inout PhotoSet
+  ) throws -> (hits: [NoteSearchHit], stoppedEarly: Bool) {
     let version = try fullTextIndexVersion()
-    guard let terms = try rankedTerms(plan, index: index, version: version) else { return [] }
+    guard let terms = try rankedTerms(plan, index: index, version: version) else { return ([], false) }
     let documents = try terms.map { try documentCount($0, index: index, version: version) }
     let sizes = try documentSizes(index: index, version: version)
     let arguments = terms.indices.map { ":documents\($0 + 1), \(terms[$0].phrases)" }.joined(separator: ", ")
@@ -161,14 +208,18 @@ extension NoteDatabase {
       : "SELECT rowid AS id, \(rank) AS rank FROM \(index) WHERE \(index) MATCH :match"
     let top = try connection.prepare(
       """
-      SELECT id, rank FROM (\(matches) ORDER BY id DESC LIMIT \(NoteDatabase.rankWindow))
-      ORDER BY rank, id DESC LIMIT :limit
+      SELECT id, rank, count(*) OVER () FROM (\(matches) ORDER BY id DESC LIMIT \(NoteDatabase.rankWindow))
+      ORDER BY rank, id DESC\(photos.oneReadingEach ? " LIMIT \(limit)" : "")
       """)
     try plan.bind(to: top, match: terms.map(\.match).joined(separator: " AND "))
     for (offset, count) in documents.enumerated() {
       try top.bind(.integer(count), named: ":documents\(offset + 1)")
     }
-    try top.bind(.integer(Int64(limit)), named: ":limit")
+    let photoOf =
+      photos.oneReadingEach
+      ? nil : try connection.prepare("SELECT sha256, ifnull(page, -1) FROM note WHERE id = :id")
+    var seen = PhotoSet(oneReadingEach: photos.oneReadingEach)
+    var matchCount = 0
     // The sizes are read through their address while the statement runs, and only then.
     let ranked = try (sizes?.sizes ?? []).withUnsafeBufferPointer { sizes in
       try top.bind(
@@ -177,10 +228,29 @@ extension NoteDatabase {
       try top.bind(.integer(Int64(sizes.count)), named: ":size_count")
       defer { top.reset() }
       var ranked: [(id: Int64, rank: Double?)] = []
-      while try top.step() { ranked.append((top.int64(at: 0) ?? 0, top.double(at: 1))) }
+      while try top.step() {
+        matchCount = max(matchCount, top.int(at: 2) ?? 0)
+        let id = top.int64(at: 0) ?? 0
+        var key = PhotoSet.Key.reading(id)
+        if let photoOf {
+          try photoOf.bind(.integer(id), named: ":id")
+          defer { photoOf.reset() }
+          if try photoOf.step() { key = .photo(photoOf.string(at: 0) ?? "", photoOf.int(at: 1) ?? -1) }
+        }
+        guard seen.insert(key) else { continue }
+        photos.insert(key)
+        if ranked.count < limit { ranked.append((id, top.double(at: 1))) }
+      }
       return ranked
     }
-    guard !ranked.isEmpty else { return [] }
+    // Where every photo has one reading, only the hits were read: the other matches are as many
+    // photos again.
+    if photos.oneReadingEach {
+      photos.unkeyed += max(0, matchCount - ranked.count)
+      photos.textMatches = matchCount
+    }
+    let stoppedEarly = matchCount >= NoteDatabase.rankWindow
+    guard !ranked.isEmpty else { return ([], stoppedEarly) }
     let ids = "[" + ranked.map { String($0.id) }.joined(separator: ",") + "]"
     let highlighted = index == "note_words" ? try wordHighlights(ids: ids, match: plan.match) : [:]
 
@@ -197,7 +267,7 @@ extension NoteDatabase {
       hits[id] = hit(
         row, marked: marked, score: rankOf[id].flatMap { $0.map { -$0 } }, inCode: false, options: options)
     }
-    return ranked.compactMap { hits[$0.id] }
+    return (ranked.compactMap { hits[$0.id] }, stoppedEarly)
   }
 
   /// The texts of the notes `ids` (a JSON array) with the words `match` finds between the marks.
@@ -232,4 +302,34 @@ extension NoteDatabase {
     while try marks.step() { highlighted[marks.int64(at: 0) ?? 0] = marks.string(at: 1) }
     return highlighted
   }
+}
+
+/// The photos a search has found, each once: by their reading's id where every photo has one
+/// reading, else by image and page.
+struct PhotoSet {
+  enum Key: Hashable {
+    case reading(Int64)
+    case photo(String, Int)
+  }
+
+  let oneReadingEach: Bool
+  private var keys: Set<Key> = []
+  /// Photos known to match whose keys were not read, and the text's matches (one reading each).
+  var unkeyed = 0
+  var textMatches = 0
+
+  init(oneReadingEach: Bool) { self.oneReadingEach = oneReadingEach }
+
+  var count: Int { keys.count + unkeyed }
+
+  /// Adds the photo of a row of `NoteSelection.summary`; `false` if it was there already.
+  @discardableResult
+  mutating func insert(_ row: NoteRowReader) -> Bool {
+    insert(
+      oneReadingEach
+        ? .reading(row.int64(.id) ?? 0) : .photo(row.string(.sha256) ?? "", row.int(.page) ?? -1))
+  }
+
+  @discardableResult
+  mutating func insert(_ key: Key) -> Bool { keys.insert(key).inserted }
 }

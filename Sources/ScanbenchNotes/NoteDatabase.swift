@@ -243,42 +243,209 @@ public final class NoteDatabase {
     try page(query).notes
   }
 
-  /// A page of `list`, and the cursor of the next one. With `after`, the page starts past that
-  /// note through the order's index (keyset paging), so the thousandth page costs what the first
-  /// does.
+  /// A page of `list`, and the cursors of the next and previous ones. With `after`, the page starts
+  /// past that note through the order's index (keyset paging), so the thousandth page costs what the
+  /// first does; with `before`, it is the page that ends just before that note (the newer one).
+  ///
+  /// A photo is listed once: the list is of the readings each photo shows (`best`), and its filters
+  /// and orders are those readings'.
   public func page(_ query: NoteListQuery) throws -> NoteListPage {
     let selection = NoteSelection.summary
     let key = query.order.column
-    var conditions = query.filter.conditions
+    var conditions = ["note.best = 1"] + query.filter.conditions
     if query.order == .captured { conditions.append("note.captured_at IS NOT NULL") }
-    let after = query.after.flatMap { $0.fits(query.order) ? $0 : nil }
-    if after != nil { conditions.append("(\(key.qualified), note.id) < (:after_key, :after_id)") }
-    let statement = try connection.prepare(
+    let before = query.before.flatMap { $0.fits(query.order) ? $0 : nil }
+    let after = before == nil ? query.after.flatMap { $0.fits(query.order) ? $0 : nil } : nil
+    let direction = before == nil ? "DESC" : "ASC"
+    let sql =
+      after != nil || before != nil
+      ? NoteDatabase.pastCursor(
+        selection.sql, conditions: conditions, key: key, older: before == nil, limit: ":inner_limit")
+        + " LIMIT :limit OFFSET :offset"
+      : """
+      SELECT \(selection.sql) FROM note WHERE \(conditions.joined(separator: " AND "))
+      ORDER BY \(key.qualified) \(direction), note.id \(direction) LIMIT :limit OFFSET :offset
       """
-      SELECT \(selection.sql) FROM note \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
-      ORDER BY \(key.qualified) DESC, note.id DESC LIMIT :limit OFFSET :offset
-      """)
+    let statement = try connection.prepare(sql)
     try query.filter.bind(to: statement)
-    if let after {
-      try statement.bind(after.value, named: ":after_key")
-      try statement.bind(.integer(after.id), named: ":after_id")
+    if let cursor = after ?? before {
+      try statement.bind(cursor.value, named: ":after_key")
+      try statement.bind(.integer(cursor.id), named: ":after_id")
+      let inner = query.limit.map { max(0, $0) + max(0, query.offset) } ?? -1
+      try statement.bind(.integer(Int64(inner)), named: ":inner_limit")
     }
     try statement.bind(.integer(Int64(query.limit.map { max(0, $0) } ?? -1)), named: ":limit")
     try statement.bind(.integer(Int64(max(0, query.offset))), named: ":offset")
     var page = NoteListPage()
-    var last: NoteCursor?
+    var cursors: [NoteCursor] = []
     let row = NoteRowReader(statement: statement, selection: selection)
     while try statement.step() {
       let note = NoteSummary(row)
       page.notes.append(note)
-      switch query.order {
-      case .recognized:
-        last = row.double(.recognizedUnix).map { NoteCursor(key: .recognized($0), id: note.id) }
-      case .captured: last = note.capturedAt.map { NoteCursor(key: .captured($0), id: note.id) }
+      if let cursor = NoteDatabase.cursor(row, order: query.order, id: note.id) { cursors.append(cursor) }
+    }
+    let full = query.limit.map { $0 > 0 && page.notes.count == $0 } ?? false
+    if before != nil {
+      page.notes.reverse()
+      cursors.reverse()
+      page.next = cursors.last
+      if full { page.previous = cursors.first }
+    } else {
+      if full { page.next = cursors.last }
+      if after != nil || query.offset > 0, let first = cursors.first,
+        try hasNewer(than: first, filter: query.filter, order: query.order)
+      {
+        page.previous = first
       }
     }
-    if let limit = query.limit, limit > 0, page.notes.count == limit { page.next = last }
     return page
+  }
+
+  /// The notes past a cursor (`:after_key`, `:after_id`) in an order by `key`, then id, older
+  /// (descending) or newer, at most `limit` of each part: those with the cursor's key and an id
+  /// past its, then those with a key past its. Two seeks in the order's index; a row-value
+  /// comparison `(key, id) < (…)` would seek on the key alone and walk every note that shares it
+  /// (a million notes imported at once share their import time).
+  static func pastCursor(
+    _ columns: String, conditions: [String], key: NoteColumn, older: Bool, limit: String
+  ) -> String {
+    let comparison = older ? "<" : ">"
+    let direction = older ? "DESC" : "ASC"
+    let filter = conditions.map { $0 + " AND " }.joined()
+    // The sort key and id follow the columns asked for (whose positions stay as they are).
+    let selected = columns + ", \(key.qualified) AS sort_key, note.id AS sort_id"
+    return """
+      SELECT * FROM (SELECT \(selected) FROM note WHERE \(filter)\(key.qualified) = :after_key
+        AND note.id \(comparison) :after_id ORDER BY note.id \(direction) LIMIT \(limit))
+      UNION ALL SELECT * FROM (SELECT \(selected) FROM note WHERE \(filter)\(key.qualified) \(comparison) :after_key
+        ORDER BY \(key.qualified) \(direction), note.id \(direction) LIMIT \(limit))
+      ORDER BY sort_key \(direction), sort_id \(direction)
+      """
+  }
+
+  /// The cursor of the row just read in `order`.
+  private static func cursor(_ row: NoteRowReader, order: NoteOrder, id: Int64) -> NoteCursor? {
+    switch order {
+    case .recognized: row.double(.recognizedUnix).map { NoteCursor(key: .recognized($0), id: id) }
+    case .captured: row.string(.capturedAt).map { NoteCursor(key: .captured($0), id: id) }
+    case .taken: row.string(.takenAt).map { NoteCursor(key: .taken($0), id: id) }
+    }
+  }
+
+  /// Whether a listed note comes before `cursor` in `order` (one seek in the order's index).
+  private func hasNewer(than cursor: NoteCursor, filter: NoteFilter, order: NoteOrder) throws -> Bool {
+    let key = order.column
+    var conditions = ["note.best = 1"] + filter.conditions
+    if order == .captured { conditions.append("note.captured_at IS NOT NULL") }
+    let statement = try connection.prepare(
+      "SELECT EXISTS (\(NoteDatabase.pastCursor("note.id", conditions: conditions, key: key, older: false, limit: "1")))"
+    )
+    try filter.bind(to: statement)
+    try statement.bind(cursor.value, named: ":after_key")
+    try statement.bind(.integer(cursor.id), named: ":after_id")
+    return try statement.step() && statement.int(at: 0) == 1
+  }
+
+  /// How many photos the list would show with `filter`, counting at most `limit` (a count is a walk
+  /// over the index: `limit` bounds what a page pays for it).
+  public func photoCount(_ filter: NoteFilter = NoteFilter(), order: NoteOrder = .taken, limit: Int) throws
+    -> Int
+  {
+    var conditions = ["note.best = 1"] + filter.conditions
+    // The order by capture date lists only the photos that have one.
+    if order == .captured { conditions.append("note.captured_at IS NOT NULL") }
+    let statement = try connection.prepare(
+      "SELECT count(*) FROM (SELECT 1 FROM note WHERE \(conditions.joined(separator: " AND ")) LIMIT :limit)")
+    try filter.bind(to: statement)
+    try statement.bind(.integer(Int64(max(0, limit))), named: ":limit")
+    guard try statement.step() else { return 0 }
+    return statement.int(at: 0) ?? 0
+  }
+
+  /// The months (`2019-07`) in which the listed photos were taken (or imported, without a capture
+  /// date), newest first, at most `limit`: one seek each in the index of `taken_at`.
+  public func takenMonths(limit: Int = 600) throws -> [String] {
+    let statement = try connection.prepare(
+      "SELECT max(taken_at) FROM note WHERE best = 1 AND taken_at < :below")
+    var months: [String] = []
+    var below = "9999"
+    while months.count < limit {
+      try statement.bind(.text(below), named: ":below")
+      defer { statement.reset() }
+      guard try statement.step(), let date = statement.string(at: 0), date.utf8.count >= 7 else { break }
+      let month = String(date.prefix(7))
+      months.append(month)
+      below = month
+    }
+    return months
+  }
+
+  /// The photos before and after a note's in the grid's order (taken, newest first): its newer and
+  /// older neighbours' ids, each the reading the photo shows.
+  public func neighbours(of note: Note) throws -> (newer: Int64?, older: Int64?) {
+    let shown = try readings(sha256: note.sha256, page: note.page).first { $0.isBest }
+    let id = shown?.id ?? note.id
+    let lookup = try connection.prepare("SELECT taken_at FROM note WHERE id = :id")
+    try lookup.bind(.integer(id), named: ":id")
+    guard try lookup.step(), let takenAt = lookup.string(at: 0) else { return (nil, nil) }
+    lookup.reset()
+    func neighbour(older: Bool) throws -> Int64? {
+      let statement = try connection.prepare(
+        NoteDatabase.pastCursor(
+          "note.id, note.taken_at", conditions: ["note.best = 1"], key: .takenAt, older: older, limit: "1")
+          + " LIMIT 1")
+      try statement.bind(.text(takenAt), named: ":after_key")
+      try statement.bind(.integer(id), named: ":after_id")
+      return try statement.step() ? statement.int64(at: 0) : nil
+    }
+    return (try neighbour(older: false), try neighbour(older: true))
+  }
+
+  /// Every reading of the photo (`sha256`, `page`), the one it shows first, then the rest by
+  /// `bestReadingOrder`.
+  public func readings(sha256: String, page: Int?) throws -> [NoteReading] {
+    let statement = try connection.prepare(
+      """
+      SELECT note.id, profile, lang, run, recognized_at, engine.identity, chars, cer, best
+      FROM note LEFT JOIN engine ON engine.id = note.engine_id
+      WHERE sha256 = :sha256 AND ifnull(page, -1) = :page
+      ORDER BY best IS NULL, \(NoteDatabase.bestReadingOrder.replacingOccurrences(of: "id DESC", with: "note.id DESC"))
+      """)
+    try statement.bind(.text(sha256), named: ":sha256")
+    try statement.bind(.integer(Int64(page ?? -1)), named: ":page")
+    let decoder = JSONDecoder()
+    var readings: [NoteReading] = []
+    while try statement.step() {
+      let engine = statement.string(at: 5).flatMap {
+        try? decoder.decode(EngineIdentity.self, from: Data($0.utf8))
+      }
+      readings.append(
+        NoteReading(
+          id: statement.int64(at: 0) ?? 0, profile: statement.string(at: 1) ?? "",
+          lang: statement.string(at: 2) ?? "", run: statement.string(at: 3) ?? "",
+          recognizedAt: statement.string(at: 4) ?? "", engine: engine?.label,
+          chars: statement.int(at: 6) ?? 0,
+          cer: statement.double(at: 7), isBest: statement.int(at: 8) == 1))
+    }
+    return readings
+  }
+
+  /// What a run is to a reader: the profile, engine and time of its first reading (one seek in the
+  /// run's index), or `nil` for a run with no notes.
+  public func runDescription(_ run: String) throws -> RunDescription? {
+    let statement = try connection.prepare(
+      """
+      SELECT profile, engine.identity, recognized_at FROM note LEFT JOIN engine ON engine.id = note.engine_id
+      WHERE run = :run ORDER BY recognized_unix LIMIT 1
+      """)
+    try statement.bind(.text(run), named: ":run")
+    guard try statement.step() else { return nil }
+    let engine = statement.string(at: 1).flatMap {
+      try? JSONDecoder().decode(EngineIdentity.self, from: Data($0.utf8))
+    }
+    return RunDescription(
+      run: run, profile: statement.string(at: 0) ?? "", engine: engine?.label,
+      startedAt: statement.string(at: 2) ?? "")
   }
 
   /// The distinct values of a column the list filters on (`source`, `run`, `lang`), sorted, at most
@@ -326,7 +493,10 @@ public final class NoteDatabase {
       "SELECT \(selection.sql) \(selection.from) WHERE note.id = :id")
     try statement.bind(.integer(id), named: ":id")
     guard try statement.step() else { return nil }
-    return Note(NoteRowReader(statement: statement, selection: selection), decoder: JSONDecoder())
+    var note = Note(NoteRowReader(statement: statement, selection: selection), decoder: JSONDecoder())
+    statement.reset()
+    note.readings = try readings(sha256: note.sha256, page: note.page)
+    return note
   }
 
   /// Every note in id order (for export), streamed.
@@ -342,14 +512,24 @@ public final class NoteDatabase {
 
   // MARK: Writing
 
-  /// Deletes one note (and its full-text entry). Returns `false` if there was no such note.
+  /// Deletes one reading (and its full-text entry); its photo then shows its best other reading,
+  /// if it has one. Returns `false` if there was no such reading.
   @discardableResult
   public func delete(id: Int64) throws -> Bool {
     try connection.transaction {
+      let key = try connection.prepare("SELECT sha256, ifnull(page, -1) FROM note WHERE id = :id")
+      try key.bind(.integer(id), named: ":id")
+      guard try key.step(), let sha256 = key.string(at: 0), let page = key.int64(at: 1) else { return false }
+      key.reset()
       let statement = try connection.prepare("DELETE FROM note WHERE id = :id")
       try statement.bind(.integer(id), named: ":id")
       try statement.step()
-      return connection.changes > 0
+      let deleted = connection.changes > 0
+      let choose = try connection.prepare(NoteDatabase.chooseBestReading)
+      try choose.bind(sha256, at: 1)
+      try choose.bind(page, at: 2)
+      try choose.step()
+      return deleted
     }
   }
 

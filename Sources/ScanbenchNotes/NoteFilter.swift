@@ -15,11 +15,14 @@ public struct NoteFilter: Sendable, Equatable, Hashable {
   public var captured: CapturePeriod?
   /// Only notes recognized at or after this time (seconds since 1970, see `Timestamp.parse`).
   public var since: Double?
+  /// Only photos taken (or, without a capture date, imported) within these days.
+  public var taken: TakenRange?
 
   public init(
     source: String? = nil, run: String? = nil, lang: String? = nil, hasCodes: Bool = false,
-    captured: CapturePeriod? = nil, since: Double? = nil
+    captured: CapturePeriod? = nil, since: Double? = nil, taken: TakenRange? = nil
   ) {
+    self.taken = taken
     self.source = source
     self.run = run
     self.lang = lang
@@ -41,6 +44,8 @@ public struct NoteFilter: Sendable, Equatable, Hashable {
       conditions.append("note.captured_at >= :captured_from AND note.captured_at < :captured_before")
     }
     if since != nil { conditions.append("note.recognized_unix >= :filter_since") }
+    if taken?.from != nil { conditions.append("note.taken_at >= :taken_from") }
+    if taken?.before != nil { conditions.append("note.taken_at < :taken_before") }
     return conditions
   }
 
@@ -54,6 +59,47 @@ public struct NoteFilter: Sendable, Equatable, Hashable {
       try statement.bind(.text(captured.upperBound), named: ":captured_before")
     }
     if let since { try statement.bind(.real(since), named: ":filter_since") }
+    if let from = taken?.from { try statement.bind(.text(from), named: ":taken_from") }
+    if let before = taken?.before { try statement.bind(.text(before), named: ":taken_before") }
+  }
+}
+
+/// Days in which photos were taken: from the first day to the last, both included, either open.
+public struct TakenRange: Sendable, Hashable {
+  /// `2019-07-01`: the first day, or `nil` for all before `last`.
+  public let first: String?
+  /// The last day, or `nil` for all from `first` on.
+  public let last: String?
+
+  /// `nil` unless each day given is a real `YYYY-MM-DD` day and `first` is not after `last`.
+  public init?(first: String?, last: String?) {
+    guard first != nil || last != nil else { return nil }
+    let days = [first, last].compactMap { $0 }
+    guard days.allSatisfy({ TakenRange.nextDay(after: $0) != nil }) else { return nil }
+    if let first, let last, first > last { return nil }
+    self.first = first
+    self.last = last
+  }
+
+  /// The lower bound on `taken_at` (dates sort as text).
+  var from: String? { first }
+  /// The upper bound: the day after `last`.
+  var before: String? { last.flatMap(TakenRange.nextDay(after:)) }
+
+  /// The day after `day` (`YYYY-MM-DD`), or `nil` if `day` is not a day of the Gregorian calendar.
+  static func nextDay(after day: String) -> String? {
+    let parts = day.split(separator: "-", omittingEmptySubsequences: false)
+    guard day.utf8.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2,
+      parts[2].count == 2, let year = Int(parts[0]), let month = Int(parts[1]), let date = Int(parts[2]),
+      (1...9998).contains(year), (1...12).contains(month)
+    else { return nil }
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    guard (1...lengths[month - 1]).contains(date) else { return nil }
+    let (nextYear, nextMonth, nextDate) =
+      date < lengths[month - 1]
+      ? (year, month, date + 1) : month < 12 ? (year, month + 1, 1) : (year + 1, 1, 1)
+    return String(format: "%04d-%02d-%02d", nextYear, nextMonth, nextDate)
   }
 }
 
@@ -96,14 +142,22 @@ public struct CapturePeriod: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// The order of a list: newest first by when the image was recognized, or by when the photo was
-/// taken (notes without a capture date are not in that order).
+/// The order of a list: newest first by when the photo was taken or else imported (the grid), by
+/// when the image was recognized, or by when the photo was taken (notes without a capture date are
+/// not in that order).
 public enum NoteOrder: String, Sendable, CaseIterable {
+  case taken
   case recognized
   case captured
 
   /// The column the order sorts on (then by id), and the index that gives it.
-  var column: NoteColumn { self == .recognized ? .recognizedUnix : .capturedAt }
+  var column: NoteColumn {
+    switch self {
+    case .taken: .takenAt
+    case .recognized: .recognizedUnix
+    case .captured: .capturedAt
+    }
+  }
 }
 
 /// Where a page of a list ends: the sort key and the id of its last note. The next page is the notes
@@ -112,6 +166,7 @@ public struct NoteCursor: Sendable, Hashable, CustomStringConvertible, LosslessS
   public enum Key: Sendable, Hashable {
     case recognized(Double)
     case captured(String)
+    case taken(String)
   }
 
   public var key: Key
@@ -127,6 +182,7 @@ public struct NoteCursor: Sendable, Hashable, CustomStringConvertible, LosslessS
     switch key {
     case .recognized(let unix): "r\(unix)~\(id)"
     case .captured(let date): "c\(date)~\(id)"
+    case .taken(let date): "t\(date)~\(id)"
     }
   }
 
@@ -143,6 +199,12 @@ public struct NoteCursor: Sendable, Hashable, CustomStringConvertible, LosslessS
     case "c":
       guard CaptureDate.validated(value) == value else { return nil }
       key = .captured(value)
+    case "t":
+      // A capture date or an import time, or the start of a year or month to jump to (`t2019~0`).
+      guard (4...40).contains(value.utf8.count),
+        value.utf8.allSatisfy({ (0x30...0x3A).contains($0) || [0x2B, 0x2D, 0x2E, 0x54, 0x5A].contains($0) })
+      else { return nil }
+      key = .taken(value)
     default:
       return nil
     }
@@ -152,7 +214,7 @@ public struct NoteCursor: Sendable, Hashable, CustomStringConvertible, LosslessS
   /// Whether the cursor belongs to `order` (a cursor from another order is ignored).
   func fits(_ order: NoteOrder) -> Bool {
     switch (key, order) {
-    case (.recognized, .recognized), (.captured, .captured): true
+    case (.recognized, .recognized), (.captured, .captured), (.taken, .taken): true
     default: false
     }
   }
@@ -160,7 +222,7 @@ public struct NoteCursor: Sendable, Hashable, CustomStringConvertible, LosslessS
   var value: SQLiteValue {
     switch key {
     case .recognized(let unix): .real(unix)
-    case .captured(let date): .text(date)
+    case .captured(let date), .taken(let date): .text(date)
     }
   }
 }
@@ -169,10 +231,13 @@ public struct NoteCursor: Sendable, Hashable, CustomStringConvertible, LosslessS
 public struct NoteListPage: Sendable, Equatable {
   public var notes: [NoteSummary] = []
   public var next: NoteCursor?
+  /// Where the page before this one ends (its newer neighbour), when there are newer notes.
+  public var previous: NoteCursor?
 
-  public init(notes: [NoteSummary] = [], next: NoteCursor? = nil) {
+  public init(notes: [NoteSummary] = [], next: NoteCursor? = nil, previous: NoteCursor? = nil) {
     self.notes = notes
     self.next = next
+    self.previous = previous
   }
 }
 

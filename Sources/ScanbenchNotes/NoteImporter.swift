@@ -96,6 +96,10 @@ public final class NoteImporter {
   private let indexNewText: SQLiteStatement
   private let indexNewCJK: SQLiteStatement
   private let dataVersion: SQLiteStatement
+  private let chooseBest: SQLiteStatement
+  /// The photos (SHA-256 and page or -1) whose readings this batch added or replaced: their best
+  /// reading is chosen again before it commits.
+  private var touchedPhotos: Set<PhotoKey> = []
   /// Engines known in the current transaction (cleared at each BEGIN: a rollback forgets rows).
   private var engines: [EngineIdentity: Int64] = [:]
   /// The engine of the previous record: records of one run share it, and comparing is cheaper
@@ -158,6 +162,7 @@ public final class NoteImporter {
       SELECT id, cjk_text FROM note WHERE id >= ?1 AND cjk_text IS NOT NULL
       """, persistent: true)
     dataVersion = try connection.prepare("PRAGMA data_version", persistent: true)
+    chooseBest = try connection.prepare(NoteDatabase.chooseBestReading, persistent: true)
   }
 
   /// Imports a JSON-lines store. Invalid and torn lines are reported to `diagnostic` and skipped
@@ -235,6 +240,7 @@ public final class NoteImporter {
       engines = [:]
       lastEngine = nil
       unindexedFrom = nil
+      touchedPhotos = []
       if bulk != nil {
         bulk = nil
         // The batches committed so far keep their notes; give them their indexes back now if we
@@ -255,7 +261,10 @@ public final class NoteImporter {
     if !started {
       started = true
       if try connection.integer("SELECT EXISTS (SELECT 1 FROM note)") == 0 {
-        try connection.execute("DROP INDEX IF EXISTS note_key")
+        // The photo indexes too: every row's `best` is set once at the end.
+        for name in ["note_key"] + NoteDatabase.photoIndexNames {
+          try connection.execute("DROP INDEX IF EXISTS \(name)")
+        }
         bulk = BulkLoad()
       } else {
         // Lookups need the unique key's index (missing only if a bulk import died just now).
@@ -270,14 +279,30 @@ public final class NoteImporter {
   /// Adds the batch's new notes to the full-text indexes and commits.
   private func commit() throws {
     try indexNewNotes()
+    try chooseBestReadings()
     try connection.execute("COMMIT")
     if bulk != nil { bulk?.dataVersion = try currentDataVersion() }
   }
 
   /// Builds the indexes on `note` (in the open transaction) and ends the bulk load.
   private func endBulkLoad() throws {
+    try connection.execute(NoteDatabase.chooseEveryBestReading)
     try connection.execute(NoteDatabase.noteIndexes)
     bulk = nil
+    touchedPhotos = []
+  }
+
+  /// Chooses again the best reading of the photos this batch touched (a bulk load chooses them all
+  /// at its end).
+  private func chooseBestReadings() throws {
+    guard bulk == nil else { return }
+    for photo in touchedPhotos {
+      try chooseBest.bind(photo.sha256, at: 1)
+      try chooseBest.bind(Int64(photo.page), at: 2)
+      defer { chooseBest.reset() }
+      try chooseBest.step()
+    }
+    touchedPhotos = []
   }
 
   /// Changes when another connection commits (`PRAGMA data_version`).
@@ -339,6 +364,7 @@ public final class NoteImporter {
         defer { update.reset() }
         try update.step()
         if old.text != text { try index(id, text, cjkLines: cjkLines) }
+        touchedPhotos.insert(PhotoKey(sha256: key.sha256, page: key.page))
         counts.replaced += 1
       } else {
         counts.unchanged += 1
@@ -351,6 +377,7 @@ public final class NoteImporter {
       let id = connection.lastInsertedRowID
       if unindexedFrom == nil { unindexedFrom = id }
       bulk?.remember(key, id: id)
+      if bulk == nil { touchedPhotos.insert(PhotoKey(sha256: key.sha256, page: key.page)) }
       counts.imported += 1
     }
     recordsInBatch += 1
@@ -486,6 +513,12 @@ struct NoteKey: Hashable {
 /// The keys a bulk load has inserted, by their hash only (a million keys in a few tens of MB):
 /// a hit is confirmed against the note's row, and the rare key whose hash another key already has
 /// is kept whole.
+/// A photo: an image and its page (-1 for none).
+struct PhotoKey: Hashable {
+  var sha256: String
+  var page: Int
+}
+
 struct BulkLoad {
   private var byHash: [Int: Int64] = [:]
   private var collided: [NoteKey: Int64] = [:]

@@ -11,15 +11,20 @@ struct BadRequest: Error {
 /// and the JSON run the same query from the same parameters, and a page's URL is its bookmark.
 ///
 /// `q` the query, `source`, `run`, `lang`, `codes=1`, `year`, `month` (of capture), `since` (recognized
-/// on or after: `2024-05-01`) the filter, `order` (`recognized` or `captured`), `after` (a list
-/// cursor) or `offset`, and `limit`.
+/// on or after: `2024-05-01`), `from` and `to` (taken, or imported, within these days) the filter,
+/// `order` (`taken`, the default, `recognized` or `captured`), `after` or `before` (a list cursor) or
+/// `offset`, and `limit`.
 struct ListParameters: Equatable {
   var query: String?
   /// `since` as given (the filter holds it as a time).
   var since: String?
+  /// `from` and `to` as given (the filter holds them as a `TakenRange`).
+  var from: String?
+  var to: String?
   var filter = NoteFilter()
-  var order = NoteOrder.recognized
+  var order = NoteOrder.taken
   var after: NoteCursor?
+  var before: NoteCursor?
   var offset = 0
   var limit: Int
 
@@ -67,9 +72,20 @@ struct ListParameters: Equatable {
       since = text
       filter.since = time
     }
+    from = Self.nonEmpty(arguments["from"])
+    to = Self.nonEmpty(arguments["to"])
+    if from != nil || to != nil {
+      guard let range = TakenRange(first: from, last: to) else {
+        throw BadRequest(
+          message:
+            "from and to are days such as 2019-07-01, from not after to, not '\((from ?? "").prefix(20))' "
+            + "and '\((to ?? "").prefix(20))'")
+      }
+      filter.taken = range
+    }
     if let text = Self.nonEmpty(arguments["order"]) {
       guard let order = NoteOrder(rawValue: text) else {
-        throw BadRequest(message: "order is recognized or captured, not '\(text.prefix(20))'")
+        throw BadRequest(message: "order is taken, recognized or captured, not '\(text.prefix(20))'")
       }
       self.order = order
     }
@@ -78,6 +94,12 @@ struct ListParameters: Equatable {
         throw BadRequest(message: "after is not a cursor this server gave")
       }
       after = cursor
+    }
+    if let text = Self.nonEmpty(arguments["before"]) {
+      guard let cursor = NoteCursor(text) else {
+        throw BadRequest(message: "before is not a cursor this server gave")
+      }
+      before = cursor
     }
     if let text = Self.nonEmpty(arguments["offset"]) {
       guard let offset = Int(text), (0...Self.maxListOffset).contains(offset) else {
@@ -121,8 +143,11 @@ struct ListParameters: Equatable {
     add("year", filter.captured.map { String($0.year) })
     add("month", filter.captured?.month.map { String($0) })
     add("since", since)
-    add("order", order == .recognized ? nil : order.rawValue)
+    add("from", from)
+    add("to", to)
+    add("order", order == .taken ? nil : order.rawValue)
     add("after", keepPaging ? after?.description : nil)
+    add("before", keepPaging ? before?.description : nil)
     add("offset", keepPaging && offset > 0 ? String(offset) : nil)
     add("limit", nil)
     guard !items.isEmpty else { return path }

@@ -9,16 +9,21 @@ extension NotesServer {
   func apiList(_ request: HTTPRequest) throws -> APIList {
     let parameters = try ListParameters(request.arguments, defaultLimit: 20)
     switch try results(parameters, highlight: ("[", "]"), escape: nil) {
-    case .notes(let page):
+    case .notes(let page, let count):
       return APIList(
         notes: page.notes.map { Linked($0, links: NotesServer.links($0.id)) }, hits: nil,
-        next: page.next.map { parameters.url("/api/notes", changing: ["after": $0.description]) })
-    case .hits(let hits):
+        next: page.next.map { parameters.url("/api/notes", changing: ["after": $0.description]) },
+        previous: page.previous.map { parameters.url("/api/notes", changing: ["before": $0.description]) },
+        total: min(count, NotesServer.countLimit), totalIsLowerBound: count > NotesServer.countLimit)
+    case .hits(let result):
+      let hits = result.hits
       let next =
         hits.count == parameters.limit && parameters.offset + 2 * parameters.limit <= NoteDatabase.rankWindow
         ? parameters.url("/api/notes", changing: ["offset": String(parameters.offset + parameters.limit)])
         : nil
-      return APIList(notes: nil, hits: hits.map { Linked($0, links: NotesServer.links($0.id)) }, next: next)
+      return APIList(
+        notes: nil, hits: hits.map { Linked($0, links: NotesServer.links($0.id)) }, next: next, previous: nil,
+        total: result.total, totalIsLowerBound: result.totalIsLowerBound)
     }
   }
 
@@ -40,6 +45,17 @@ struct APIList: Encodable {
   var hits: [Linked<NoteSearchHit>]?
   /// The next page's URL, absent on the last.
   var next: String?
+  /// The newer page's URL, absent on the first.
+  var previous: String?
+  /// How many photos the list or the search has (each photo once).
+  var total: Int
+  /// Whether there are more than `total`.
+  var totalIsLowerBound: Bool
+
+  enum CodingKeys: String, CodingKey {
+    case notes, hits, next, previous, total
+    case totalIsLowerBound = "total_is_lower_bound"
+  }
 }
 
 /// A value encoded with its links beside its own fields.

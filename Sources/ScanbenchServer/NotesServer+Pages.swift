@@ -10,119 +10,209 @@ extension NotesServer {
   /// Text for HTML content or an attribute value.
   static func escape(_ text: String) -> String { Markup.escape(text) }
 
-  /// The list (`/`), or the search results with `?q=`.
+  /// The grid (`/`): the photos by the month they were taken, or the search results with `?q=`.
   func listPage(_ request: HTTPRequest) throws -> String {
-    let parameters = try ListParameters(request.arguments, defaultLimit: 30)
+    let parameters = try ListParameters(request.arguments, defaultLimit: Self.gridPageSize)
     let results = try self.results(
       parameters, highlight: ("<mark>", "</mark>"), escape: { Markup.escape($0) })
     let values = try filterValues()
     var body = searchForm(parameters, values: values)
-    let heading: String
+    var view = ""
     switch results {
-    case .hits(let hits):
-      heading = hits.isEmpty && parameters.offset == 0 ? "No notes match" : "Notes that match"
-      body += "<h1>\(heading) <q class=\"query\">\(Self.escape(parameters.query ?? ""))</q></h1>\n"
-      body += "<ol class=\"notes\" id=\"results\">\n"
+    case .hits(let result):
+      let hits = result.hits
+      let heading = hits.isEmpty && parameters.offset == 0 ? "No photos match" : "Photos that match"
+      view += "<h1>\(heading) <q class=\"query\">\(Self.escape(parameters.query ?? ""))</q></h1>\n"
+      view += count(result.total, lowerBound: result.totalIsLowerBound)
+      view += "<div class=\"grid\" id=\"results\"><ul class=\"photos\">\n"
       for hit in hits {
-        body += row(
-          id: hit.id, entry: hit.entry, page: hit.page, line: hit.snippet, lineIsHTML: true, chars: hit.chars,
-          lang: hit.lang, recognizedAt: hit.recognizedAt, capturedAt: hit.capturedAt, source: hit.source,
-          inCode: hit.inCode == true)
+        view += tile(
+          id: hit.id, entry: hit.entry, page: hit.page, caption: hit.snippet, captionIsHTML: true,
+          takenAt: hit.takenAt, profile: hit.profile, inCode: hit.inCode == true)
       }
-      body += "</ol>\n"
+      view += "</ul></div>\n<nav class=\"pager\" id=\"pager\">"
+      if parameters.offset > 0 {
+        let newer = parameters.url(changing: ["offset": String(max(0, parameters.offset - parameters.limit))])
+        view += "<a rel=\"prev\" href=\"\(Self.escape(newer))\">← Better matches</a> "
+      }
       if hits.count == parameters.limit, parameters.offset + 2 * parameters.limit <= NoteDatabase.rankWindow {
         let next = parameters.url(changing: ["offset": String(parameters.offset + parameters.limit)])
-        body +=
-          "<nav class=\"pager\"><a rel=\"next\" href=\"\(Self.escape(next))\">More results →</a></nav>\n"
+        view += "<a rel=\"next\" href=\"\(Self.escape(next))\">More results →</a>"
       }
-    case .notes(let page):
+      view += "</nav>\n"
+    case .notes(let page, let total):
+      let heading: String
       switch parameters.order {
-      case .recognized: heading = "Notes, newest first"
-      case .captured: heading = "Photos by when they were taken, newest first"
+      case .taken: heading = "Photos by when they were taken"
+      case .recognized: heading = "Photos by when they were recognized"
+      case .captured: heading = "Photos with a capture date"
       }
-      body += "<h1>\(heading)</h1>\n"
-      if parameters.order == .captured {
-        body +=
-          "<p class=\"hint\">Notes without a capture date (scans, screenshots) are not in this order.</p>\n"
+      view += "<h1>\(heading)</h1>\n"
+      view += count(min(total, Self.countLimit), lowerBound: total > Self.countLimit)
+      if parameters.order == .taken, parameters.filter.isEmpty {
+        view += scrubber(values.months, parameters: parameters)
       }
       if page.notes.isEmpty {
-        body +=
-          parameters.filter.isEmpty && parameters.after == nil
+        view +=
+          parameters.filter.isEmpty && parameters.after == nil && parameters.before == nil
           ? "<p class=\"empty\">No notes yet: fill the database with <code>scanbench import STORE.jsonl</code>.</p>\n"
-          : "<p class=\"empty\">No notes here.</p>\n"
+          : "<p class=\"empty\">No photos here.</p>\n"
       }
-      body += "<ol class=\"notes\" id=\"results\">\n"
+      view += "<div class=\"grid\" id=\"results\">\n"
+      // Sections by month in the orders by date; the order by recognition groups by that date.
+      var month: String?
       for note in page.notes {
-        body += row(
-          id: note.id, entry: note.entry, page: note.page, line: note.firstLine, lineIsHTML: false,
-          chars: note.chars, lang: note.lang, recognizedAt: note.recognizedAt, capturedAt: note.capturedAt,
-          source: note.source, inCode: false)
+        let date: String? =
+          switch parameters.order {
+          case .taken: note.takenAt
+          case .captured: note.capturedAt
+          case .recognized: note.recognizedAt
+          }
+        let noteMonth = date.map { String($0.prefix(7)) } ?? ""
+        if noteMonth != month {
+          if month != nil { view += "</ul></section>\n" }
+          month = noteMonth
+          view += """
+            <section class="month" data-month="\(Self.escape(noteMonth))"><h2>\
+            <time datetime="\(Self.escape(noteMonth))" data-format="month">\(Self.escape(noteMonth))</time></h2>\
+            <ul class="photos">
+
+            """
+        }
+        view += tile(
+          id: note.id, entry: note.entry, page: note.page, caption: note.firstLine, captionIsHTML: false,
+          takenAt: date, profile: note.profile, inCode: false)
       }
-      body += "</ol>\n<nav class=\"pager\">"
-      if parameters.after != nil || parameters.offset > 0 {
-        body += "<a href=\"\(Self.escape(parameters.url()))\">← Newest</a> "
+      if month != nil { view += "</ul></section>\n" }
+      view += "</div>\n<nav class=\"pager\" id=\"pager\">"
+      if let previous = page.previous {
+        view += "<a href=\"\(Self.escape(parameters.url()))\" id=\"newest\">⇤ Newest</a> "
+        let url = parameters.url(changing: ["before": previous.description])
+        view += "<a rel=\"prev\" id=\"newer\" href=\"\(Self.escape(url))\">← Newer</a> "
       }
       if let next = page.next {
         let url = parameters.url(changing: ["after": next.description])
-        body += "<a rel=\"next\" href=\"\(Self.escape(url))\">Older →</a>"
+        view += "<a rel=\"next\" id=\"older\" href=\"\(Self.escape(url))\">Older →</a>"
       }
-      body += "</nav>\n"
+      view += "</nav>\n"
     }
+    body += "<div id=\"view\">\n\(view)</div>\n"
     let title = parameters.query.map { "“\($0)” — scanbench notes" } ?? "scanbench notes"
     return Self.document(title: title, page: "list", body: body)
   }
 
-  /// One line of the list.
-  private func row(
-    id: Int64, entry: String, page: Int?, line: String, lineIsHTML: Bool, chars: Int, lang: String?,
-    recognizedAt: String, capturedAt: String?, source: String, inCode: Bool
-  ) -> String {
-    let name = Self.escape(entry) + (page.map { " <span class=\"page\">page \($0)</span>" } ?? "")
-    var meta = ["<span class=\"chars\">\(chars) chars</span>"]
-    if let lang { meta.append("<span class=\"lang\">\(Self.escape(lang))</span>") }
-    meta.append("<span class=\"recognized\">recognized <time>\(Self.escape(recognizedAt))</time></span>")
-    if let capturedAt {
-      meta.append("<span class=\"captured\">taken <time>\(Self.escape(capturedAt))</time></span>")
+  /// Photos a grid page shows: whole rows of 2, 4, 5 or 8 columns.
+  static let gridPageSize = 40
+
+  /// How many photos the view has.
+  private func count(_ total: Int, lowerBound: Bool) -> String {
+    let number = total.formatted(.number.locale(Locale(identifier: "en_US")))
+    let text = lowerBound ? "\(number)+ photos" : total == 1 ? "1 photo" : "\(number) photos"
+    return "<p class=\"count\" id=\"count\" data-total=\"\(total)\">\(text)</p>\n"
+  }
+
+  /// The years and months photos were taken in, newest first, each a link to the grid from there
+  /// (a cursor just past it: `t2019-08~0` lists July 2019 and older).
+  private func scrubber(_ months: [String], parameters: ListParameters) -> String {
+    guard !months.isEmpty else { return "" }
+    var years: [(year: String, months: [String])] = []
+    for month in months {
+      let year = String(month.prefix(4))
+      if years.last?.year == year {
+        years[years.count - 1].months.append(month)
+      } else {
+        years.append((year, [month]))
+      }
     }
-    meta.append("<span class=\"source\">\(Self.escape(source))</span>")
+    func after(_ month: String?, year: String) -> String {
+      guard let month, let number = Int(month.suffix(2)), let yearNumber = Int(year) else {
+        return "t\(String(format: "%04d", (Int(year) ?? 0) + 1))~0"
+      }
+      return number == 12
+        ? "t\(String(format: "%04d-01", yearNumber + 1))~0"
+        : "t\(String(format: "%04d-%02d", yearNumber, number + 1))~0"
+    }
+    var html = "<nav class=\"scrubber\" id=\"scrubber\" aria-label=\"Jump to a year or month\"><ol>"
+    for (year, yearMonths) in years {
+      let url = parameters.url(changing: ["after": after(nil, year: year)])
+      html += "<li><a class=\"year\" data-year=\"\(year)\" href=\"\(Self.escape(url))\">\(year)</a>"
+      for month in yearMonths {
+        let monthURL = parameters.url(changing: ["after": after(month, year: year)])
+        html += """
+          <a class="month" data-month="\(Self.escape(month))" href="\(Self.escape(monthURL))">\
+          <time datetime="\(Self.escape(month))" data-format="short-month">\(Self.escape(String(month.suffix(2))))</time></a>
+          """
+      }
+      html += "</li>"
+    }
+    return html + "</ol></nav>\n"
+  }
+
+  /// One photo of the grid.
+  private func tile(
+    id: Int64, entry: String, page: Int?, caption: String, captionIsHTML: Bool, takenAt: String?,
+    profile: String?, inCode: Bool
+  ) -> String {
+    let name = Self.escape(entry) + (page.map { " <span class=\"page\">p. \($0)</span>" } ?? "")
+    let time =
+      takenAt.map {
+        "<time datetime=\"\(Self.escape($0))\" title=\"\(Self.escape($0))\">\(Self.escape($0))</time>"
+      } ?? ""
     return """
-      <li class="note\(inCode ? " in-code" : "")" data-id="\(id)">\
-      <a class="thumb" href="/notes/\(id)" tabindex="-1"><img src="/notes/\(id)/thumbnail" alt="" loading="lazy" \
-      width="120" height="120"></a><div class="summary"><a class="name" href="/notes/\(id)">\(name)</a>\
-      <p class="line">\(lineIsHTML ? line : Self.escape(line))</p><p class="meta">\(meta.joined(separator: " "))</p>\
-      </div></li>
+      <li class="photo\(inCode ? " in-code" : "")" data-id="\(id)"><a href="/notes/\(id)">\
+      <img src="/notes/\(id)/thumbnail" alt="" loading="lazy" width="240" height="240">\
+      <span class="caption"><span class="name">\(name)</span>\
+      <span class="line">\(captionIsHTML ? caption : Self.escape(caption))</span>\
+      <span class="meta">\(time)\(profile.map { " <span class=\"profile\">\(Self.escape($0))</span>" } ?? "")</span></span></a></li>
 
       """
   }
 
-  /// The search box and the filters: a GET form, so a search is its URL.
+  /// The search box and the filters: a GET form, so a search is its URL (the script applies it as
+  /// it is typed or changed, and keeps the URL).
   private func searchForm(_ parameters: ListParameters, values: FilterValues) -> String {
     func select(
-      _ name: String, _ label: String, _ options: [(value: String, text: String)], _ chosen: String?
+      _ name: String, _ label: String, _ options: [(value: String, text: String, started: String?)],
+      _ chosen: String?
     )
       -> String
     {
       var html = "<label>\(label) <select name=\"\(name)\"><option value=\"\">all</option>"
       for option in options {
         let selected = option.value == chosen ? " selected" : ""
+        let started = option.started.map { " data-started=\"\(Self.escape($0))\"" } ?? ""
         html +=
-          "<option value=\"\(Self.escape(option.value))\"\(selected)>\(Self.escape(option.text))</option>"
+          "<option value=\"\(Self.escape(option.value))\"\(selected)\(started)>\(Self.escape(option.text))</option>"
       }
       return html + "</select></label>"
     }
-    let months = Self.monthNames.enumerated().map { (String($0.offset + 1), $0.element) }
+    let months = Self.monthNames.enumerated().map { (String($0.offset + 1), $0.element, String?.none) }
     let filter = parameters.filter
     var form = """
-      <form class="search" action="/" method="get" role="search">\
+      <form class="search" id="search" action="/" method="get" role="search">\
       <input type="search" name="q" id="q" value="\(Self.escape(parameters.query ?? ""))" \
-      placeholder="Search words, 会議, a QR payload…" maxlength="\(ListParameters.maxQueryCharacters)" autofocus>\
-      <button type="submit">Search</button><div class="filters">
+      placeholder="Search words, 会議, a QR payload…  ( / )" maxlength="\(ListParameters.maxQueryCharacters)" \
+      autocomplete="off" aria-label="Search the photos' text">\
+      <button type="submit">Search</button>\
+      <details class="filters" id="filters"\(filter.isEmpty && parameters.order == .taken ? "" : " data-active=\"yes\"")>\
+      <summary>Filters</summary><div class="fields">
       """
-    form += select("source", "source", values.sources.map { ($0, $0) }, filter.source)
-    form += select("run", "run", values.runs.map { ($0, $0) }, filter.run)
-    form += select("lang", "language", values.languages.map { ($0, $0) }, filter.lang)
+    form += """
+      <label>taken from <input type="date" name="from" id="from" value="\(Self.escape(parameters.from ?? ""))"></label>\
+      <label>to <input type="date" name="to" id="to" value="\(Self.escape(parameters.to ?? ""))"></label>
+      """
+    form += select("source", "source", values.sources.map { ($0, $0, nil) }, filter.source)
     form += select(
-      "year", "taken in", values.years.map { (String($0), String($0)) },
+      "run", "run",
+      values.runs.map { run in
+        let parts = [run.profile, run.engine ?? ""].filter { !$0.isEmpty }
+        let text =
+          parts.isEmpty ? run.run : (parts + [String(run.startedAt.prefix(16))]).joined(separator: " · ")
+        return (run.run, text, run.startedAt.isEmpty ? nil : run.startedAt)
+      }, filter.run)
+    form += select("lang", "language", values.languages.map { ($0, $0, nil) }, filter.lang)
+    form += select(
+      "year", "captured in", values.years.map { (String($0), String($0), nil) },
       filter.captured.map { String($0.year) })
     form += select("month", "month", months, filter.captured?.month.map(String.init))
     form += """
@@ -132,11 +222,16 @@ extension NotesServer {
       "<label><input type=\"checkbox\" name=\"codes\" value=\"1\"\(filter.hasCodes ? " checked" : "")> with codes</label>"
     form += "<label>order <select name=\"order\">"
     for order in NoteOrder.allCases {
-      let text = order == .recognized ? "recognized" : "taken"
+      let text =
+        switch order {
+        case .taken: "taken (or imported)"
+        case .recognized: "recognized"
+        case .captured: "capture date only"
+        }
       form +=
         "<option value=\"\(order.rawValue)\"\(order == parameters.order ? " selected" : "")>\(text)</option>"
     }
-    form += "</select></label></div></form>\n"
+    form += "</select></label></div></details></form>\n"
     return form
   }
 
@@ -147,7 +242,17 @@ extension NotesServer {
   /// A note's page (`/notes/ID`).
   func notePage(_ id: Int64) throws -> String {
     let note = try self.note(id)
-    var body = "<nav class=\"back\"><a href=\"/\">← All notes</a></nav>\n"
+    let neighbours = try self.neighbours(of: note)
+    var body = "<nav class=\"back\" id=\"photo-nav\"><a href=\"/\" id=\"back\">← All photos</a> "
+    if let newer = neighbours.newer {
+      body +=
+        "<a rel=\"prev\" id=\"newer\" href=\"/notes/\(newer)\" title=\"the newer photo (←)\">← Newer</a> "
+    }
+    if let older = neighbours.older {
+      body +=
+        "<a rel=\"next\" id=\"older\" href=\"/notes/\(older)\" title=\"the older photo (→)\">Older →</a>"
+    }
+    body += "</nav>\n"
     body +=
       "<h1 class=\"entry\">\(Self.escape(note.entry))\(note.page.map { " <span class=\"page\">page \($0)</span>" } ?? "")</h1>\n"
     body += "<p class=\"source\">\(Self.escape(note.source))</p>\n"
@@ -160,6 +265,7 @@ extension NotesServer {
       </section><section class="about">
 
       """
+    body += readings(note)
     body += codes(note)
     body += """
       <h2>Text <button type="button" id="copy-text" class="copy">Copy</button></h2>
@@ -212,6 +318,37 @@ extension NotesServer {
       html += "<span class=\"hint\">No word boxes: run with <code>--boxes</code>.</span>"
     }
     return html + "</fieldset>\n"
+  }
+
+  /// The photo's readings: each recognition of it, with its provenance; the one shown here marked,
+  /// the one the photo shows in the grid (the best, `NoteDatabase.bestReadingOrder`) said.
+  private func readings(_ note: Note) -> String {
+    let readings = note.readings ?? []
+    var html = """
+      <h2>Readings <span class="hint">(\(readings.count))</span></h2><div class="scroll"><table class="readings" id="readings">\
+      <thead><tr><th>profile</th><th>language</th><th>engine</th><th>recognized</th><th>characters</th>\
+      <th>CER</th><th></th></tr></thead><tbody>
+      """
+    for reading in readings {
+      let current = reading.id == note.id
+      let cells = [
+        current
+          ? Self.escape(reading.profile)
+          : "<a href=\"/notes/\(reading.id)\">\(Self.escape(reading.profile))</a>",
+        Self.escape(reading.lang), Self.escape(reading.engine ?? "unknown"),
+        "<time datetime=\"\(Self.escape(reading.recognizedAt))\" title=\"\(Self.escape(reading.recognizedAt))\">\(Self.escape(reading.recognizedAt))</time>",
+        String(reading.chars), reading.cer.map { String(format: "%.2f%%", $0 * 100) } ?? "–",
+        [reading.isBest ? "best" : nil, current ? "shown here" : nil].compactMap { $0 }.joined(
+          separator: ", "),
+      ]
+      html += "<tr data-id=\"\(reading.id)\"\(current ? " class=\"current\" aria-current=\"true\"" : "")>"
+      html += cells.map { "<td>\($0)</td>" }.joined() + "</tr>"
+    }
+    html += "</tbody></table></div>\n"
+    html +=
+      "<p class=\"hint\">The grid shows a photo's best reading: the lowest CER where one was scored, else an "
+      + "accurate one, else the latest.</p>\n"
+    return html
   }
 
   /// The QR codes and barcodes: each payload links to the notes that have it.
@@ -268,6 +405,7 @@ extension NotesServer {
       ("recognized", note.recognizedAt), ("imported", note.importedAt),
     ]
     if let capturedAt = note.capturedAt { rows.append(("taken", capturedAt)) }
+    let dated: Set<String> = ["recognized", "imported", "taken"]
     rows.append(("characters", String(note.chars)))
     if let confidence = note.confidence { rows.append(("confidence", String(format: "%.1f", confidence))) }
     rows += [("language", note.lang), ("profile", note.profile)]
@@ -279,11 +417,15 @@ extension NotesServer {
       for (name, value) in engine.settings.sorted(by: { $0.key < $1.key }) { rows.append((name, value)) }
     }
     if let width = note.width, let height = note.height { rows.append(("size", "\(width)×\(height)")) }
-    if let applied = note.orientation?.applied { rows.append(("turned", applied)) }
+    if let orientation = note.orientationDescription { rows.append(("turned", orientation)) }
     rows += [("run", note.run), ("note", String(note.id))]
     var html = "<h2>Details</h2><table class=\"details\" id=\"details\"><tbody>"
     for (name, value) in rows {
-      html += "<tr><th>\(Self.escape(name))</th><td>\(Self.escape(value))</td></tr>"
+      let cell =
+        dated.contains(name)
+        ? "<time datetime=\"\(Self.escape(value))\" title=\"\(Self.escape(value))\">\(Self.escape(value))</time>"
+        : Self.escape(value)
+      html += "<tr><th>\(Self.escape(name))</th><td>\(cell)</td></tr>"
     }
     return html + "</tbody></table>\n"
   }

@@ -167,6 +167,11 @@ public final class NotesServer: Sendable {
     return note
   }
 
+  /// The photos before and after `note`'s in the grid.
+  func neighbours(of note: Note) throws -> (newer: Int64?, older: Int64?) {
+    try notes.with { try $0.neighbours(of: note) }
+  }
+
   // MARK: Images
 
   private func image(_ id: Int64, request: HTTPRequest) throws -> HTTPResponse {
@@ -259,25 +264,31 @@ public final class NotesServer: Sendable {
   {
     try notes.with { database in
       if let query = parameters.query {
-        let hits = try database.search(
+        let result = try database.searchResult(
           query,
           options: SearchOptions(
             limit: parameters.limit, offset: parameters.offset, highlight: highlight, escape: escape,
             filter: parameters.filter))
-        return .hits(hits)
+        return .hits(result)
       }
       let page = try database.page(
         NoteListQuery(
           limit: parameters.limit, filter: parameters.filter, order: parameters.order,
           after: parameters.after,
-          offset: parameters.offset))
-      return .notes(page)
+          offset: parameters.offset, before: parameters.before))
+      let count = try database.photoCount(
+        parameters.filter, order: parameters.order, limit: Self.countLimit + 1)
+      return .notes(page, count: count)
     }
   }
 
+  /// The most photos a list counts (a count walks the index): more shows as "1,000+".
+  static let countLimit = 1_000
+
   enum Results {
-    case notes(NoteListPage)
-    case hits([NoteSearchHit])
+    /// A page, and how many photos the list has (more than `countLimit` when it says so).
+    case notes(NoteListPage, count: Int)
+    case hits(NoteSearchResult)
   }
 
   /// The values the list's filters offer, cached for a few seconds (an import may add some).
@@ -285,8 +296,12 @@ public final class NotesServer: Sendable {
     if let cached = facets.current() { return cached }
     let values = try notes.with { database in
       FilterValues(
-        sources: try database.distinctValues(of: .source), runs: try database.distinctValues(of: .run),
-        languages: try database.distinctValues(of: .lang), years: try database.captureYears())
+        sources: try database.distinctValues(of: .source),
+        runs: try database.distinctValues(of: .run).map {
+          try database.runDescription($0) ?? RunDescription($0)
+        },
+        languages: try database.distinctValues(of: .lang), years: try database.captureYears(),
+        months: try database.takenMonths())
     }
     facets.store(values)
     return values
@@ -323,9 +338,16 @@ private struct WeakServer: @unchecked Sendable {
 /// What the filters of the list offer.
 struct FilterValues: Sendable {
   var sources: [String]
-  var runs: [String]
+  var runs: [RunDescription]
   var languages: [String]
   var years: [Int]
+  /// The months photos were taken (or imported) in, newest first: the scrubber.
+  var months: [String]
+}
+
+extension RunDescription {
+  /// A run the database no longer describes (its notes deleted since the run list was read).
+  init(_ run: String) { self.init(run: run, profile: "", engine: nil, startedAt: "") }
 }
 
 /// `FilterValues`, kept for `lifetime` seconds.

@@ -79,9 +79,16 @@ func runServeBenchmark(arguments: [String]) throws {
     next = page?["next"] as? String
     if let next, let after = next.range(of: "after=") { cursors.append("/?" + next[after.lowerBound...]) }
   }
+  // Pages deep in the grid (by when taken, else imported: the photos' own order), a quarter to
+  // all the way down, from the cursor of a note there.
   for fraction in [0.25, 0.5, 0.75, 0.99] {
     let id = Int64(Double(options.records) * (1 - fraction))
-    cursors.append("/?after=r\(1_714_521_600 + Double(id - 1))~\(id)")
+    let note =
+      try JSONSerialization.jsonObject(with: try client.get("/api/notes/\(id)").body) as? [String: Any]
+    guard let taken = note?["taken_at"] as? String else {
+      throw BenchmarkUsageError(message: "/api/notes/\(id) has no taken_at")
+    }
+    cursors.append("/?after=t\(taken)~\(id)")
   }
   let searches = (corpus.queryWords(count: 50) + SyntheticCorpus.japaneseQueries).map {
     "/?q=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0)

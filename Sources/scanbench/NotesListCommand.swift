@@ -5,7 +5,9 @@ import ScanbenchSupport
 struct NotesListCommand: ParsableCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-      name: "list", abstract: "List notes, newest first: id, date, characters, name, first line, source.")
+      name: "list",
+      abstract:
+        "List notes, a photo once, newest first: id, date, taken, characters, name, first line, source.")
   }
 
   @Option(
@@ -35,6 +37,8 @@ struct NotesListCommand: ParsableCommand {
     let columns = [
       TextTable.Column("ID", alignment: .right, minimumWidth: 2),
       TextTable.Column("RECOGNIZED", minimumWidth: 10),
+      // When the photo was taken, as its metadata says ("-" for scans and screenshots).
+      TextTable.Column("TAKEN", minimumWidth: 5),
       TextTable.Column("CHARS", alignment: .right, minimumWidth: 5),
       // The entry's name, as wide as the longest, up to 32 columns.
       TextTable.Column("NAME", width: min(32, max(4, notes.map { TextTable.columns($0.entry) }.max() ?? 4))),
@@ -45,7 +49,10 @@ struct NotesListCommand: ParsableCommand {
       TextTable.columns(
         columns,
         rows: notes.map {
-          [String($0.id), $0.recognizedAt, String($0.chars), $0.entry, $0.firstLine, $0.source]
+          [
+            String($0.id), $0.recognizedAt, $0.capturedAt ?? "-", String($0.chars), $0.entry, $0.firstLine,
+            $0.source,
+          ]
         }))
     return ExitCode.success
   }

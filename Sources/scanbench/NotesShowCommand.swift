@@ -28,6 +28,8 @@ struct NotesShowCommand: ParsableCommand {
       ("entry", note.entry),
     ]
     if let page = note.page { rows.append(("page", "\(page)")) }
+    rows.append(("taken", note.capturedAt ?? "unknown (the photo's metadata has no capture date)"))
+    if let orientation = note.orientationDescription { rows.append(("orientation", orientation)) }
     rows += [
       ("sha256", note.sha256),
       ("profile", "\(note.profile) (\(note.lang))"),
@@ -54,6 +56,16 @@ struct NotesShowCommand: ParsableCommand {
     if let engine = note.engine {
       let models = engine.models.keys.sorted().map { "\($0) \(engine.models[$0]?.prefix(12) ?? "")" }
       rows.append(("engine", ([engine.label] + models).joined(separator: ", ")))
+    }
+    // Every reading of the photo, best first: `notes show ID` of another shows its text.
+    for reading in note.readings ?? [] {
+      var text =
+        "\(reading.id): \(reading.profile) (\(reading.lang)), \(reading.engine ?? "unknown engine"), "
+      text += "\(reading.recognizedAt), \(reading.chars) chars"
+      if let cer = reading.cer { text += String(format: ", CER %.2f%%", cer * 100) }
+      let marks = [reading.isBest ? "best" : nil, reading.id == note.id ? "this one" : nil].compactMap { $0 }
+      if !marks.isEmpty { text += " [" + marks.joined(separator: ", ") + "]" }
+      rows.append(("reading", text))
     }
     let text = note.text + (note.text.hasSuffix("\n") ? "" : "\n")
     Console.out(TextTable.keyValue(rows, labelWidth: 12) + "\n" + text)

@@ -77,7 +77,7 @@ extension Notes {
       let folder = try TemporaryFolder()
       let database = try NoteDatabase(path: folder.path("notes.sqlite"))
       let statement = try database.connection.prepare(
-        "SELECT name FROM pragma_table_info('note') ORDER BY cid")
+        "SELECT name FROM pragma_table_xinfo('note') ORDER BY cid")
       var table: [String] = []
       while try statement.step() { table.append(statement.string(at: 0) ?? "") }
       #expect(table == NoteColumn.allCases.map(\.rawValue), "NoteColumn lists the table's columns in order")

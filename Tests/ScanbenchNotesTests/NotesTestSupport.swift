@@ -121,6 +121,8 @@ enum Fixture {
       var note = note
       note.id = 0
       note.importedAt = ""
+      // The grid's date is the import time where the photo has no capture date.
+      note.takenAt = note.capturedAt
       notes.append(note)
     }
     return notes.sorted { ($0.sha256, $0.recognizedAt) < ($1.sha256, $1.recognizedAt) }

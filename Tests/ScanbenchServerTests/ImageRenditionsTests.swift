@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import ScanbenchTestSupport
 import Synchronization
 import Testing
@@ -51,7 +52,7 @@ import Testing
   }
 
   @Test func aThumbnailNotReadyByItsDeadlineIs503WithRetryAfterThenServed() throws {
-    let folder = try PhotoFixtures.temporaryFolder()
+    let folder = try TestKit.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let fixture = try NotesFixture(in: folder)
     let server = try NotesServer(

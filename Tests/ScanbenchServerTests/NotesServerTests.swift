@@ -28,17 +28,29 @@ import Testing
     return try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
   }
 
+  /// The entries in the order a page lists them.
+  static func listed(_ page: String) -> [String] {
+    NotesFixture.entries.compactMap { entry in
+      page.range(of: "class=\"name\">\(entry)<").map { ($0.lowerBound, entry) }
+    }.sorted { $0.0 < $1.0 }.map(\.1)
+  }
+
+  /// Newest taken first: the photo of July 2019 after the images without a capture date, which
+  /// are in the month they were imported.
+  static var takenOrder: [String] {
+    NotesFixture.entries.reversed().filter { $0 != "photos/IMG_0042.jpg" } + ["photos/IMG_0042.jpg"]
+  }
+
   @Test func theListShowsEveryNoteNewestFirstWithItsThumbnail() throws {
     defer { stop() }
     let page = try client.get("/")
     #expect(page.status == 200)
     #expect(page.headers["content-type"] == "text/html; charset=utf-8")
     #expect(page.headers["content-security-policy"]?.contains("default-src 'none'") == true)
-    let positions = NotesFixture.entries.map { page.text.range(of: ">\($0)<")?.lowerBound }
-    #expect(positions.allSatisfy { $0 != nil }, "every entry is listed")
-    let found = positions.compactMap { $0 }
-    #expect(found == found.sorted().reversed(), "newest first")
-    #expect(page.text.contains("taken <time>2019-07-14T12:34:56+09:00</time>"))
+    #expect(Self.listed(page.text) == Self.takenOrder, "every photo, newest taken first")
+    #expect(page.text.contains("<time datetime=\"2019-07-14T12:34:56+09:00\""))
+    let recognized = try client.get("/?order=recognized")
+    #expect(Self.listed(recognized.text) == NotesFixture.entries.reversed(), "newest recognized first")
     let id = fixture.id(of: "photos/IMG_0042.jpg")
     let thumbnail = try client.get("/notes/\(id)/thumbnail")
     #expect(thumbnail.status == 200)
@@ -82,14 +94,78 @@ import Testing
       seen += (page["notes"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
       target = page["next"] as? String
     }
-    #expect(seen == Array((1...NotesFixture.entries.count).reversed()))
+    #expect(seen.map { NotesFixture.entries[$0 - 1] } == Self.takenOrder)
     let offset = try json("/api/notes?limit=3&offset=2")["notes"] as? [[String: Any]]
     #expect(offset?.compactMap { $0["id"] as? Int } == Array(seen[2..<5]))
+    // Newer: the page before the second is the first.
+    let second = try json(try #require(try json("/api/notes?limit=2")["next"] as? String))
+    let newer = try #require(second["previous"] as? String)
+    #expect(
+      (try json(newer)["notes"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == Array(seen[0..<2]))
+    #expect(try json("/api/notes")["total"] as? Int == NotesFixture.entries.count)
     // The HTML pages follow the same cursor.
+    func link(_ page: String, _ rel: String) throws -> String {
+      let start = try #require(
+        page.range(of: "rel=\"\(rel)\" id=\"\(rel == "next" ? "older" : "newer")\" href=\""))
+      return String(page[start.upperBound...].prefix { $0 != "\"" }).replacingOccurrences(
+        of: "&amp;", with: "&")
+    }
     let first = try client.get("/?limit=2")
-    let older = try #require(first.text.range(of: "rel=\"next\" href=\"")).upperBound
-    let link = String(first.text[older...].prefix { $0 != "\"" }).replacingOccurrences(of: "&amp;", with: "&")
-    #expect(try client.get(link).text.contains(">\(NotesFixture.entries[4])<"))
+    let page2 = try client.get(try link(first.text, "next")).text
+    #expect(Self.listed(page2) == Array(Self.takenOrder[2...]), "the links keep the grid's own page size")
+    #expect(Self.listed(try client.get(try link(page2, "prev")).text) == Array(Self.takenOrder[0..<2]))
+  }
+
+  /// The grid: sections by the month taken, the scrubber's years and months, a count, the range of
+  /// days; the same photos in the JSON.
+  @Test func theGridGoesByMonthWithAScrubberACountAndARange() throws {
+    defer { stop() }
+    let page = try client.get("/").text
+    let months = page.components(separatedBy: "<section class=\"month\" data-month=\"").dropFirst().map {
+      String($0.prefix(7))
+    }
+    #expect(months.count == 2 && months.last == "2019-07" && months[0] > "2019-07", "\(months)")
+    #expect(page.contains("id=\"count\" data-total=\"\(NotesFixture.entries.count)\""))
+    #expect(page.contains("<a class=\"year\" data-year=\"2019\" href=\"/?after=t2020~0\">2019</a>"))
+    #expect(page.contains("data-month=\"2019-07\" href=\"/?after=t2019-08~0\""))
+    let jump = try client.get("/?after=t2020~0").text
+    #expect(Self.listed(jump) == ["photos/IMG_0042.jpg"])
+    #expect(jump.contains("id=\"newer\""), "back up from the jump")
+    let range = try client.get("/?from=2019-07-01&to=2019-07-31").text
+    #expect(Self.listed(range) == ["photos/IMG_0042.jpg"])
+    #expect(range.contains(">1 photo</p>"))
+    #expect(Self.listed(try client.get("/?from=2019-07-15").text) == Array(Self.takenOrder.dropLast()))
+    #expect(try client.get("/?from=2019-07-31&to=2019-07-01").status == 400)
+    #expect(try client.get("/?to=2019-02-30").status == 400)
+    #expect(try client.get("/api/notes?before=bogus").status == 400)
+    // Runs by their profile, engine and date, not their id.
+    #expect(
+      page.contains(
+        "<option value=\"run-1\" data-started=\"2024-05-01T00:00:00Z\">accurate · tesseract 5.3.0"))
+  }
+
+  /// Two profiles over the same photos: each photo once in the grid, the search and the count; its
+  /// page lists both readings, and the other reading's page is the same photo.
+  @Test func twoProfilesListEachPhotoOnceAndItsPageShowsBoth() throws {
+    let served = try ServedNotes(fastReadings: true)
+    defer { served.stop() }
+    let page = try served.client.get("/").text
+    #expect(Self.listed(page) == Self.takenOrder)
+    #expect(page.contains("data-total=\"\(NotesFixture.entries.count)\""))
+    let hits = try served.client.get("/?q=" + NotesFixture.fastWord).text
+    #expect(Self.listed(hits).count == NotesFixture.entries.count)
+    #expect(hits.contains(">\(NotesFixture.entries.count) photos</p>"))
+    let harbor = try served.client.get("/?q=harbor").text
+    #expect(Self.listed(harbor) == ["photos/IMG_0042.jpg"], "both readings match, the photo once")
+    let id = served.fixture.id(of: "photos/IMG_0042.jpg")
+    let note = try served.client.get("/notes/\(id)").text
+    #expect(note.contains("id=\"readings\""))
+    #expect(note.components(separatedBy: "<tr data-id=").count - 1 == 2)
+    #expect(note.contains("<td>accurate</td>") && note.contains(">fast</a></td>"))
+    #expect(note.contains("<td>best, shown here</td>"))
+    let other = Int(id) + NotesFixture.entries.count
+    let otherPage = try served.client.get("/notes/\(other)").text
+    #expect(otherPage.contains(NotesFixture.fastWord) && otherPage.contains(">accurate</a></td>"))
   }
 
   @Test func filtersByLanguageCodesSourceAndCaptureDate() throws {

@@ -12,9 +12,10 @@ final class ServedNotes {
   let server: NotesServer
   let client: LoopbackClient
 
-  init() throws {
+  /// With `fastReadings`, every photo is read twice (`NotesFixture`).
+  init(fastReadings: Bool = false) throws {
     folder = try TestKit.temporaryFolder("scanbench-photo")
-    fixture = try NotesFixture(in: folder)
+    fixture = try NotesFixture(in: folder, fastReadings: fastReadings)
     server = try NotesServer(
       NotesServer.Options(
         database: fixture.database, port: 0, limits: HTTPLimits(threads: 2),

@@ -26,8 +26,14 @@ package struct NotesFixture {
     "photos/IMG_0042.jpg", "codes/ticket.png", "lines/script.png",
   ]
 
-  /// Makes it all in `folder`.
-  package init(in folder: URL) throws {
+  /// What the second profile's reading adds to each text (with `fastReadings`), a word no accurate
+  /// reading has.
+  package static let fastWord = "quickly"
+
+  /// Makes it all in `folder`; with `fastReadings`, the store also has a `fast` run over the same
+  /// images (each text with `fastWord` added, recognized an hour later), so that each photo has
+  /// two readings.
+  package init(in folder: URL, fastReadings: Bool = false) throws {
     images = folder.appendingPathComponent("archive")
     store = folder.appendingPathComponent("results.jsonl")
     database = folder.appendingPathComponent("notes.sqlite").path
@@ -78,6 +84,7 @@ package struct NotesFixture {
       name: "tesseract", version: "5.3.0", models: ["eng.traineddata": String(repeating: "ab", count: 32)],
       settings: ["psm": "7"])
     var lines: [String] = []
+    var records: [ResultRecord] = []
     for (index, entry) in Self.entries.enumerated() {
       let data = files[entry] ?? Data()
       let decoded = try ImageDecoder.decode(data, maxPixels: 10_000_000)
@@ -121,6 +128,23 @@ package struct NotesFixture {
         record.metric = ScoringOptions.default.descriptor
       }
       lines.append(String(decoding: try StoreWriter.line(for: record), as: UTF8.self))
+      records.append(record)
+    }
+    if fastReadings {
+      for var record in records {
+        record.run = "run-fast"
+        record.profile = "fast"
+        record.time = Timestamp.format((Timestamp.parse(record.time) ?? 0) + 3600)
+        record.text = (record.text ?? "") + " " + Self.fastWord
+        record.chars = record.text?.count
+        record.engine = EngineIdentity(
+          name: "ppocr", version: "4", models: ["rec": String(repeating: "cd", count: 32)])
+        record.gtChars = nil
+        record.edits = nil
+        record.cer = nil
+        record.metric = nil
+        lines.append(String(decoding: try StoreWriter.line(for: record), as: UTF8.self))
+      }
     }
     try lines.joined().write(to: store, atomically: true, encoding: .utf8)
     let notes = try NoteDatabase(path: database)
@@ -128,7 +152,8 @@ package struct NotesFixture {
     try notes.checkpoint()
   }
 
-  /// The id of the note of `entry` (ids follow the store's order).
+  /// The id of the note of `entry` (ids follow the store's order; with `fastReadings`, its accurate
+  /// reading's, the one the photo shows).
   package func id(of entry: String) -> Int64 {
     Int64((Self.entries.firstIndex(of: entry) ?? -1) + 1)
   }

@@ -137,9 +137,11 @@ final class NotesServeCommandTests: XCTestCase {
     XCTAssertTrue(negative.stderr.contains("schema version -3, which no scanbench writes"), negative.stderr)
   }
 
-  /// The browser tests: list, searches, a note and its toggles, a QR payload followed, an
-  /// original downloaded and checked, no console errors, a screenshot of each page kept in
-  /// `.build/test-artifacts/notes-serve`.
+  /// The browser tests over a store of two profiles (every photo read twice): the grid by
+  /// month with each photo once, instant search, a note's two readings, the keyboard, the scrubber,
+  /// the date range, Back, dark mode, a 390 px phone, a QR payload followed, an original downloaded
+  /// and checked, no console errors, a screenshot of each page kept in
+  /// `.build/test-artifacts/notes-serve` (`notes_browser.py` says what each checks).
   func testTheNotesInARealBrowser() throws {
     let python = Harness.packageRoot.appendingPathComponent(".venv/selenium/bin/python")
     guard FileManager.default.isExecutableFile(atPath: python.path) else {
@@ -151,7 +153,7 @@ final class NotesServeCommandTests: XCTestCase {
     }
     let folder = try TestKit.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let fixture = try NotesFixture(in: folder)
+    let fixture = try NotesFixture(in: folder, fastReadings: true)
     let serving = try Serving(["--db", fixture.database, "--port", "0"], folder: folder)
     defer { _ = serving.stop() }
     let artifacts = Harness.packageRoot.appendingPathComponent(".build/test-artifacts/notes-serve")
@@ -160,7 +162,7 @@ final class NotesServeCommandTests: XCTestCase {
     let entry = "photos/IMG_0042.jpg"
     let settings: [String: Any] = [
       "url": serving.url, "artifacts": artifacts.path, "notes": NotesFixture.entries.count,
-      "qr": fixture.qrPayload,
+      "qr": fixture.qrPayload, "fast_word": NotesFixture.fastWord,
       "download": [
         "id": fixture.id(of: entry), "entry": entry,
         "path": fixture.images.appendingPathComponent(entry).path,
@@ -172,7 +174,9 @@ final class NotesServeCommandTests: XCTestCase {
       environment: ["SE_AVOID_STATS": "true"])
     XCTAssertEqual(result.exitCode, 0, result.stdout + result.stderr)
     for name in [
-      "list", "search-japanese", "search-english", "note", "qr-note", "qr-search", "download-note",
+      "grid", "instant-search", "search-second-profile", "search-japanese", "search-english", "note",
+      "note-other-reading", "keyboard-focus", "scrubber-2019", "date-range", "dark-list", "dark-note",
+      "mobile-list", "mobile-note", "qr-note", "qr-search", "download-note",
     ] {
       XCTAssertTrue(
         FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("\(name).png").path),
