@@ -177,9 +177,12 @@ public final class BatchRunner: Sendable {
     }
 
     let wall = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-    let summary = context.summary(
+    var summary = context.summary(
       sources: configuration.inputs, jobs: configuration.jobs, shard: configuration.shard, wallSeconds: wall,
       interrupted: isCancelled, command: configuration.commandLine, libraries: configuration.libraries)
+    summary.inputDigests = configuration.inputs.map { input in
+      indexes.first { $0.input == input }?.imagesDigest ?? "unread"
+    }
     try writer.append(summary)
     writer.synchronize()
     return RunOutcome(
