@@ -304,9 +304,12 @@ slurm-check: release
 	SCANBENCH=$(BIN) bash deploy/slurm/check.sh
 
 # The house format (.swift-format: 2 spaces, 110 columns, no force unwraps or force tries, sorted
-# imports); `make format` rewrites the files to it.
+# imports); `make format` rewrites the files to it. Then the project's own rule, which swift-format
+# cannot express: no unchecked floating-point to integer conversion in Sources (a trap on NaN or a
+# huge number; Tests/Tools/lint_conversions.py says what it looks for).
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Plugins Package.swift
+	python3 Tests/Tools/lint_conversions.py Sources
 
 format:
 	$(SWIFT) format format -i -r Sources Tests Plugins Package.swift

@@ -46,7 +46,7 @@ struct LineChannel {
       if buffer.count > Self.maximumLine { throw .tooLong }
       let now = DispatchTime.now().uptimeNanoseconds
       guard now < deadline.uptimeNanoseconds else { throw .timedOut }
-      let milliseconds = Int32(min(Double(deadline.uptimeNanoseconds - now) / 1e6 + 1, 60_000))
+      let milliseconds = Int32(saturating: min(Double(deadline.uptimeNanoseconds - now) / 1e6 + 1, 60_000))
       let writing = written < request.count && inputOpen
       var descriptors = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
       if writing { descriptors.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }

@@ -80,7 +80,7 @@ func runServeBenchmark(arguments: [String]) throws {
     if let next, let after = next.range(of: "after=") { cursors.append("/?" + next[after.lowerBound...]) }
   }
   for fraction in [0.25, 0.5, 0.75, 0.99] {
-    let id = Int64(Double(options.records) * (1 - fraction))
+    let id = Int64(saturating: Double(options.records) * (1 - fraction))
     cursors.append("/?after=r\(1_714_521_600 + Double(id - 1))~\(id)")
   }
   let searches = (corpus.queryWords(count: 50) + SyntheticCorpus.japaneseQueries).map {
@@ -160,7 +160,7 @@ private func load(port: Int, targets: [String], clients: Int, requests: Int, sec
   let cpuBefore = processCPUSeconds()
   let latencies = Mutex<[Double]>([])
   let errors = Atomic<Int>(0)
-  let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+  let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(saturating: seconds * 1e9)
   let done = DispatchGroup()
   let started = DispatchTime.now().uptimeNanoseconds
   for worker in 0..<clients {

@@ -57,7 +57,7 @@ final class RunProgress: Sendable {
     if let total = counts.total { text += "/\(total)" }
     text += "] " + String(format: "%.1f img/s", rate)
     if let total = counts.total, rate > 0, total > counts.done + counts.skipped {
-      let remaining = Int(Double(total - counts.done - counts.skipped) / rate)
+      let remaining = Int(saturating: Double(total - counts.done - counts.skipped) / rate)
       text += String(format: " ETA %d:%02d", remaining / 60, remaining % 60)
     }
     if counts.failed > 0 { text += " \(counts.failed) failed" }

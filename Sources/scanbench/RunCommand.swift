@@ -43,7 +43,7 @@ struct RunCommand: ParsableCommand {
   }
 
   static func seconds(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(value)
+    value == value.rounded() ? String(Int(saturating: value)) : String(value)
   }
 
   @Argument(help: "Archives, folders, images or PDFs to recognize.", completion: .file)

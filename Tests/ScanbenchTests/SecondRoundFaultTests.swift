@@ -314,4 +314,59 @@ final class SecondRoundFaultTests: XCTestCase {
     XCTAssertEqual(scored.count, 1, "only the image with a readable text is scored: \(scored)")
     XCTAssertEqual(records.summaries.last?.scored, 1)
   }
+
+  // MARK: 6. A PDF page of any size is a recorded failure, never a trap
+
+  /// A PDF of blank pages, each given by its MediaBox's width and height as PDF writes numbers.
+  static func blankPDF(_ sizes: [(String, String)]) -> Data {
+    var objects = ["<< /Type /Catalog /Pages 2 0 R >>"]
+    let kids = sizes.indices.map { "\(3 + $0) 0 R" }.joined(separator: " ")
+    objects.append("<< /Type /Pages /Kids [\(kids)] /Count \(sizes.count) >>")
+    for (width, height) in sizes {
+      objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Resources << >> >>")
+    }
+    var pdf = "%PDF-1.4\n"
+    var offsets: [Int] = []
+    for (index, object) in objects.enumerated() {
+      offsets.append(pdf.utf8.count)
+      pdf += "\(index + 1) 0 obj\n\(object)\nendobj\n"
+    }
+    let xref = pdf.utf8.count
+    pdf += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+    for offset in offsets { pdf += String(format: "%010d 00000 n \n", offset) }
+    pdf += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+    return Data(pdf.utf8)
+  }
+
+  func testAPDFPageOfAnySizeIsARecordedFailureNotATrapInsideAZipToo() throws {
+    let corpus = try Harness.englishLines(1, in: folder, name: "pages")
+    let pdf = Self.blankPDF([
+      ("3000000000000000000", "10"), ("100000000000000000000", "100000000000000000000"), ("0.01", "0.01"),
+      ("72", "72"),
+    ])
+    try pdf.write(to: corpus.appendingPathComponent("huge.pdf"))
+    let zip = folder.appendingPathComponent("pages.zip")
+    try Harness.shell("cd '\(corpus.path)' && bsdtar --format zip -cf '\(zip.path)' *")
+    for input in [corpus, zip] {
+      let store = folder.appendingPathComponent("\(input.lastPathComponent).jsonl").path
+      let result = try Harness.run([
+        "run", input.path, "--engine", try echoEngine(), "--jobs", "1", "--out", store, "--json",
+      ])
+      XCTAssertEqual(result.exitCode, 1, "\(input.lastPathComponent): \(result.stderr)")
+      let records = try Harness.records(in: URL(fileURLWithPath: store))
+      XCTAssertEqual(records.summaries.count, 1, "the run wrote its summary")
+      let pages = records.results.filter { $0.entry == "huge.pdf" }.sorted { ($0.page ?? 0) < ($1.page ?? 0) }
+      XCTAssertEqual(pages.map(\.page), [1, 2, 3, 4], "\(records.results.map(\.entry))")
+      guard pages.count == 4 else { continue }
+      XCTAssertEqual(pages[0].error?.kind, "too-many-pixels")
+      XCTAssertTrue(
+        pages[0].error?.message.contains("3e+18×10 points") ?? false, "\(String(describing: pages[0].error))")
+      XCTAssertEqual(pages[1].error?.kind, "too-many-pixels")
+      XCTAssertEqual(pages[2].error?.kind, "undecodable")
+      XCTAssertTrue(
+        pages[2].error?.message.contains("under one pixel") ?? false, "\(String(describing: pages[2].error))")
+      XCTAssertNil(pages[3].error, "a blank page of an inch is read")
+      XCTAssertTrue(records.results.contains { $0.entry == "eng-line-001.png" && $0.error == nil })
+    }
+  }
 }
