@@ -30,7 +30,11 @@ extension BatchRunner {
       index.groundTruth.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     let isOurs = { (path: String) in self.configuration.shard?.contains(path) ?? true }
     do {
-      while !shouldStop, let header = try source.nextEntry() {
+      while let header = try source.nextEntry() {
+        if shouldStop {
+          markLeftUndone()
+          break
+        }
         if header.kind == .directory { continue }
         switch EntryName.role(of: header.path) {
         case .image(let stem):

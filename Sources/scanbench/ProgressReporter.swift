@@ -81,7 +81,14 @@ final class SignalTrap {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler {
-        received.number.store(number, ordering: .relaxed)
+        // A second signal means now: the first asked for a clean stop, which finishes what is in
+        // progress; every line written so far is whole (a line cut short is repaired by the next run).
+        if received.number.exchange(number, ordering: .relaxed) != 0 {
+          Console.error(
+            "\nstopped at once (a second \(number == SIGINT ? "interrupt" : "terminate")); --resume goes on\n"
+          )
+          _exit(128 + number)
+        }
         handler(number)
       }
       source.resume()

@@ -263,7 +263,8 @@ struct RunCommand: ParsableCommand {
         _exit(128 + signal)
       }
       progress.note(
-        "stopping after the images in progress (\(signal == SIGINT ? "interrupt" : "terminate"))…")
+        "stopping after the pages in progress (\(signal == SIGINT ? "interrupt" : "terminate"); a second one stops at once)…"
+      )
     }
     let outcome: RunOutcome
     do {

@@ -369,4 +369,98 @@ final class SecondRoundFaultTests: XCTestCase {
       XCTAssertTrue(records.results.contains { $0.entry == "eng-line-001.png" && $0.error == nil })
     }
   }
+
+  // MARK: 8. A stop ends a PDF between pages; a second signal stops at once
+
+  /// An external engine that takes `seconds` over each page.
+  func slowEngine(_ seconds: Double) throws -> String {
+    let engine = folder.appendingPathComponent("slow.py")
+    try Data(
+      """
+      import json, sys, time
+      print(json.dumps({"engine": "slow", "version": "1", "models": {}}), flush=True)
+      for line in sys.stdin:
+          request = json.loads(line)
+          time.sleep(\(seconds))
+          print(json.dumps({"id": request["id"], "text": "a line", "confidence": 50}), flush=True)
+      """.utf8
+    ).write(to: engine)
+    return "command:python3 \(engine.path)"
+  }
+
+  func resultLines(_ store: URL) -> Int {
+    guard let text = try? String(contentsOf: store, encoding: .utf8) else { return 0 }
+    return text.split(separator: "\n").filter { $0.contains("\"kind\":\"result\"") }.count
+  }
+
+  /// Starts `scanbench arguments`, waits until `store` holds `count` results (at most 60 s).
+  func start(_ arguments: [String], until count: Int, in store: URL) throws -> (Process, URL) {
+    let process = Process()
+    process.executableURL = Harness.binary
+    process.arguments = arguments
+    let output = folder.appendingPathComponent("out-\(UUID().uuidString)")
+    FileManager.default.createFile(atPath: output.path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    process.standardError = process.standardOutput
+    try process.run()
+    let deadline = Date().addingTimeInterval(60)
+    while resultLines(store) < count, process.isRunning, Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    return (process, output)
+  }
+
+  func wait(_ process: Process, atMost seconds: Double) -> Double {
+    let started = Date()
+    while process.isRunning, Date().timeIntervalSince(started) < seconds {
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    return Date().timeIntervalSince(started)
+  }
+
+  func testSIGTERMStopsAMultiPagePDFBetweenPagesAndASecondSignalStopsAtOnce() throws {
+    let corpus = folder.appendingPathComponent("pdf")
+    try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+    try Self.blankPDF(Array(repeating: ("72", "72"), count: 60)).write(
+      to: corpus.appendingPathComponent("book.pdf"))
+    let store = folder.appendingPathComponent("s.jsonl")
+    let arguments = ["run", corpus.path, "--engine", try slowEngine(0.1), "--jobs", "1", "--out", store.path]
+    let (first, _) = try start(arguments, until: 3, in: store)
+    kill(first.processIdentifier, SIGTERM)
+    let stopped = wait(first, atMost: 30)
+    XCTAssertEqual(first.terminationStatus, 143)
+    XCTAssertLessThan(stopped, 5, "stopped between pages (loaded machine)")
+    XCTAssertLessThan(resultLines(store), 60, "pages were left")
+    let resumed = try Harness.run(arguments + ["--resume"])
+    XCTAssertEqual(resumed.exitCode, 0, resumed.stderr)
+    let pages = try Harness.records(in: store).results.compactMap(\.page)
+    XCTAssertEqual(pages.sorted(), Array(1...60), "each page once")
+
+    // A second signal does not wait for the page in progress (here, 30 s).
+    let slowStore = folder.appendingPathComponent("slow.jsonl")
+    let slow = ["run", corpus.path, "--engine", try slowEngine(30), "--jobs", "1", "--out", slowStore.path]
+    let (second, _) = try start(slow, until: 0, in: slowStore)
+    Thread.sleep(forTimeInterval: 2)
+    kill(second.processIdentifier, SIGTERM)
+    Thread.sleep(forTimeInterval: 0.3)
+    kill(second.processIdentifier, SIGTERM)
+    XCTAssertLessThan(wait(second, atMost: 20), 5, "the second SIGTERM stops at once")
+    XCTAssertEqual(second.terminationStatus, 143)
+  }
+
+  func testAStopWithNothingLeftDoesNotAskForResume() throws {
+    let corpus = try Harness.englishLines(1, in: folder)
+    let store = folder.appendingPathComponent("s.jsonl")
+    let arguments = ["run", corpus.path, "--engine", try slowEngine(3), "--jobs", "1", "--out", store.path]
+    let (process, output) = try start(arguments, until: 0, in: store)
+    Thread.sleep(forTimeInterval: 1.5)
+    kill(process.processIdentifier, SIGTERM)
+    _ = wait(process, atMost: 30)
+    let printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+    XCTAssertEqual(resultLines(store), 1, printed)
+    XCTAssertFalse(printed.contains("--resume to finish"), printed)
+    XCTAssertEqual(try Harness.records(in: store).summaries.last?.interrupted, false)
+  }
 }
