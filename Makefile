@@ -289,6 +289,7 @@ overlay-example: release
 test: setup rapidocr dinglehopper selenium lint
 	OMP_THREAD_LIMIT=1 $(SWIFT) test
 	$(MAKE) --no-print-directory accuracy
+	$(MAKE) --no-print-directory fuzz-smoke
 
 bench: release rapidocr faster-paddle
 	bash bench/run.sh
@@ -360,10 +361,20 @@ report-check: setup
 
 # libFuzzer (+ASan) over what reads strangers' bytes; a crash fails the target (.build-fuzz/crashes/).
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS ?= entry-name ground-truth store archive photo-metadata external-protocol documents
+FUZZ_TARGETS ?= entry-name ground-truth store archive photo-metadata external-protocol documents baseline
 fuzz: packages
 	bash fuzz/build.sh $(FUZZ_TARGETS)
 	@for t in $(FUZZ_TARGETS); do bash fuzz/run.sh $$t $(FUZZ_SECONDS) || exit 1; done
+
+# `make test`'s bounded pass over the targets that read what strangers send while scanbench runs: an
+# external engine's answers, ground-truth documents, baselines (FUZZ_SMOKE_SECONDS each, from their
+# committed seeds; `make fuzz` is the long run). Add a target to FUZZ_SMOKE_TARGETS to have it here
+# (the HTTP request parser of `notes serve` belongs in this list).
+FUZZ_SMOKE_SECONDS ?= 8
+FUZZ_SMOKE_TARGETS ?= external-protocol documents baseline
+fuzz-smoke: packages
+	bash fuzz/build.sh $(FUZZ_SMOKE_TARGETS)
+	@for t in $(FUZZ_SMOKE_TARGETS); do bash fuzz/run.sh $$t $(FUZZ_SMOKE_SECONDS) || exit 1; done
 
 # ThreadSanitizer on the concurrent runner and the end-to-end concurrency tests; the suppression and
 # the skipped test are explained in fuzz/tsan.supp and Reports/RELIABILITY.md.
@@ -378,4 +389,4 @@ asan: setup
 	OMP_THREAD_LIMIT=1 LSAN_OPTIONS="suppressions=$(CURDIR)/fuzz/lsan.supp" \
 	  $(SWIFT) test --scratch-path .build-asan --sanitize=address
 
-.PHONY: fuzz tsan asan
+.PHONY: fuzz fuzz-smoke tsan asan

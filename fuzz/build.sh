@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (with AddressSanitizer) into .build-fuzz/: each is the library sources
 # it needs compiled together with its entry point in Tests/Fuzz/Targets, as one module (copies with
-# the project's `import Scanbench…` lines taken out), so no Package.swift target is needed. Usage: fuzz/build.sh [target...]   (targets: entry-name ground-truth store archive photo-metadata external-protocol documents)
+# the project's `import Scanbench…` lines taken out), so no Package.swift target is needed. Usage: fuzz/build.sh [target...]   (targets: entry-name ground-truth store archive photo-metadata external-protocol documents baseline)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build-fuzz
 mkdir -p "$out"
 src=Sources
 support="$src/ScanbenchSupport/EntryName.swift $src/ScanbenchSupport/SHA256.swift $src/ScanbenchSupport/JSONText.swift \
-  $src/ScanbenchSupport/PixelRange.swift"
+  $src/ScanbenchSupport/PixelRange.swift $src/ScanbenchSupport/CheckedConversion.swift"
 store="$src/ScanbenchStore/StoreReader.swift $src/ScanbenchStore/StoreWriter.swift $src/ScanbenchStore/ResultRecord.swift \
   $src/ScanbenchStore/ResultRecord+Orientation.swift $src/ScanbenchStore/ResultRecord+Ranges.swift \
   $src/ScanbenchSeam/EngineIdentity.swift $src/ScanbenchSeam/TextLayout.swift $src/ScanbenchStore/Barcode.swift"
@@ -20,14 +20,17 @@ sources_for() {
     store) echo "$support $store Tests/Fuzz/Targets/StoreFuzzer.swift" ;;
     archive) echo "$(ls $src/ScanbenchArchive/*.swift) $support $src/ScanbenchSupport/Shard.swift $src/ScanbenchSupport/FileKind.swift Tests/Fuzz/Targets/ArchiveFuzzer.swift" ;;
     external-protocol) echo "$support $store $src/ScanbenchExternal/ExternalProtocol.swift Tests/Fuzz/Targets/ExternalProtocolFuzzer.swift" ;;
+    documents) echo "$(ls $src/ScanbenchDocuments/*.swift) Tests/Fuzz/Targets/DocumentFuzzer.swift" ;;
+    baseline) echo "$(ls $src/ScanbenchSupport/*.swift $src/ScanbenchSeam/*.swift $src/ScanbenchStore/*.swift) \
+      $(find $src/ScanbenchScoring -name '*.swift') $src/ScanbenchGate/Baseline.swift Tests/Fuzz/Targets/BaselineFuzzer.swift" ;;
     photo-metadata) echo "$src/ScanbenchRecognition/ExifOrientation.swift $src/ScanbenchRecognition/ExifCaptureDate.swift \
       $src/ScanbenchSupport/CaptureDate.swift $src/ScanbenchRecognition/HeifContainer.swift Tests/Fuzz/Targets/PhotoMetadataFuzzer.swift" ;;
-    *) echo "unknown fuzz target '$1' (entry-name ground-truth store archive photo-metadata external-protocol documents)" >&2; exit 64 ;;
+    *) echo "unknown fuzz target '$1' (entry-name ground-truth store archive photo-metadata external-protocol documents baseline)" >&2; exit 64 ;;
   esac
 }
 
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(entry-name ground-truth store archive photo-metadata external-protocol documents)
+[ ${#targets[@]} -gt 0 ] || targets=(entry-name ground-truth store archive photo-metadata external-protocol documents baseline)
 for target in "${targets[@]}"; do
   echo "fuzz: building $out/$target"
   stage="$out/sources-$target"

@@ -208,6 +208,12 @@ public struct Baseline: Codable, Sendable, Equatable {
         message: missing
           ? "no such baseline (make one with 'scanbench baseline')" : "cannot read the baseline")
     }
+    return try decode(data, path: url.path)
+  }
+
+  /// A baseline file's bytes, checked as `load` checks them; `path` names it in errors.
+  public static func decode(_ data: Data, path: String) throws -> Baseline {
+    let url = URL(fileURLWithPath: path)
     let baseline: Baseline
     do {
       baseline = try JSONDecoder().decode(Baseline.self, from: data)

@@ -53,10 +53,13 @@ final class RunProgress: Sendable {
   private func render(_ counts: Counts) -> String {
     let seconds = line.elapsed
     let rate = seconds > 0 ? Double(counts.done) / seconds : 0
+    // The first pass counts files; a PDF's pages are recorded one by one, so past the count (a
+    // 1,275-page PDF) the total says nothing: `[1275]`, not `[1275/1]`, and no ETA.
+    let total = counts.total.flatMap { $0 >= counts.done + counts.skipped ? $0 : nil }
     var text = "[\(counts.done)"
-    if let total = counts.total { text += "/\(total)" }
+    if let total { text += "/\(total)" }
     text += "] " + String(format: "%.1f img/s", rate)
-    if let total = counts.total, rate > 0, total > counts.done + counts.skipped {
+    if let total, rate > 0, total > counts.done + counts.skipped {
       let remaining = Int(saturating: Double(total - counts.done - counts.skipped) / rate)
       text += String(format: " ETA %d:%02d", remaining / 60, remaining % 60)
     }
