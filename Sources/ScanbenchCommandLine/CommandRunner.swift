@@ -59,6 +59,7 @@ public enum CommandRunner {
       return ExitCode.success
     }
     do {
+      try UniqueNames.check(command, parents: Array(path.dropLast()))
       return try parseValidateRun(command, arguments)
     } catch let error as UsageError {
       Console.error("Error: \(error.message)\nUsage: \(HelpGenerator.usage(info()))\nSee '\(name) --help'.\n")

@@ -5,7 +5,7 @@ import ScanbenchTesseract
 
 /// Every engine scanbench can run, and which one each profile uses. Adding an engine is its
 /// module (a folder over ScanbenchRecognition's seam, declaring its `EngineEntry`), one line in
-/// `engines`, and its target in Package.swift (README, "Adding an engine").
+/// `engines`, and its target in Package.swift (docs/contributing.md, "Adding an engine").
 public enum EngineCatalog {
   public typealias Entry = EngineEntry
 
@@ -49,48 +49,37 @@ public enum EngineCatalog {
     return seen
   }
 
-  /// The engine a level uses for a language when `--engine` does not say, chosen by measurement
-  /// (`bench/profiles.py`; README, "Profiles"): PP-OCR has fewer errors on most of each language's
-  /// corpora at both levels (all of them, columns included, since the reading order knows blocks),
-  /// and its tiny models are the fastest within the fast level's margin. Vertical Japanese too,
-  /// since its columns are read cut into upright character cells: 0.50% against Tesseract's 2.51%
-  /// on vertical pages, 0.25% against 6.19% under a horizontal heading, 0.26% against 4.08% on single
-  /// columns (Tesseract is faster, but nowhere within the fast level's margin).
-  public static func engine(for level: RecognitionLevel, language: String) -> Entry {
-    PPOCRBackend.entry
+  /// The engine every level uses for every language when `--engine` does not say, chosen by
+  /// measurement (`bench/profiles.py`; docs/engines.md, "Profiles"; the figures:
+  /// Reports/BENCHMARKS.md, "Engines and profiles"): PP-OCR has fewer errors on most of each
+  /// language's corpora at both levels (all of them, columns included, since the reading order
+  /// knows blocks), and its tiny models are the fastest within the fast level's margin. Vertical
+  /// Japanese too, since its columns are read cut into upright character cells. The level chooses
+  /// PP-OCR's models, not the engine; an engine that becomes one level's or one language's choice
+  /// makes this a function of both (and changes the Profiles).
+  public static let levelsEngine: Entry = PPOCRBackend.entry
+
+  /// The engine of a run, resolved once (`run`'s `validate()`): the entry, the options it is made
+  /// with (`argument` from `NAME:ARGUMENT`) and the profile its records name.
+  public struct Resolved: Sendable {
+    public var entry: Entry
+    public var options: EngineOptions
+    /// The engine's own profile (`command`), else the level's (`accurate`, `fast`).
+    public var profile: String { entry.profile ?? options.level.rawValue }
   }
 
-  /// The engine chosen (or the level's for the language).
-  public static func resolve(_ choice: Choice?, options: EngineOptions) -> Choice {
-    choice ?? Choice(entry: engine(for: options.level, language: options.language), argument: nil)
-  }
+  /// Called at each resolution, for the test that a run resolves its engine once.
+  @TaskLocal public static var resolutionObserver: (@Sendable (Resolved) -> Void)?
 
-  /// The engine named (or the level's for the language) with the options, and Tesseract's
-  /// orientation detection when the accurate level checks pages for orientation and its model is
-  /// installed. Throws `EngineError` for an unknown engine, a language it does not read, models it
-  /// does not have or parameters it does not take. `catalog` is `engines` but for tests, which
-  /// register engines of their own.
-  public static func setup(
-    engine name: String?, options: EngineOptions, catalog: [Entry] = engines
-  ) throws -> RecognitionSetup {
-    var choice: Choice?
-    if let name {
-      guard let found = self.choice(named: name, in: catalog) else {
-        throw EngineError(
-          message: "no engine '\(name)' (engines: \(catalog.map(\.usage).joined(separator: ", ")))")
-      }
-      choice = found
-    }
-    return try setup(choice: choice, options: options, catalog: catalog)
-  }
-
-  /// `setup(engine:options:)` for an engine already looked up (nil: the level's).
-  public static func setup(
-    choice: Choice?, options: EngineOptions, catalog: [Entry] = engines
-  ) throws -> RecognitionSetup {
-    let (entry, argument) = { ($0.entry, $0.argument) }(resolve(choice, options: options))
+  /// The engine chosen (or the levels' one) with the options, checked against its entry. Throws
+  /// `EngineError` for a language it does not read, models it does not have or parameters it does
+  /// not take. `catalog` is `engines` but for tests, which register engines of their own.
+  public static func resolve(
+    _ choice: Choice?, options: EngineOptions, catalog: [Entry] = engines
+  ) throws -> Resolved {
+    let entry = choice?.entry ?? levelsEngine
     var options = options
-    options.argument = argument
+    options.argument = choice?.argument
     guard entry.languages.isEmpty || entry.languages.contains(options.language) else {
       throw EngineError(
         message:
@@ -109,6 +98,31 @@ public enum EngineCatalog {
         message: "\(entry.name) takes no parameters (--engine-set); they are for "
           + takers.joined(separator: ", "))
     }
+    let resolved = Resolved(entry: entry, options: options)
+    resolutionObserver?(resolved)
+    return resolved
+  }
+
+  /// The engine named (or the levels' one) with the options, resolved and set up. Throws
+  /// `EngineError` for an unknown engine and whatever `resolve` and the engine throw.
+  public static func setup(
+    engine name: String?, options: EngineOptions, catalog: [Entry] = engines
+  ) throws -> RecognitionSetup {
+    var choice: Choice?
+    if let name {
+      guard let found = self.choice(named: name, in: catalog) else {
+        throw EngineError(
+          message: "no engine '\(name)' (engines: \(catalog.map(\.usage).joined(separator: ", ")))")
+      }
+      choice = found
+    }
+    return try setup(try resolve(choice, options: options, catalog: catalog))
+  }
+
+  /// The resolved engine made, with Tesseract's orientation detection when the accurate level
+  /// checks pages for orientation and its model is installed.
+  public static func setup(_ resolved: Resolved) throws -> RecognitionSetup {
+    let (entry, options) = (resolved.entry, resolved.options)
     let backend = try entry.make(options)
     let checks =
       options.level == .accurate && options.detectsOrientation && entry.orientationCheckBelow != nil
@@ -118,5 +132,12 @@ public enum EngineCatalog {
     setup.libraryVersions = TesseractOrientation.libraryVersions.merging(entry.libraryVersions()) { $1 }
     if checks, orientation == nil { setup.warnings.append(TesseractOrientation.missingModelWarning) }
     return setup
+  }
+
+  /// `setup(engine:options:)` for an engine already looked up (nil: the levels' one).
+  public static func setup(
+    choice: Choice?, options: EngineOptions, catalog: [Entry] = engines
+  ) throws -> RecognitionSetup {
+    try setup(try resolve(choice, options: options, catalog: catalog))
   }
 }

@@ -219,7 +219,9 @@ extension Note {
       words = layout.words
       lines = layout.lines
     }
-    barcodes = row.string(.barcodes).flatMap { try? decoder.decode([Barcode].self, from: Data($0.utf8)) }
+    barcodes = row.string(.barcodes).flatMap {
+      try? decoder.decode([ScanbenchSeam.Barcode].self, from: Data($0.utf8))
+    }
     capturedAt = row.string(.capturedAt)
     width = row.int(.width)
     height = row.int(.height)

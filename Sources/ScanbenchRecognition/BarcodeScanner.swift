@@ -1,7 +1,7 @@
 import CLeptonica
 import CZBar
 import Foundation
-import ScanbenchStore
+import ScanbenchSeam
 
 public struct BarcodeScanError: Error, CustomStringConvertible, Sendable {
   public var message: String

@@ -1,6 +1,6 @@
 import CLeptonica
 import Foundation
-import ScanbenchStore
+import ScanbenchSeam
 
 /// A decoded image: one leptonica `PIX`, destroyed with this object.
 public final class Image {
@@ -92,14 +92,14 @@ public enum ImageDecoder {
     /// Every page, decoded; empty for a PDF, whose pages are rendered one at a time (`page(_:)`).
     public var pages: [Image]
     /// The EXIF orientation applied to a JPEG, or the transforms libheif applied to a HEIF image.
-    public var orientation: ResultRecord.Orientation?
+    public var orientation: PageOrientation?
     /// When the photo was taken (`ExifCaptureDate`), if a JPEG's or HEIF file's EXIF says.
     public var capturedAt: String?
     fileprivate var pdf: PDFDocument?
     fileprivate var pdfResolution = 300
     fileprivate var maxPixels = 0
 
-    public init(pages: [Image], orientation: ResultRecord.Orientation? = nil, capturedAt: String? = nil) {
+    public init(pages: [Image], orientation: PageOrientation? = nil, capturedAt: String? = nil) {
       self.pages = pages
       self.orientation = orientation
       self.capturedAt = capturedAt

@@ -15,7 +15,16 @@ enum TextFileReader {
     var description: String { message }
   }
 
+  /// The largest ground-truth or OCR file read: a page's text is kilobytes, a book's a few
+  /// megabytes, and scoring holds the text several times over (normalized, as units, aligned), so a
+  /// larger file is refused before it is read rather than scored at many times its size in memory.
+  static let maximumBytes = 8 << 20
+  static let limitName = "the ground-truth limit of \(maximumBytes >> 20) MiB"
+
   static func text(of data: Data, path: String) throws(Failure) -> String {
+    guard data.count <= maximumBytes else {
+      throw Failure(kind: "too-large", message: "is \(data.count) bytes, over \(limitName): not scored")
+    }
     do {
       switch EntryName.textFile(path)?.name.format ?? .text {
       case .text: return try GroundTruthDecoder.decode(data)

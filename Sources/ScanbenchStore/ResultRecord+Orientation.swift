@@ -1,52 +1,10 @@
 import Foundation
+import ScanbenchSeam
 import ScanbenchSupport
 
 extension ResultRecord {
-  /// How the image was turned upright before recognition (the store's `orientation` object; absent
-  /// when the image was recognized as decoded and no detection ran). Width and height in the record
-  /// are after these transforms.
-  public struct Orientation: Codable, Sendable, Equatable {
-    /// The JPEG's EXIF Orientation tag (2–8), when it asked for a transform.
-    public var exif: Int?
-    /// The HEIF primary image's transforms as the file declares them (`irot`, `imir`), which libheif
-    /// applies while decoding.
-    public var heif: [String]?
-    /// Tesseract's orientation detection (accurate profile): the page's rotation, clockwise, in
-    /// degrees (0, 90, 180, 270), as detected after the transforms above.
-    public var osdDegrees: Int?
-    /// The detection's confidence (Tesseract's orientation confidence; the page is turned only at or
-    /// above `OrientationDetector.minimumConfidence`).
-    public var osdConfidence: Double?
-    /// Whether the page was turned by `osdDegrees` (the turned reading was the more confident).
-    public var osdApplied: Bool?
-    /// What was done to the pixels, in order, e.g. `rotate 90° clockwise (EXIF 6)`; absent when
-    /// nothing was.
-    public var applied: String?
-
-    public init(
-      exif: Int? = nil, heif: [String]? = nil, osdDegrees: Int? = nil, osdConfidence: Double? = nil,
-      applied: String? = nil
-    ) {
-      self.exif = exif
-      self.heif = heif
-      self.osdDegrees = osdDegrees
-      self.osdConfidence = osdConfidence
-      self.applied = applied
-    }
-
-    enum CodingKeys: String, CodingKey {
-      case exif, heif
-      case osdDegrees = "osd_degrees"
-      case osdConfidence = "osd_confidence"
-      case osdApplied = "osd_applied"
-      case applied
-    }
-
-    /// Adds one transform to `applied`.
-    package mutating func append(_ transform: String) {
-      applied = applied.map { $0 + "; " + transform } ?? transform
-    }
-  }
+  /// How the image was turned upright (the seam's type, by the name the store's code uses).
+  public typealias Orientation = PageOrientation
 }
 
 extension RunSummaryRecord {

@@ -1,7 +1,7 @@
 /// Floating point to integer without a trap: Swift's `Int(x)` stops the process (SIGILL) when `x`
 /// is NaN, infinite or beyond the type's range, and numbers from outside (a PDF's MediaBox, an
 /// engine's box, a timeout) can be any of those. `make lint` refuses the unchecked form in Sources
-/// (Tests/Tools/lint_conversions.py).
+/// (.ci/no-unchecked-conversions).
 extension FixedWidthInteger {
   /// `value` rounded toward zero, as `init(_:)` does, but clamped to the type's range; NaN is 0.
   @inlinable

@@ -90,4 +90,29 @@ struct ImportCommand: ParsableCommand {
   static func progressText(lines: Int, seconds: Double) -> String {
     "[\(lines) lines] " + String(format: "%.0f lines/s", Double(lines) / max(seconds, 0.001))
   }
+
+  /// `run --import-to`: the whole store goes in; importing is idempotent, so results of earlier
+  /// runs that are already notes come out unchanged, and a killed run is made whole by importing
+  /// again. One line, under the run's summary.
+  static func importRun(of store: URL, into path: String, json: Bool) throws {
+    let counts: ImportCounts
+    do {
+      let importer = try NoteImporter(database: try NoteDatabase(path: path))
+      counts = try importer.importStore(
+        at: store, progress: { _ in },
+        diagnostic: { Console.error("warning: \(store.path):\($0.line): \($0.reason) (skipped)\n") })
+    } catch {
+      throw CommandFailure("importing into \(path): \(error)")
+    }
+    let line = TextTable.keyValue(
+      [
+        (
+          "notes",
+          "\(counts.imported) imported, \(counts.replaced) replaced, \(counts.unchanged) unchanged → \(path)"
+        )
+      ],
+      labelWidth: SummaryTable.labelWidth)
+    // With --json, stdout holds only the summary object.
+    if json { Console.error(line) } else { Console.out(line) }
+  }
 }

@@ -18,14 +18,14 @@ struct RunCommand: ParsableCommand {
         INPUT is an archive (tar, tar.gz/bz2/xz/zst, zip, 7z), a folder, an image or a PDF (each page
         rendered at --dpi and read like a TIFF page). Archives are streamed: nothing is unpacked to
         disk. NAME.gt.txt beside NAME.png is its ground truth, or NAME.gt.xml, NAME.page.xml, NAME.xml
-        (PAGE or ALTO), NAME.hocr, NAME.txt (README, "Ground truth and OCR files" says which wins);
-        images without one are recognized and not scored.
+        (PAGE or ALTO), NAME.hocr, NAME.txt (docs/reference.md, "Ground truth and OCR files" says
+        which wins); images without one are recognized and not scored.
 
         A shard (--shard, or a shard from the environment) writes its own store: --out results.jsonl
         becomes results.shard-0003-of-0016.jsonl for shard 3/16; every {shard} in --out is replaced
         by shard-0003-of-0016 instead, e.g. --out 'out/results-{shard}.jsonl'.
 
-        ENGINES (--engine; README, "Profiles" says which one each level uses):
+        ENGINES (--engine; docs/engines.md, "Profiles" says which one each level uses):
         """ + "\n"
           + TextTable.helpRows(EngineCatalog.engines.map { ($0.usage, engineHelp($0)) }).joined(
             separator: "\n"))
@@ -48,35 +48,8 @@ struct RunCommand: ParsableCommand {
 
   @Argument(help: "Archives, folders, images or PDFs to recognize.", completion: .file)
   var input: [String]
+  @OptionGroup var engine: EngineFlags
 
-  @Option(
-    help: "The engine, instead of the one the level uses for the language: "
-      + EngineCatalog.engines.map(\.usage).joined(separator: ", ") + " (see ENGINES above).",
-    valueName: "name", parsing: .engine, defaultText: "the level's (see README, \"Profiles\")")
-  var engine: EngineCatalog.Choice?
-  @Option(
-    help: "Seconds an external engine may take over one image; then it is stopped and "
-      + "restarted, and the image is a recorded failure.", valueName: "seconds",
-    parsing: .number(in: 0.01...86_400),
-    defaultText: EngineCatalog.engines.compactMap(\.timeout).map(seconds).joined(separator: ", "))
-  var engineTimeout: Double?
-  @Option(help: "Recognition profile, after Apple Vision's two levels.", valueName: "level")
-  var level = RecognitionLevel.accurate
-  @Option(
-    name: "--lang", help: "Language of the text.", valueName: "lang", parsing: .oneOf(EngineCatalog.languages)
-  )
-  var language = "eng"
-  @Option(
-    name: "--psm", help: "Page segmentation mode, \(EngineOptions.pageSegmentationSummary).",
-    valueName: "mode",
-    parsing: .integer(in: EngineOptions.pageSegmentationModes),
-    defaultText: "\(EngineOptions.automaticPageSegmentation), automatic")
-  var pageSegmentation: Int?
-  @Option(
-    name: "--dpi",
-    help: "Resolution to assume, for images whose metadata lies; PDF pages are rendered at it.",
-    valueName: "dpi", parsing: .integer(in: 50...2400), defaultText: "the image's, else 300")
-  var resolution: Int?
   @Option(
     help: "Workers, each with its own engine.", valueName: "N", parsing: .integer(in: 1...1024),
     defaultText: "the active processors")
@@ -109,36 +82,20 @@ struct RunCommand: ParsableCommand {
       + "SLURM_ARRAY_TASK_ID).", valueName: "N", parsing: .integer(in: 1...1_000_000))
   var shards: Int?
   @Option(
-    help: "Override the level's models (for experiments): "
-      + EngineCatalog.engines.filter { !$0.modelKinds.isEmpty }.map {
-        "\($0.name)'s \($0.modelKinds.joined(separator: " or "))"
-      }.joined(separator: ", ") + ".",
-    valueName: "kind", parsing: .oneOf(EngineCatalog.modelKinds))
-  var models: String?
-  @Option(
-    name: "--engine-set", aliases: EngineCatalog.parameterAliases,
-    help: "Set a parameter of the engine (repeatable; see ENGINES above).",
-    valueName: "name=value", parsing: .engineParameter)
-  var engineSet: [EngineParameter] = []
-  @Option(
     help: "Also import the results into the note database (the bulk import of photo archives).",
     valueName: "db", defaultText: "none; without a value the default note database",
     implicitValue: NoteDatabase.defaultPath(), completion: .file)
   var importTo: String?
   @Flag(help: "Record every word and line with its bounding box (see 'scanbench overlay').") var boxes = false
   @Flag(help: "Decode QR codes and barcodes (ZBar) and record their payloads.") var barcodes = false
-  @Flag(
-    name: "--no-osd",
-    help: "Accurate profile: do not detect pages lying on their side or upside down "
-      + "(EXIF and HEIF orientation still apply).")
-  var noOSD = false
   @Flag(help: "Exit at once if another process is writing to the store.") var noWait = false
   @OptionGroup var output: JSONOutput
   @OptionGroup var scoring: ScoringFlags
 
-  /// What `validate()` found: the inputs as given, the shard and its store.
+  /// What `validate()` found: the inputs as given, the engine, the shard and its store.
   struct Plan {
     var inputs: InputArguments
+    var engine: EngineCatalog.Resolved
     var shard: (shard: Shard, source: Shard.Source?)?
     var store: URL
   }
@@ -161,31 +118,12 @@ struct RunCommand: ParsableCommand {
       throw UsageError(
         "--shard K/N and --shards N exclude each other: --shards is for shards from the environment")
     }
-    try checkEngineOptions()
+    let resolved = try engine.resolve()
     let chosenShard = try shardFromArguments()
     let store = try storeURL(shard: chosenShard?.shard)
     try Paths.checkStore(store.path, creating: true)
     if let importTo { try Paths.checkNoteDatabase(importTo, creating: true) }
-    return Plan(inputs: inputs, shard: chosenShard, store: store)
-  }
-
-  /// Levels and the built-in engines' options belong to the built-in engines: an engine with a
-  /// profile of its own (`command:…`) chooses for itself. Only engines that can be stopped take
-  /// `--engine-timeout`. The catalog says which is which.
-  func checkEngineOptions() throws {
-    let chosen = EngineCatalog.resolve(engine, options: EngineOptions(level: level, language: language)).entry
-    if $engineTimeout.isGiven, chosen.timeout == nil {
-      let stoppable = EngineCatalog.engines.filter { $0.timeout != nil }
-      throw UsageError(
-        "\($engineTimeout.name) is for \(stoppable.compactMap(\.profile).joined(separator: " and ")) engines "
-          + "(--engine \(stoppable.map(\.usage).joined(separator: ", ")))")
-    }
-    guard chosen.profile != nil else { return }
-    if let given = [$level, $pageSegmentation, $resolution, $models, $engineSet].first(where: \.isGiven) {
-      throw UsageError(
-        "\(given.name) belongs to the built-in engines: --engine \(chosen.name)\(chosen.argument == nil ? "" : ":…") "
-          + "reads as its program chooses (give the program its own arguments)")
-    }
+    return Plan(inputs: inputs, engine: resolved, shard: chosenShard, store: store)
   }
 
   /// `--out`, suffixed per shard.
@@ -220,31 +158,24 @@ struct RunCommand: ParsableCommand {
     if let (found, source) = plan.shard, let source {
       Console.error("shard \(found) from the \(source.rawValue)\n")
     }
-    var options = EngineOptions(level: level, language: language)
-    options.pageSegmentation = pageSegmentation
-    options.resolution = resolution
-    options.parameters = engineSet.map { ($0.name, $0.value) }
-    options.modelKind = models
-    options.detectsOrientation = !noOSD
-    options.timeout = engineTimeout
     let recognition: RecognitionSetup
     do {
-      recognition = try EngineCatalog.setup(choice: engine, options: options)
+      recognition = try EngineCatalog.setup(plan.engine)
     } catch {
       throw CommandFailure("\(error)", exitCode: ExitCode.inputUnreadable)
     }
     for warning in recognition.warnings { Console.error("warning: \(warning)\n") }
     for warning in plan.inputs.warnings { Console.error("warning: \(warning)\n") }
     var configuration = RunConfiguration(
-      inputs: plan.inputs.inputs, recognition: recognition, profile: engine?.entry.profile ?? level.rawValue,
-      language: language, jobs: jobs, store: plan.store)
+      inputs: plan.inputs.inputs, recognition: recognition, profile: plan.engine.profile,
+      language: plan.engine.options.language, jobs: jobs, store: plan.store)
     configuration.shard = plan.shard?.shard
     configuration.unpairedGroundTruth = plan.inputs.unpaired
     configuration.resume = resume
     configuration.scoring = scoring.options
     configuration.maxEntryBytes = maxEntryBytes
     configuration.maxPixels = maxPixels
-    configuration.pdfResolution = resolution ?? RunConfiguration.Defaults.pdfResolution
+    configuration.pdfResolution = plan.engine.options.resolution ?? RunConfiguration.Defaults.pdfResolution
     configuration.maxTotalBytes = maxTotalBytes
     configuration.lockPolicy = noWait ? .failIfLocked : .wait
     configuration.boxes = boxes
@@ -294,46 +225,11 @@ struct RunCommand: ParsableCommand {
     }
     for error in outcome.inputErrors { Console.error("Error: \(error)\n") }
     if let importTo {
-      try importResults(of: plan.store, into: importTo, json: output.json)
+      try ImportCommand.importRun(of: plan.store, into: importTo, json: output.json)
     }
     if summary.interrupted { return 128 + (signals.received ?? SIGINT) }
     if !outcome.inputErrors.isEmpty { return ExitCode.inputUnreadable }
     return summary.failed > 0 ? ExitCode.failure : ExitCode.success
-  }
-}
-
-/// `--engine-set name=value`.
-struct EngineParameter: Sendable {
-  var name: String
-  var value: String
-}
-
-extension ValueParser where Value == EngineParameter {
-  static var engineParameter: ValueParser {
-    ValueParser { text, option in
-      let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-      guard parts.count == 2, !parts[0].isEmpty else {
-        throw UsageError("\(option) takes name=value, not '\(text)'")
-      }
-      return EngineParameter(name: parts[0], value: parts[1])
-    }
-  }
-}
-
-extension ValueParser where Value == EngineCatalog.Choice {
-  /// An engine of the catalog: `NAME`, or `NAME:ARGUMENT` for one that takes an argument.
-  static var engine: ValueParser {
-    ValueParser { text, option in
-      guard let choice = EngineCatalog.choice(named: text) else {
-        throw ValueParsers.notAllowed(text, name: option, allowed: EngineCatalog.engines.map(\.usage))
-      }
-      if let argument = choice.argument, argument.allSatisfy(\.isWhitespace) {
-        throw UsageError(
-          "\(option) \(choice.entry.name): needs \(choice.entry.usage.dropFirst(choice.entry.name.count + 1))"
-        )
-      }
-      return choice
-    }
   }
 }
 
@@ -343,64 +239,5 @@ extension ValueParser where Value == Shard {
     ValueParser { text, _ in
       do { return try Shard(parsing: text) } catch let error as ShardError { throw UsageError(error.message) }
     }
-  }
-}
-
-extension RecognitionLevel: ExpressibleByArgument {}
-
-/// `--import-to`: the whole store goes in; importing is idempotent, so results of earlier runs that
-/// are already notes come out unchanged, and a killed run is made whole by importing again.
-private func importResults(of store: URL, into path: String, json: Bool) throws {
-  let counts: ImportCounts
-  do {
-    let importer = try NoteImporter(database: try NoteDatabase(path: path))
-    counts = try importer.importStore(
-      at: store, progress: { _ in },
-      diagnostic: { Console.error("warning: \(store.path):\($0.line): \($0.reason) (skipped)\n") })
-  } catch {
-    throw CommandFailure("importing into \(path): \(error)")
-  }
-  let line = TextTable.keyValue(
-    [
-      (
-        "notes",
-        "\(counts.imported) imported, \(counts.replaced) replaced, \(counts.unchanged) unchanged → \(path)"
-      )
-    ],
-    labelWidth: SummaryTable.labelWidth)
-  // With --json, stdout holds only the summary object.
-  if json { Console.error(line) } else { Console.out(line) }
-}
-
-enum SummaryTable {
-  static let labelWidth = 20
-
-  static func render(_ summary: RunSummaryRecord, store: String, continued: String? = nil) -> String {
-    var rows: [(String, String)] = [
-      ("images", "\(summary.images)"),
-      ("failed", "\(summary.failed)"),
-    ]
-    // A resumed run's counts are the whole run's; what this process skipped is among them.
-    if summary.skipped > 0 { rows.append(("skipped (--resume)", "\(summary.skipped) (in the run already)")) }
-    rows.append(("scored", "\(summary.scored)"))
-    if let missing = summary.withoutGroundTruth, missing > 0 {
-      rows.append(("no ground truth", "\(missing) (names with --json and in the store's summary)"))
-    }
-    rows += [
-      ("CER (micro)", Format.percent(summary.cerMicro, none: "n/a (no ground truth)")),
-      ("CER (macro)", Format.percent(summary.cerMacro, none: "n/a (no ground truth)")),
-      ("WER (micro)", Format.percent(summary.werMicro, none: "n/a (no ground truth)")),
-      (
-        "images/s",
-        String(format: "%.2f", summary.imagesPerSecond)
-          + (continued != nil ? " (the \(summary.recorded ?? 0) recorded now)" : "")
-      ),
-      ("wall time", String(format: "%.1f s", summary.wallSeconds)),
-      ("profile", "\(summary.profile) (\(summary.lang), \(summary.engine.label), \(summary.jobs) jobs)"),
-      ("store", store),
-    ]
-    if let continued { rows.append(("run", "\(continued) (continued)")) }
-    if summary.interrupted { rows.append(("interrupted", "yes: run again with --resume to finish")) }
-    return TextTable.keyValue(rows, labelWidth: labelWidth)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import Testing
 
 @testable import ScanbenchArchive
@@ -10,18 +11,7 @@ struct HardLinkTests {
   let folder: URL
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("hardlinks-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  func shell(_ command: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", command]
-    process.currentDirectoryURL = folder
-    try process.run()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "fixture command failed: \(command)")
+    folder = try TestKit.temporaryFolder("hardlinks")
   }
 
   /// Every entry of the input's main pass: kind, link target, and bytes (or the failure's kind).
@@ -60,14 +50,17 @@ struct HardLinkTests {
     try Data("second".utf8).write(to: folder.appendingPathComponent("x/b.gt.txt"))
     switch writer {
     case "gnu-ln":  // two names for one inode
-      try shell("ln pool/scan.png x/a.png && ln pool/scan.png x/b.png && tar --sort=name -cf t.tar -C x .")
+      try TestKit.shell(
+        "ln pool/scan.png x/a.png && ln pool/scan.png x/b.png && tar --sort=name -cf t.tar -C x .", in: folder
+      )
     case "gnu-dereference":  // `tar ch` over two symbolic links to one file
-      try shell(
+      try TestKit.shell(
         "ln -s ../pool/scan.png x/a.png && ln -s ../pool/scan.png x/b.png && tar -chf t.tar -C x "
-          + "a.png a.gt.txt b.png b.gt.txt")
+          + "a.png a.gt.txt b.png b.gt.txt", in: folder)
     default:
-      try shell(
-        "ln pool/scan.png x/a.png && ln pool/scan.png x/b.png && bsdtar -cf t.tar -C x a.png b.png a.gt.txt b.gt.txt"
+      try TestKit.shell(
+        "ln pool/scan.png x/a.png && ln pool/scan.png x/b.png && bsdtar -cf t.tar -C x a.png b.png a.gt.txt b.gt.txt",
+        in: folder
       )
     }
     let raw = try ArchiveReader(path: folder.appendingPathComponent("t.tar").path)
@@ -91,7 +84,7 @@ struct HardLinkTests {
   /// later entry; ground truth that is a link; targets held within --max-entry-bytes in total.
   @Test func linksThatCannotBeServedSayWhy() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
-    try shell(
+    try TestKit.shell(
       """
       python3 - <<'PY'
       import io, tarfile
@@ -121,7 +114,7 @@ struct HardLinkTests {
           add('three.png', b'3' * 600)
           add('l-three.png', link='three.png')
       PY
-      """)
+      """, in: folder)
     let entries = try mainPass("crafted.tar", maxEntryBytes: 1000)
     #expect(try entries["l-data.png"]?.bytes?.get() == Data(repeating: UInt8(ascii: "D"), count: 100))
     #expect(try entries["l-data.gt.txt"]?.bytes?.get() == Data("the text".utf8))

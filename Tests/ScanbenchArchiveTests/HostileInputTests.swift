@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import Testing
 
 @testable import ScanbenchArchive
@@ -39,8 +40,7 @@ struct HostileInputTests {
   }
 
   @Test func memoryAndFileReadersAgreeOnEverySeedArchive() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestKit.temporaryFolder("hostile")
     defer { try? FileManager.default.removeItem(at: folder) }
     for (name, data) in try Self.seeds("archive") {
       let file = folder.appendingPathComponent(name)
@@ -85,7 +85,7 @@ struct HostileInputTests {
   }
 
   @Test func folderReaderFollowsLinksToFilesButNeverOpensFIFOsOrLoops() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folder-\(UUID().uuidString)")
+    let folder = try TestKit.temporaryFolder("folder")
     let sub = folder.appendingPathComponent("sub")
     try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -112,8 +112,7 @@ struct HostileInputTests {
   }
 
   @Test func folderReaderRefusesAFileSwappedForAFIFOAfterItsHeader() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swap-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestKit.temporaryFolder("swap")
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("a.png").path
     try Data("image".utf8).write(to: URL(fileURLWithPath: path))

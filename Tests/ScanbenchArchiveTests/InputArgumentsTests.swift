@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import Testing
 
 @testable import ScanbenchArchive
@@ -7,8 +8,7 @@ import Testing
 /// ground-truth files among the arguments are not inputs.
 struct InputArgumentsTests {
   func folder(_ files: [String]) throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("arguments-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    let url = try TestKit.temporaryFolder("arguments")
     for file in files {
       if file.hasSuffix("/") {
         try FileManager.default.createDirectory(

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import Testing
 
 @testable import ScanbenchArchive
@@ -30,8 +31,7 @@ struct LegacyEntryNameTests {
 
   /// A zip as Japanese Windows writes it: CP932 names, no UTF-8 flag (made with Python's zipfile).
   @Test func zipEntriesWithoutTheUTF8FlagAreReadAsCP932AndKeepTheirBytes() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legacy-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestKit.temporaryFolder("legacy")
     defer { try? FileManager.default.removeItem(at: folder) }
     let zip = folder.appendingPathComponent("names.zip")
     let names =

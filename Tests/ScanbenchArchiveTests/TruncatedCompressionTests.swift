@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import Testing
 
 @testable import ScanbenchArchive
@@ -40,28 +41,13 @@ struct TruncatedCompressionTests {
   }
 
   static let available = ["python3", "gzip", "bzip2", "xz", "zstd", "lz4", "bsdtar"].allSatisfy { tool in
-    (try? shell("command -v \(tool)", in: FileManager.default.temporaryDirectory)) != nil
-  }
-
-  @discardableResult
-  static func shell(_ command: String, in folder: URL) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", command]
-    process.currentDirectoryURL = folder
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw CocoaError(.fileReadUnknown) }
-    return text
+    (try? TestKit.shell("command -v \(tool)", in: FileManager.default.temporaryDirectory)) != nil
   }
 
   /// 60 entries of random bytes (so the compressed stream is about as long as the tar) and the
   /// byte offset at which each entry's data ends.
   static func makeTar(in folder: URL) throws -> [String: Int] {
-    let listing = try shell(
+    let listing = try TestKit.shell(
       """
       python3 - <<'PY'
       import io, random, tarfile
@@ -104,12 +90,11 @@ struct TruncatedCompressionTests {
     .enabled(if: available, "needs python3, gzip, bzip2, xz, zstd, lz4 and bsdtar"),
     arguments: compressions.keys.sorted())
   func aCutArchiveKeepsEveryEntryDecodedBeforeTheCut(_ compression: String) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestKit.temporaryFolder("cut")
     defer { try? FileManager.default.removeItem(at: folder) }
     let ends = try Self.makeTar(in: folder)
     let (compress, decode) = try #require(Self.compressions[compression])
-    try Self.shell(compress, in: folder)
+    try TestKit.shell(compress, in: folder)
     let archive = try Data(contentsOf: folder.appendingPathComponent("archive"))
 
     let whole = Self.read(folder.appendingPathComponent("archive").path)
@@ -119,7 +104,7 @@ struct TruncatedCompressionTests {
     for fraction in [0.02, 0.3, 0.6, 0.9, 0.999] {
       let cut = Int(Double(archive.count) * fraction)
       try archive.prefix(cut).write(to: folder.appendingPathComponent("cut"))
-      try Self.shell(decode, in: folder)
+      try TestKit.shell(decode, in: folder)
       let decoded = try Data(contentsOf: folder.appendingPathComponent("decoded")).count
       let expected = Set(ends.filter { $0.value <= decoded }.keys)
       let (entries, error) = Self.read(folder.appendingPathComponent("cut").path)
@@ -141,11 +126,10 @@ struct TruncatedCompressionTests {
   /// stored block inflates without complaint, and the member's end reports the damage.
   @Test(.enabled(if: available, "needs python3 and gzip"))
   func damageInsideAGzipMemberIsCaughtByItsCRC() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crc-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestKit.temporaryFolder("crc")
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = try Self.makeTar(in: folder)
-    try Self.shell("gzip -1 -c plain.tar > damaged.tar.gz", in: folder)  // random bytes: stored blocks
+    try TestKit.shell("gzip -1 -c plain.tar > damaged.tar.gz", in: folder)  // random bytes: stored blocks
     let url = folder.appendingPathComponent("damaged.tar.gz")
     var bytes = try Data(contentsOf: url)
     bytes[bytes.count / 2] ^= 0x01

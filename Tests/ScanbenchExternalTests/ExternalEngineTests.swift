@@ -1,5 +1,6 @@
 import Foundation
 import ScanbenchSeam
+import ScanbenchTestKit
 import ScanbenchTestSupport
 import Synchronization
 import XCTest
@@ -17,8 +18,7 @@ final class ExternalEngineTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("scanbench-external-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TestKit.temporaryFolder("scanbench-external")
   }
 
   override func tearDownWithError() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import ScanbenchSeam
+import ScanbenchTestKit
 import Testing
 
 @testable import ScanbenchExternal
@@ -54,8 +55,8 @@ struct ExternalProtocolTests {
           case .text(let text, let confidence, let layout) = try? ExternalProtocol.response(
             Data(line), id: 7, boxes: true)
         else { continue }
-        var record = ResultRecord(
-          run: "r", time: "2026-12-01T00:00:00.000Z", source: "in", entry: "a.png", sha256: "ab",
+        var record = ResultRecord.fixture(
+          "a.png", run: "r", time: "2026-12-01T00:00:00.000Z", source: "in", sha256: "ab",
           profile: "external", lang: "eng", engine: EngineIdentity(name: "command:seed", version: "1"))
         (record.text, record.confidence, record.words, record.lines) = (
           text, confidence, layout?.words, layout?.lines

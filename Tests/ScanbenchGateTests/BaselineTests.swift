@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import ScanbenchTestSupport
 import Testing
 
@@ -70,7 +71,7 @@ struct BaselineTests {
   }
 
   @Test func loadingReportsAMissingFileAndAForeignFormat() throws {
-    let folder = try ReportFixtures.temporaryFolder()
+    let folder = try TestKit.temporaryFolder("report-tests")
     defer { try? FileManager.default.removeItem(at: folder) }
     let missing = folder.appendingPathComponent("none.json")
     #expect(

@@ -1,5 +1,6 @@
 import Foundation
 import ScanbenchSeam
+import ScanbenchTestKit
 import Testing
 
 @testable import ScanbenchNotes
@@ -43,9 +44,9 @@ enum Fixture {
     source: String = "receipts.zip", page: Int? = nil, profile: String = "accurate",
     lang: String = "eng", error: ResultRecord.Failure? = nil
   ) -> ResultRecord {
-    var record = ResultRecord(
-      run: run, time: time, source: source, entry: "images/\(name).png", sha256: sha256(of: name),
-      page: page, profile: profile, lang: lang, engine: engine)
+    var record = ResultRecord.fixture(
+      "images/\(name).png", run: run, time: time, source: source, sha256: sha256(of: name), page: page,
+      profile: profile, lang: lang, engine: engine)
     record.text = text
     record.confidence = text == nil ? nil : 91.5
     record.chars = text?.count

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import ScanbenchTestSupport
 import Testing
 
@@ -11,9 +12,7 @@ import Testing
 struct BarcodeScannerTests {
   /// A QR code PNG of `payload`: `modulePixels` per module and a 4-module quiet zone.
   static func qrCode(_ payload: String, modulePixels: Int = 6) throws -> Data {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "scanbench-qr-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestKit.temporaryFolder("scanbench-qr")
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("code.png")
     let process = Process()

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import ScanbenchTestSupport
 import Testing
 
@@ -60,7 +61,7 @@ struct ExifCaptureDateTests {
     .enabled(
       if: PhotoFixtures.hasTool("heif-enc"), "heif-enc is not installed (apt-get install libheif-examples)"))
   func aHEICsExifItemGivesItsCaptureDate() throws {
-    let folder = try PhotoFixtures.temporaryFolder()
+    let folder = try TestKit.temporaryFolder("scanbench-photo")
     defer { try? FileManager.default.removeItem(at: folder) }
     let source = folder.appendingPathComponent("photo.jpg")
     try PhotoFixtures.jpeg(try jpeg(), dateTimeOriginal: "2021:03:04 05:06:07", offset: "-05:00").write(

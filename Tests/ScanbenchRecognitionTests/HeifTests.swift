@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import ScanbenchTestSupport
 import Testing
 
@@ -53,7 +54,7 @@ struct HeifTests {
   /// The test: a HEIC made from a PNG of rendered text reads as the PNG does.
   @Test(.enabled(if: hasEncoder, "heif-enc is not installed (apt-get install libheif-examples)"))
   func aHEICReadsLikeThePNGItWasMadeFrom() throws {
-    let folder = try PhotoFixtures.temporaryFolder()
+    let folder = try TestKit.temporaryFolder("scanbench-photo")
     defer { try? FileManager.default.removeItem(at: folder) }
     let png = try PhotoFixtures.corpusEntry("eng-lines.tar.gz", "eng-line-001.png")
     let pngURL = folder.appendingPathComponent("line.png")

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import ScanbenchTestSupport
 import Testing
 
@@ -8,15 +9,8 @@ import Testing
 @testable import ScanbenchTesseract
 
 @Suite struct ModelHashCacheTests {
-  private func scratch() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "model-hash-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
   @Test func keptDigestIsUsedOnlyWhileTheFileIsUnchanged() throws {
-    let folder = try scratch()
+    let folder = try TestKit.temporaryFolder("model-hash")
     defer { try? FileManager.default.removeItem(at: folder) }
     let model = folder.appendingPathComponent("eng.traineddata")
     try Data("first model".utf8).write(to: model)
@@ -40,7 +34,7 @@ import Testing
   }
 
   @Test func unusableCacheFolderStillHashes() throws {
-    let folder = try scratch()
+    let folder = try TestKit.temporaryFolder("model-hash")
     defer { try? FileManager.default.removeItem(at: folder) }
     let model = folder.appendingPathComponent("eng.traineddata")
     try Data("model".utf8).write(to: model)

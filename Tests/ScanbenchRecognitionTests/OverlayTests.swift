@@ -1,6 +1,8 @@
 import CLeptonica
 import Foundation
+import ScanbenchRunner
 import ScanbenchSeam
+import ScanbenchTestKit
 import ScanbenchTestSupport
 import Testing
 
@@ -20,8 +22,8 @@ struct OverlayTests {
   @Test func wordsAreBlueLinesOrangeAndTheRestUntouched() throws {
     let page = RenderedPage.threeLines
     let (output, width, height) = try PhotoFixtures.recognizePage(page.png)
-    var record = ResultRecord(
-      run: "r", time: "t", source: "s", entry: "page.png", sha256: SHA256.hex(page.png), profile: "fast",
+    var record = ResultRecord.fixture(
+      "page.png", run: "r", time: "t", source: "s", sha256: SHA256.hex(page.png), profile: "fast",
       lang: "eng", engine: EngineIdentity.schema1(version: "5", models: [:]))
     record.width = width
     record.height = height
@@ -41,8 +43,8 @@ struct OverlayTests {
   }
 
   @Test func aResultWithoutBoxesIsRefusedWithTheFlagToUse() throws {
-    let record = ResultRecord(
-      run: "r", time: "t", source: "s", entry: "page.png", sha256: "", profile: "fast", lang: "eng",
+    let record = ResultRecord.fixture(
+      "page.png", run: "r", time: "t", source: "s", sha256: "", profile: "fast", lang: "eng",
       engine: EngineIdentity.schema1(version: "5", models: [:]))
     #expect {
       try Overlay.render(record, imageData: RenderedPage.threeLines.png)
@@ -52,9 +54,9 @@ struct OverlayTests {
   }
 
   @Test func fileNamesFlattenFoldersAndKeepPages() {
-    var record = ResultRecord(
-      run: "r", time: "t", source: "s", entry: "2019/trip/IMG_0001.jpg", sha256: "", profile: "fast",
-      lang: "eng", engine: EngineIdentity.schema1(version: "5", models: [:]))
+    var record = ResultRecord.fixture(
+      "2019/trip/IMG_0001.jpg", run: "r", time: "t", source: "s", sha256: "", profile: "fast", lang: "eng",
+      engine: EngineIdentity.schema1(version: "5", models: [:]))
     #expect(Overlay.fileName(for: record) == "2019__trip__IMG_0001.overlay.png")
     record.entry = "scan.tif"
     record.page = 3

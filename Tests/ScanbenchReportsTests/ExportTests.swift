@@ -1,6 +1,7 @@
 import Foundation
 import FoundationXML
 import ScanbenchSeam
+import ScanbenchTestKit
 import ScanbenchTestSupport
 import XCTest
 
@@ -175,7 +176,7 @@ final class ExportTests: XCTestCase {
   }
 
   func testWritingAFolderWithTheListOfMappedNames() throws {
-    let folder = try ReportFixtures.temporaryFolder()
+    let folder = try TestKit.temporaryFolder("report-tests")
     defer { try? FileManager.default.removeItem(at: folder) }
     var failed = ReportFixtures.record("broken.png", edits: 0, length: 1)
     failed.text = nil

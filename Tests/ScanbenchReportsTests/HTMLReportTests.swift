@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import ScanbenchTestSupport
 import Testing
 
@@ -12,7 +13,7 @@ struct HTMLReportTests {
   let folder: URL
 
   init() throws {
-    folder = try ReportFixtures.temporaryFolder()
+    folder = try TestKit.temporaryFolder("report-tests")
   }
 
   /// A folder source with two images and their ground truth, and a run that read them with errors.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ScanbenchSeam
+import ScanbenchTestKit
 import ScanbenchTestSupport
 import Synchronization
 import Testing
@@ -81,8 +82,8 @@ struct ConcurrentRunnerTests {
   }
 
   static func record(_ stem: String) -> ResultRecord {
-    ResultRecord(
-      run: "r", time: "t", source: "s", entry: stem + ".png", sha256: stem, profile: "fast", lang: "eng",
+    ResultRecord.fixture(
+      stem + ".png", run: "r", time: "t", source: "s", sha256: stem, profile: "fast", lang: "eng",
       engine: EngineIdentity.schema1(version: "5", models: [:]))
   }
 
@@ -94,8 +95,7 @@ struct ConcurrentRunnerTests {
   /// written unscored (a resumed run would skip them for good); the resumed run scores them all.
   @Test(.enabled(if: FileManager.default.fileExists(atPath: corpus.path)))
   func cancelledRunWritesNoUnscoredResultAndResumeScoresEveryImage() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runner-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestKit.temporaryFolder("runner")
     defer { try? FileManager.default.removeItem(at: folder) }
     let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).filter {
       $0.hasSuffix(".png")

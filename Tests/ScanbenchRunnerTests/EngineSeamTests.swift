@@ -6,6 +6,7 @@ import ScanbenchRecognition
 import ScanbenchReports
 import ScanbenchRunner
 import ScanbenchStore
+import ScanbenchTestKit
 import ScanbenchTestSupport
 import Testing
 
@@ -15,8 +16,7 @@ struct EngineSeamTests {
   let folder: URL
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("seam-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TestKit.temporaryFolder("seam")
   }
 
   func makeCorpus() throws -> URL {

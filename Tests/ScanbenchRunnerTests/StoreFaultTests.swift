@@ -1,5 +1,6 @@
 import Foundation
 import ScanbenchSeam
+import ScanbenchTestKit
 import ScanbenchTestSupport
 import Synchronization
 import Testing
@@ -19,15 +20,12 @@ struct StoreFaultTests {
   let folder: URL
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "store-faults-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TestKit.temporaryFolder("store-faults")
   }
 
   func record(_ entry: String, sha256: String = "ab") -> ResultRecord {
-    ResultRecord(
-      run: "r1", time: "2026-11-30T00:00:00.000Z", source: "in.tar", entry: entry, sha256: sha256,
-      profile: "fast",
+    ResultRecord.fixture(
+      entry, run: "r1", time: "2026-11-30T00:00:00.000Z", source: "in.tar", sha256: sha256, profile: "fast",
       lang: "eng", engine: EngineIdentity.schema1(version: "5.3.0", models: ["eng": "cd"]))
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import ScanbenchTestSupport
 
 @testable import ScanbenchServer
@@ -12,7 +13,7 @@ final class ServedNotes {
   let client: LoopbackClient
 
   init() throws {
-    folder = try PhotoFixtures.temporaryFolder()
+    folder = try TestKit.temporaryFolder("scanbench-photo")
     fixture = try NotesFixture(in: folder)
     server = try NotesServer(
       NotesServer.Options(

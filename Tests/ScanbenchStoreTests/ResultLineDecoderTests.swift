@@ -1,5 +1,6 @@
 import Foundation
 import ScanbenchSeam
+import ScanbenchTestKit
 import ScanbenchTestSupport
 import Testing
 
@@ -40,8 +41,8 @@ extension StoreSuites {
     static func record(_ random: inout Generator) -> ResultRecord {
       var models: [String: String] = [:]
       for _ in 0..<Int.random(in: 0...3, using: &random) { models[string(&random)] = string(&random) }
-      var record = ResultRecord(
-        run: string(&random), time: string(&random), source: string(&random), entry: string(&random),
+      var record = ResultRecord.fixture(
+        string(&random), run: string(&random), time: string(&random), source: string(&random),
         sha256: string(&random), page: maybe(&random) { Int.random(in: -5...100_000, using: &$0) },
         profile: string(&random), lang: string(&random),
         engine: EngineIdentity.schema1(version: string(&random), models: models))
@@ -270,8 +271,8 @@ enum StoreSuites {}
 /// type itself, through `Mirror`), so a field added later without its decoding fails here.
 struct ResultRecordCodecTests {
   static var everyField: ResultRecord {
-    var record = ResultRecord(
-      run: "r", time: "2026-12-01T00:00:00.000Z", source: "in.tar", entry: "a.png", sha256: "ab", page: 2,
+    var record = ResultRecord.fixture(
+      "a.png", run: "r", time: "2026-12-01T00:00:00.000Z", source: "in.tar", sha256: "ab", page: 2,
       profile: "accurate", lang: "eng",
       engine: EngineIdentity(
         name: "tesseract", version: "5.3.0", models: ["eng.traineddata": "cd"], settings: ["psm": "3"]))

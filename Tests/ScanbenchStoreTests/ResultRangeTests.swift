@@ -1,5 +1,6 @@
 import Foundation
 import ScanbenchSeam
+import ScanbenchTestKit
 import Testing
 
 @testable import ScanbenchStore
@@ -8,9 +9,9 @@ import Testing
 /// the limits themselves are records, one step beyond is an unreadable line naming the number.
 struct ResultRangeTests {
   func line(_ change: (inout ResultRecord) -> Void) throws -> StoreLine {
-    var record = ResultRecord(
-      run: "r", time: "2026-12-01T00:00:00.000Z", source: "in.tar", entry: "a.png", sha256: "ab",
-      profile: "fast", lang: "eng", engine: EngineIdentity(name: "e", version: "1"))
+    var record = ResultRecord.fixture(
+      "a.png", run: "r", time: "2026-12-01T00:00:00.000Z", source: "in.tar", sha256: "ab", profile: "fast",
+      lang: "eng", engine: EngineIdentity(name: "e", version: "1"))
     record.text = "a"
     record.confidence = 50
     change(&record)
@@ -67,9 +68,9 @@ struct ResultRangeTests {
       }
       #expect(reason.hasPrefix(named), "\(reason)")
       // The plain decoder (JSONDecoder) says the same as the fast one.
-      var record = ResultRecord(
-        run: "r", time: "2026-12-01T00:00:00.000Z", source: "in.tar", entry: "a.png", sha256: "ab",
-        profile: "fast", lang: "eng", engine: EngineIdentity(name: "e", version: "1"))
+      var record = ResultRecord.fixture(
+        "a.png", run: "r", time: "2026-12-01T00:00:00.000Z", source: "in.tar", sha256: "ab", profile: "fast",
+        lang: "eng", engine: EngineIdentity(name: "e", version: "1"))
       change(&record)
       guard case .invalid = StoreReader.decode(try StoreWriter.line(for: record).dropLast()) else {
         Issue.record("the plain decoder accepted \(named)")

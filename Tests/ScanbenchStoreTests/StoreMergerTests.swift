@@ -1,5 +1,6 @@
 import Foundation
 import ScanbenchSeam
+import ScanbenchTestKit
 import ScanbenchTestSupport
 import Testing
 
@@ -14,9 +15,7 @@ struct StoreMergerTests {
   let entries = (0..<40).map { "lines/\($0 / 10)/line-\($0).png" }
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "merger-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TestKit.temporaryFolder("merger-tests")
   }
 
   // MARK: Fixtures
@@ -26,9 +25,8 @@ struct StoreMergerTests {
     page: Int? = nil,
     engine: EngineIdentity? = nil, profile: String = "fast"
   ) -> ResultRecord {
-    var record = ResultRecord(
-      run: run, time: time, source: "/data/in/archive.tar.gz", entry: entry,
-      sha256: SHA256.hex(Data(entry.utf8)),
+    var record = ResultRecord.fixture(
+      entry, run: run, time: time, source: "/data/in/archive.tar.gz", sha256: SHA256.hex(Data(entry.utf8)),
       page: page, profile: profile, lang: "eng", engine: engine ?? self.engine)
     record.text = text ?? "the text of \(entry) é 漢字"
     let number = entries.firstIndex(of: entry) ?? 0

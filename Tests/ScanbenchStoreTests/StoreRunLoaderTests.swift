@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import ScanbenchTestSupport
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 
 struct StoreRunLoaderTests {
   @Test func theLatestRunIsTheLastSummarysRunElseTheLastResults() throws {
-    let folder = try ReportFixtures.temporaryFolder()
+    let folder = try TestKit.temporaryFolder("report-tests")
     defer { try? FileManager.default.removeItem(at: folder) }
     let first = ReportFixtures.lines(3, run: "old") { _ in 0 }
     let second = ReportFixtures.lines(2, run: "new") { _ in 1 }
@@ -33,7 +34,7 @@ struct StoreRunLoaderTests {
   }
 
   @Test func anImageWrittenTwiceInOneRunCountsOnceWithItsLastResult() throws {
-    let folder = try ReportFixtures.temporaryFolder()
+    let folder = try TestKit.temporaryFolder("report-tests")
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = folder.appendingPathComponent("s.jsonl")
     try ReportFixtures.write(
@@ -47,7 +48,7 @@ struct StoreRunLoaderTests {
   }
 
   @Test func aStoreWithBothProfilesGivesTheOtherProfileAsPartner() throws {
-    let folder = try ReportFixtures.temporaryFolder()
+    let folder = try TestKit.temporaryFolder("report-tests")
     defer { try? FileManager.default.removeItem(at: folder) }
     let accurate = (1...3).map {
       ReportFixtures.record("l\($0).png", edits: 0, length: 40, run: "acc", profile: "accurate")
@@ -64,7 +65,7 @@ struct StoreRunLoaderTests {
   }
 
   @Test func missingAndEmptyStoresAreErrorsThatNameTheFile() throws {
-    let folder = try ReportFixtures.temporaryFolder()
+    let folder = try TestKit.temporaryFolder("report-tests")
     defer { try? FileManager.default.removeItem(at: folder) }
     let missing = folder.appendingPathComponent("missing.jsonl")
     #expect(throws: ReportError(.unreadable, path: missing.path, message: "no such store")) {

@@ -1,5 +1,6 @@
 import Foundation
 import ScanbenchSeam
+import ScanbenchTestKit
 import ScanbenchTestSupport
 import Testing
 
@@ -11,14 +12,12 @@ struct StoreTests {
   let folder: URL
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TestKit.temporaryFolder("store-tests")
   }
 
   func record(_ entry: String) -> ResultRecord {
-    var record = ResultRecord(
-      run: "r1", time: "2026-11-30T00:00:00.000Z", source: "in.tar", entry: entry, sha256: "ab",
-      profile: "fast",
+    var record = ResultRecord.fixture(
+      entry, run: "r1", time: "2026-11-30T00:00:00.000Z", source: "in.tar", sha256: "ab", profile: "fast",
       lang: "eng", engine: EngineIdentity.schema1(version: "5.3.0", models: ["eng": "cd"]))
     record.text = "hello\nworld"
     return record

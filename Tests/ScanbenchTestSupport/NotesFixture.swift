@@ -1,11 +1,11 @@
 import Foundation
-
 import ScanbenchNotes
 import ScanbenchRecognition
 import ScanbenchScoring
 import ScanbenchSeam
 import ScanbenchStore
 import ScanbenchSupport
+import ScanbenchTestKit
 
 /// A small photo archive as `notes serve` meets one: a folder of real images (lines of the
 /// project's corpora, a QR code, a photo with its EXIF capture date), a store of their results
@@ -82,10 +82,9 @@ package struct NotesFixture {
       let data = files[entry] ?? Data()
       let decoded = try ImageDecoder.decode(data, maxPixels: 10_000_000)
       let image = decoded.pages[0]
-      var record = ResultRecord(
-        run: "run-1", time: Timestamp.format(1_714_521_600 + Double(index) * 60), source: images.path,
-        entry: entry, sha256: SHA256.hex(data), profile: "accurate",
-        lang: entry.contains("jpn") ? "jpn" : "eng",
+      var record = ResultRecord.fixture(
+        entry, run: "run-1", time: Timestamp.format(1_714_521_600 + Double(index) * 60), source: images.path,
+        sha256: SHA256.hex(data), profile: "accurate", lang: entry.contains("jpn") ? "jpn" : "eng",
         engine: engine)
       let text = texts[entry] ?? ""
       record.text = text

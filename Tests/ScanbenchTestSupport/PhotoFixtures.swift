@@ -1,11 +1,11 @@
 import Foundation
-
 import ScanbenchArchive
 import ScanbenchRecognition
 import ScanbenchScoring
 import ScanbenchStore
 import ScanbenchSupport
 import ScanbenchTesseract
+import ScanbenchTestKit
 
 /// Images for the orientation and HEIF tests, made by the tests from the project's own corpora.
 package enum PhotoFixtures {
@@ -107,12 +107,9 @@ package enum PhotoFixtures {
     }
   }
 
-  package static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "scanbench-photo-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
+  /// Kept for tests written before the kit; new ones call `TestKit.temporaryFolder`.
+  @available(*, deprecated, message: "use TestKit.temporaryFolder(_:)")
+  package static func temporaryFolder() throws -> URL { try TestKit.temporaryFolder("scanbench-photo") }
 
   /// A worker's engine for one text line (fast models: what every machine with Tesseract has).
   package static func lineEngine() throws -> any RecognitionEngine {

@@ -6,12 +6,12 @@ import ScanbenchSeam
 import ScanbenchStore
 import ScanbenchSupport
 import ScanbenchTesseract
+import ScanbenchTestKit
 
 /// Synthetic runs for the report tests: records written by hand, no recognition.
 package enum ReportFixtures {
   package static let metric = ScoringOptions.default.descriptor
-  package static let engine = EngineIdentity(
-    name: "tesseract", version: "5.3.0", models: ["eng.traineddata": "ab12"], settings: ["psm": "3"])
+  package static let engine = TestKit.engine
 
   /// A scored result for `entry` with `edits` over `length` characters.
   package static func record(
@@ -20,9 +20,9 @@ package enum ReportFixtures {
     metric: String = metric, source: String = "in.tar", sha256: String? = nil, text: String? = nil,
     recognizeMs: Double = 100
   ) -> ResultRecord {
-    var record = ResultRecord(
-      run: run, time: "2026-11-30T00:00:00.000Z", source: source, entry: entry,
-      sha256: sha256 ?? "sha-\(entry)", profile: profile, lang: lang, engine: engine)
+    var record = ResultRecord.fixture(
+      entry, run: run, time: "2026-11-30T00:00:00.000Z", source: source, sha256: sha256 ?? "sha-\(entry)",
+      profile: profile, lang: lang, engine: engine)
     record.text = text ?? "text of \(entry)"
     record.edits = edits
     record.gtChars = length
@@ -77,10 +77,7 @@ package enum ReportFixtures {
     try data.write(to: url)
   }
 
-  package static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "report-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
+  /// Kept for tests written before the kit; new ones call `TestKit.temporaryFolder`.
+  @available(*, deprecated, message: "use TestKit.temporaryFolder(_:)")
+  package static func temporaryFolder() throws -> URL { try TestKit.temporaryFolder("report-tests") }
 }

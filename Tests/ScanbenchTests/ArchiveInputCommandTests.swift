@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import XCTest
 
 @testable import ScanbenchStore
@@ -9,7 +10,7 @@ final class ArchiveInputCommandTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = try Harness.temporaryFolder()
+    folder = try TestKit.temporaryFolder()
   }
 
   override func tearDownWithError() throws {
@@ -37,7 +38,7 @@ final class ArchiveInputCommandTests: XCTestCase {
 
   func python(_ script: String, _ arguments: [String]) throws {
     let quoted = ([script] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-    try Harness.shell("python3 -c " + quoted.joined(separator: " "))
+    try TestKit.shell("python3 -c " + quoted.joined(separator: " "))
   }
 
   // MARK: - Shift_JIS names
@@ -90,7 +91,7 @@ final class ArchiveInputCommandTests: XCTestCase {
     try Data(line.text.utf8).write(to: album.appendingPathComponent("first.gt.txt"))
     try Data(otherText.utf8).write(to: album.appendingPathComponent("second.gt.txt"))
     let archive = folder.appendingPathComponent("album.tar.gz")
-    try Harness.shell(
+    try TestKit.shell(
       "ln -s ../pool/scan.png album/first.png && ln -s ../pool/scan.png album/second.png && "
         + "tar -chzf album.tar.gz -C album first.png first.gt.txt second.png second.gt.txt "
         + "&& tar -tvzf album.tar.gz | grep -q '^h.* second.png link to first.png'", in: folder)
@@ -136,7 +137,7 @@ final class ArchiveInputCommandTests: XCTestCase {
     try Data((0..<300_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
       .write(to: source.appendingPathComponent("filler.bin"))
     let archive = folder.appendingPathComponent("cut.\(ext)")
-    try Harness.shell(
+    try TestKit.shell(
       "bsdtar -cf - \(order.joined(separator: " ")) | \(compress) | head -c \(cutAt) > '\(archive.path)'",
       in: source)
     let store = folder.appendingPathComponent("store.jsonl")
@@ -177,7 +178,7 @@ final class ArchiveInputCommandTests: XCTestCase {
       try FileManager.default.copyItem(at: line.image, to: source.appendingPathComponent(line.stem + ".png"))
     }
     let archive = folder.appendingPathComponent("small.tar.zst")
-    try Harness.shell("bsdtar --zstd -cf - -C '\(source.path)' . | head -c 6000 > '\(archive.path)'")
+    try TestKit.shell("bsdtar --zstd -cf - -C '\(source.path)' . | head -c 6000 > '\(archive.path)'")
     let result = try run([archive], store: folder.appendingPathComponent("store.jsonl"))
     XCTAssertEqual(result.exitCode, 2, result.stderr)
     XCTAssertTrue(result.stderr.contains("the zstd stream is cut short"), result.stderr)

@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import ScanbenchTestKit
 import XCTest
 
 /// The CI examples in `examples/ci/` run as their CI would run them (their commands taken from the
@@ -12,7 +13,7 @@ final class CIExampleTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = try Harness.temporaryFolder()
+    folder = try TestKit.temporaryFolder()
   }
 
   override func tearDownWithError() throws {
@@ -70,7 +71,7 @@ final class CIExampleTests: XCTestCase {
     let example = Harness.packageRoot.appendingPathComponent("examples/ci/\(file)").path
     let script = root.appendingPathComponent("job.sh")
     let step = again.map { " '\($0.step)'" } ?? ""
-    try Harness.shell("python3 '\(extractor)' \(kind) '\(example)' script\(step) > '\(script.path)'")
+    try TestKit.shell("python3 '\(extractor)' \(kind) '\(example)' script\(step) > '\(script.path)'")
     let log = folder.appendingPathComponent("\(kind)-\(UUID().uuidString).log")
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     let result = try Harness.execute(
@@ -86,7 +87,7 @@ final class CIExampleTests: XCTestCase {
   /// The files the example publishes as its test report.
   func reports(_ kind: String, _ file: String) throws -> [String] {
     let output = folder.appendingPathComponent("reports-\(kind).txt")
-    try Harness.shell(
+    try TestKit.shell(
       "python3 '\(Harness.packageRoot.path)/Tests/Tools/ci_script.py' \(kind) "
         + "'\(Harness.packageRoot.path)/examples/ci/\(file)' reports > '\(output.path)'")
     return try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map(String.init)

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import XCTest
 
 /// The command line as swift-argument-parser's own tests hold theirs: whole outputs and exit codes.
@@ -90,7 +91,7 @@ final class CommandLineTests: XCTestCase {
 
   /// Options and paths are checked before any work: nothing is written, nothing is read for long.
   func testPathsAreCheckedBeforeAnyWork() throws {
-    let folder = try Harness.temporaryFolder()
+    let folder = try TestKit.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let png = folder.appendingPathComponent("not-a-store.png")
     try Data([0x89, 0x50, 0x4E, 0x47]).write(to: png)

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import XCTest
 
 /// `scanbench completions bash|zsh|fish` and `scanbench manual`, made from the option
@@ -9,7 +10,7 @@ final class CompletionAndManualTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = try Harness.temporaryFolder()
+    folder = try TestKit.temporaryFolder()
   }
 
   override func tearDownWithError() throws {
@@ -63,7 +64,7 @@ final class CompletionAndManualTests: XCTestCase {
 
   func testTheZshScriptParsesAndRegistersItself() throws {
     let script = try script("zsh")
-    let zsh = try XCTUnwrap(Self.which("zsh"), "zsh is installed by make setup (APT_PACKAGES)")
+    let zsh = try XCTUnwrap(Self.which("zsh"), "zsh is installed by make setup (TEST_PACKAGES)")
     let syntax = try Harness.execute(zsh, ["-n", script.path])
     XCTAssertEqual(syntax.exitCode, 0, syntax.stderr)
     let loaded = try Harness.execute(
@@ -80,7 +81,7 @@ final class CompletionAndManualTests: XCTestCase {
   /// fish completes for real (`complete -C`), so its test asks it what it offers.
   func testTheFishScriptParsesAndCompletesCommandsOptionsAndValues() throws {
     let script = try script("fish")
-    let fish = try XCTUnwrap(Self.which("fish"), "fish is installed by make setup (APT_PACKAGES)")
+    let fish = try XCTUnwrap(Self.which("fish"), "fish is installed by make setup (TEST_PACKAGES)")
     let syntax = try Harness.execute(fish, ["--no-execute", script.path])
     XCTAssertEqual(syntax.exitCode, 0, syntax.stderr)
     func completes(_ line: String) throws -> [String] {

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import XCTest
 
 @testable import ScanbenchStore
@@ -22,7 +23,7 @@ final class DinglehopperTests: XCTestCase {
     else {
       throw XCTSkip("\(Self.venv.path) is absent: `make dinglehopper` installs it (`make test` does)")
     }
-    folder = try Harness.temporaryFolder()
+    folder = try TestKit.temporaryFolder()
   }
 
   override func tearDownWithError() throws {
@@ -76,7 +77,7 @@ final class DinglehopperTests: XCTestCase {
     let output = folder.appendingPathComponent("dinglehopper-\(UUID().uuidString).jsonl")
     let script = Harness.packageRoot.appendingPathComponent("Tests/Tools/dinglehopper_cer.py")
     let arguments = pairs.flatMap { [$0.0.path, $0.1.path] }.map { "'\($0)'" }.joined(separator: " ")
-    try Harness.shell(
+    try TestKit.shell(
       "'\(Self.venv.path)/bin/python' '\(script.path)' \(arguments) > '\(output.path)' 2>/dev/null")
     let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n")
     XCTAssertEqual(lines.count, pairs.count, "dinglehopper scored every pair")

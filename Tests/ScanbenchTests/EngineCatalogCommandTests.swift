@@ -1,5 +1,6 @@
 import Foundation
 import ScanbenchEngines
+import ScanbenchTestKit
 import XCTest
 
 /// The command line never names an engine: what `--engine`, `--models`, `--engine-set` and
@@ -48,7 +49,7 @@ final class EngineCatalogCommandTests: XCTestCase {
       XCTAssertTrue(help.contains("--engine-set, \(alias) <name=value>"), "\(alias) is --engine-set's alias")
     }
     // An alias is the same option: its mistakes are named as the user wrote them.
-    let folder = try Harness.temporaryFolder()
+    let folder = try TestKit.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     for name in ["--engine-set"] + EngineCatalog.parameterAliases {
       let result = try Harness.run(["run", folder.path, name, "novalue"])

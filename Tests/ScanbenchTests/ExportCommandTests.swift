@@ -1,6 +1,7 @@
 import Foundation
 import FoundationXML
 import ScanbenchSeam
+import ScanbenchTestKit
 import XCTest
 
 @testable import ScanbenchStore
@@ -11,7 +12,7 @@ final class ExportCommandTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = try Harness.temporaryFolder()
+    folder = try TestKit.temporaryFolder()
   }
 
   override func tearDownWithError() throws {
@@ -23,7 +24,7 @@ final class ExportCommandTests: XCTestCase {
     let corpus = folder.appendingPathComponent("lines")
     try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
     let archive = Harness.packageRoot.appendingPathComponent("Corpora/eng-lines.tar.gz")
-    try Harness.shell("tar -xzf '\(archive.path)' -C '\(corpus.path)' --wildcards 'eng-line-00[1-8].*'")
+    try TestKit.shell("tar -xzf '\(archive.path)' -C '\(corpus.path)' --wildcards 'eng-line-00[1-8].*'")
     let store = folder.appendingPathComponent("results.jsonl")
     let run = try Harness.run([
       "run", corpus.path, "--level", "fast", "--psm", "7", "--boxes", "--out", store.path,
@@ -119,9 +120,8 @@ final class ExportCommandTests: XCTestCase {
 
   func testExportNeedsAFolder() throws {
     let store = folder.appendingPathComponent("one.jsonl")
-    var record = ResultRecord(
-      run: "r1", time: "2026-12-01T00:00:00.000Z", source: "in", entry: "a.png", sha256: "00",
-      profile: "fast",
+    var record = ResultRecord.fixture(
+      "a.png", run: "r1", time: "2026-12-01T00:00:00.000Z", source: "in", sha256: "00", profile: "fast",
       lang: "eng", engine: EngineIdentity(name: "tesseract", version: "5.3.0"))
     record.text = "a"
     try StoreWriter.line(for: record).write(to: store)

@@ -1,5 +1,6 @@
 import Foundation
 import ScanbenchSeam
+import ScanbenchTestKit
 import XCTest
 
 @testable import ScanbenchStore
@@ -15,7 +16,7 @@ final class ExternalEngineCommandTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = try Harness.temporaryFolder()
+    folder = try TestKit.temporaryFolder()
   }
 
   override func tearDownWithError() throws {
@@ -27,7 +28,7 @@ final class ExternalEngineCommandTests: XCTestCase {
     let corpus = folder.appendingPathComponent(name)
     try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
     let members = (1...count).map { "'eng-line-\(String(format: "%03d", $0)).*'" }.joined(separator: " ")
-    try Harness.shell("tar -xzf '\(Self.lines.path)' -C '\(corpus.path)' --wildcards \(members)")
+    try TestKit.shell("tar -xzf '\(Self.lines.path)' -C '\(corpus.path)' --wildcards \(members)")
     return corpus
   }
 
@@ -97,10 +98,10 @@ final class ExternalEngineCommandTests: XCTestCase {
     XCTAssertEqual(started.count, 2, "one program per worker, none more for the identity")
   }
 
-  /// The adapter the README shows, run as it is.
+  /// The adapter docs/engines.md, "External engines" shows, run as it is.
   func testTheReadmesAdapterRuns() throws {
     let readme = try String(
-      contentsOf: Harness.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+      contentsOf: Harness.packageRoot.appendingPathComponent("docs/engines.md"), encoding: .utf8)
     let section = try XCTUnwrap(readme.range(of: "## External engines"))
     let start = try XCTUnwrap(readme.range(of: "```python\n", range: section.upperBound..<readme.endIndex))
     let end = try XCTUnwrap(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import XCTest
 
 @testable import ScanbenchStore
@@ -10,7 +11,7 @@ final class FaultTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = try Harness.temporaryFolder()
+    folder = try TestKit.temporaryFolder()
   }
 
   override func tearDownWithError() throws {

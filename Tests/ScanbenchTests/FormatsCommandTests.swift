@@ -1,5 +1,6 @@
 import Foundation
 import ScanbenchSeam
+import ScanbenchTestKit
 import XCTest
 
 @testable import ScanbenchStore
@@ -11,7 +12,7 @@ final class FormatsCommandTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = try Harness.temporaryFolder()
+    folder = try TestKit.temporaryFolder()
   }
 
   override func tearDownWithError() throws {
@@ -63,8 +64,8 @@ final class FormatsCommandTests: XCTestCase {
 
   func testNotesListShowsTheEntrysNameAndHOCRTheRunsLanguage() throws {
     let store = folder.appendingPathComponent("one.jsonl")
-    var record = ResultRecord(
-      run: "r1", time: "2026-12-01T00:00:00.000Z", source: "/data/scans.zip", entry: "receipts/領収書.png",
+    var record = ResultRecord.fixture(
+      "receipts/領収書.png", run: "r1", time: "2026-12-01T00:00:00.000Z", source: "/data/scans.zip",
       sha256: String(repeating: "ab", count: 32), profile: "fast", lang: "jpn",
       engine: EngineIdentity(name: "ppocr", version: "PP-OCRv6"))
     record.text = "合計 1,200円"

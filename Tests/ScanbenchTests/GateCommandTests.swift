@@ -1,5 +1,6 @@
 import Foundation
 import ScanbenchSeam
+import ScanbenchTestKit
 import XCTest
 
 @testable import ScanbenchArchive
@@ -20,7 +21,7 @@ final class GateCommandTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = try Harness.temporaryFolder()
+    folder = try TestKit.temporaryFolder()
   }
 
   override func tearDownWithError() throws {
@@ -37,10 +38,9 @@ final class GateCommandTests: XCTestCase {
     var lines = Data()
     var totalEdits = 0
     for index in 1...count {
-      var record = ResultRecord(
-        run: run, time: "2026-11-30T00:00:00.000Z", source: "lines.tar",
-        entry: String(format: "line-%03d.png", index),
-        sha256: "sha-\(index)", profile: "fast", lang: "eng", engine: Self.engine)
+      var record = ResultRecord.fixture(
+        String(format: "line-%03d.png", index), run: run, time: "2026-11-30T00:00:00.000Z",
+        source: "lines.tar", sha256: "sha-\(index)", profile: "fast", lang: "eng", engine: Self.engine)
       record.text = "line \(index)"
       record.edits = edits(index)
       record.gtChars = 50

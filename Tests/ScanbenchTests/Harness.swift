@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import XCTest
 
 @testable import ScanbenchArchive
@@ -9,12 +10,6 @@ import XCTest
 @testable import ScanbenchStore
 @testable import ScanbenchSupport
 @testable import ScanbenchTesseract
-
-/// A fixture could not be made: the test fails with this message.
-struct FixtureError: Error, CustomStringConvertible {
-  var message: String
-  var description: String { message }
-}
 
 /// Runs the built `scanbench` binary, as a user would, and collects what it printed.
 struct CommandResult {
@@ -27,8 +22,11 @@ enum Harness {
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  /// `../shared/corpora` beside the checkout, as on the developers' machines and in CI.
-  static let sharedCorpora = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
+  /// `../shared/corpora` beside the checkout, as on the developers' machines and in CI, or where
+  /// `SCANBENCH_SHARED_CORPORA` says (a checkout in a worktree folder).
+  static let sharedCorpora =
+    ProcessInfo.processInfo.environment["SCANBENCH_SHARED_CORPORA"].map { URL(fileURLWithPath: $0) }
+    ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
 
   static var binary: URL {
     let testBundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -75,21 +73,15 @@ enum Harness {
       stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
   }
 
-  /// Runs a shell command for fixtures (archivers), failing the test if it fails.
+  /// Kept for tests written before the kit; new ones call `TestKit.shell`.
+  @available(*, deprecated, message: "use TestKit.shell(_:in:)")
   static func shell(_ command: String, in folder: URL? = nil) throws {
-    let result = try execute(URL(fileURLWithPath: "/bin/bash"), ["-c", command], in: folder)
-    guard result.exitCode == 0 else {
-      // A broken archiver is a failure, not a skip: a skip would hide every test that needs it.
-      throw FixtureError(message: "fixture command failed (\(result.exitCode)): \(command)\n\(result.stderr)")
-    }
+    try TestKit.shell(command, in: folder)
   }
 
-  static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "scanbench-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
+  /// Kept for tests written before the kit; new ones call `TestKit.temporaryFolder`.
+  @available(*, deprecated, message: "use TestKit.temporaryFolder(_:)")
+  static func temporaryFolder() throws -> URL { try TestKit.temporaryFolder() }
 
   static func requireSharedCorpus(_ name: String) throws -> URL {
     let url = sharedCorpora.appendingPathComponent(name)

@@ -4,7 +4,7 @@ import XCTest
 /// The layers, held to the code: a module imports exactly the modules its entry here names (an
 /// import the table lacks is an arrow the wrong way; an entry nothing imports is a dependency to
 /// drop), each C library only in the module that owns it, Package.swift declares the same, and the
-/// pictures in Package.swift and the README's "Layout" are this table drawn
+/// pictures in Package.swift and docs/contributing.md, "Layout" are this table drawn
 /// (`SCANBENCH_RECORD_GOLDEN=1 swift test --filter LayeringTests` redraws them after a change).
 final class LayeringTests: XCTestCase {
   /// Module → the project modules and C libraries it imports. Every module of `Sources/` is here,
@@ -18,7 +18,7 @@ final class LayeringTests: XCTestCase {
     "ScanbenchArchive": ["ScanbenchSupport", "CArchive", "CCompression"],
     "ScanbenchDocuments": ["CXML2"],
     "ScanbenchRecognition": [
-      "ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "CLeptonica", "CHeif", "CZBar", "CPoppler",
+      "ScanbenchSupport", "ScanbenchSeam", "CLeptonica", "CHeif", "CZBar", "CPoppler",
     ],
     "ScanbenchTesseract": [
       "ScanbenchSupport", "ScanbenchSeam", "ScanbenchRecognition", "CTesseract", "CLeptonica",
@@ -83,6 +83,28 @@ final class LayeringTests: XCTestCase {
     XCTAssertGreaterThan(checked, 50, "the imports were found")
   }
 
+  /// Recognition and the engines hand over the seam's types (`TextLayout`, `PageOrientation`,
+  /// `Barcode`, `EngineIdentity`): none of them reaches the store, directly or through another.
+  func testRecognitionAndTheEnginesDoNotDependOnTheStore() {
+    func closure(_ module: String) -> Set<String> {
+      var seen: Set<String> = []
+      var pending = [module]
+      while let next = pending.popLast() {
+        for dependency in Self.layers[next] ?? [] where seen.insert(dependency).inserted {
+          pending.append(dependency)
+        }
+      }
+      return seen
+    }
+    let engines = (Self.layers["ScanbenchEngines"] ?? []).filter { Self.layers[$0] != nil }
+    XCTAssertTrue(engines.contains("ScanbenchRecognition"))
+    for module in ["ScanbenchEngines"] + engines.sorted() {
+      XCTAssertFalse(
+        closure(module).contains("ScanbenchStore"),
+        "\(module) depends on ScanbenchStore: use the seam's types")
+    }
+  }
+
   /// Package.swift declares each module's dependencies as the table has them: the compiler keeps
   /// Package.swift honest, this keeps it to the picture.
   func testPackageDeclaresTheLayers() throws {
@@ -98,11 +120,12 @@ final class LayeringTests: XCTestCase {
     let record = ProcessInfo.processInfo.environment["SCANBENCH_RECORD_GOLDEN"] != nil
     let drawings = [
       (
-        "Package.swift", "// The layers, drawn from LayeringTests.layers (README, \"Layout\"):\n",
+        "Package.swift",
+        "// The layers, drawn from LayeringTests.layers (docs/contributing.md, \"Layout\"):\n",
         "// (end of the layers)", lines.map { "//   " + $0 }.joined(separator: "\n") + "\n"
       ),
       (
-        "README.md", "<!-- The layers, drawn from LayeringTests.layers. -->\n",
+        "docs/contributing.md", "<!-- The layers, drawn from LayeringTests.layers. -->\n",
         "<!-- (end of the layers) -->",
         "```text\n" + lines.joined(separator: "\n") + "\n```\n"
       ),

@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import ScanbenchTestKit
 import XCTest
 
 @testable import ScanbenchStore
@@ -10,7 +11,7 @@ final class LayoutExportCommandTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = try Harness.temporaryFolder()
+    folder = try TestKit.temporaryFolder()
     try Harness.requirePPOCRModels()
   }
 

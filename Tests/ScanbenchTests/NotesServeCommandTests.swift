@@ -1,5 +1,6 @@
 import Foundation
 import ScanbenchSeam
+import ScanbenchTestKit
 import ScanbenchTestSupport
 import XCTest
 
@@ -61,7 +62,7 @@ final class NotesServeCommandTests: XCTestCase {
   }
 
   func testServesUntilSIGINTOrSIGTERMAndStopsCleanly() throws {
-    let folder = try Harness.temporaryFolder()
+    let folder = try TestKit.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let fixture = try NotesFixture(in: folder)
     for signal in [SIGINT, SIGTERM] {
@@ -78,7 +79,7 @@ final class NotesServeCommandTests: XCTestCase {
   }
 
   func testANonLoopbackHostIsWarnedAbout() throws {
-    let folder = try Harness.temporaryFolder()
+    let folder = try TestKit.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let fixture = try NotesFixture(in: folder)
     let serving = try Serving(["--db", fixture.database, "--port", "0", "--host", "0.0.0.0"], folder: folder)
@@ -89,11 +90,11 @@ final class NotesServeCommandTests: XCTestCase {
   }
 
   func testAnUnusableDatabaseIsExit2AndNothingIsCreated() throws {
-    let folder = try Harness.temporaryFolder()
+    let folder = try TestKit.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     // Missing, not SQLite, another program's, of a newer schema, of a schema no scanbench writes.
     let foreign = folder.appendingPathComponent("contacts.sqlite")
-    try Harness.shell(
+    try TestKit.shell(
       "python3 -c \"import sqlite3; c = sqlite3.connect('\(foreign.path)'); c.execute('CREATE TABLE t (x)'); c.commit()\""
     )
     let text = folder.appendingPathComponent("notes.txt")
@@ -119,10 +120,10 @@ final class NotesServeCommandTests: XCTestCase {
         let store = folder.appendingPathComponent("store.jsonl")
         defer { try? FileManager.default.removeItem(at: store) }
         // A store that is fine: the database is what is refused.
-        var record = ResultRecord(
-          run: "r", time: "2024-05-01T10:00:00Z", source: "a.zip", entry: "a.png",
-          sha256: String(repeating: "a", count: 64),
-          profile: "accurate", lang: "eng", engine: EngineIdentity(name: "tesseract", version: "5.3.0"))
+        var record = ResultRecord.fixture(
+          "a.png", run: "r", time: "2024-05-01T10:00:00Z", source: "a.zip",
+          sha256: String(repeating: "a", count: 64), profile: "accurate", lang: "eng",
+          engine: EngineIdentity(name: "tesseract", version: "5.3.0"))
         record.text = "hello"
         try StoreWriter.line(for: record).write(to: store)
         let imported = try Harness.run(["import", store.path, "--db", database.path])
@@ -148,7 +149,7 @@ final class NotesServeCommandTests: XCTestCase {
     where !FileManager.default.isExecutableFile(atPath: tool) {
       throw XCTSkip("\(tool) is missing: 'make packages' installs chromium and chromium-driver")
     }
-    let folder = try Harness.temporaryFolder()
+    let folder = try TestKit.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let fixture = try NotesFixture(in: folder)
     let serving = try Serving(["--db", fixture.database, "--port", "0"], folder: folder)

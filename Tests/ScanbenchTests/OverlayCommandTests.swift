@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import XCTest
 
 @testable import ScanbenchArchive
@@ -15,7 +16,7 @@ final class OverlayCommandTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = try Harness.temporaryFolder()
+    folder = try TestKit.temporaryFolder()
   }
 
   override func tearDownWithError() throws {
@@ -27,13 +28,13 @@ final class OverlayCommandTests: XCTestCase {
     let input = folder.appendingPathComponent("input")
     try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
     let corpus = Harness.packageRoot.appendingPathComponent("Corpora/eng-pages.tar.gz")
-    try Harness.shell(
+    try TestKit.shell(
       "tar -xzf '\(corpus.path)' -C '\(input.path)' eng-page-02-letter.png eng-page-02-letter.gt.txt "
         + "eng-page-05-shelf.png eng-page-05-shelf.gt.txt")
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/qrencode") else {
       throw XCTSkip("needs Debian's qrencode (make setup installs it)")
     }
-    try Harness.shell("qrencode -s 8 -o '\(input.path)/ticket.png' 'TICKET 2026-11-30 seat 14C'")
+    try TestKit.shell("qrencode -s 8 -o '\(input.path)/ticket.png' 'TICKET 2026-11-30 seat 14C'")
     return input
   }
 
@@ -115,7 +116,7 @@ final class OverlayCommandTests: XCTestCase {
     let store = folder.appendingPathComponent("results.jsonl")
     XCTAssertEqual(
       try Harness.run(["run", input.path, "--level", "fast", "--boxes", "--out", store.path]).exitCode, 0)
-    try Harness.shell("qrencode -s 8 -o '\(input.path)/ticket.png' 'another payload'")
+    try TestKit.shell("qrencode -s 8 -o '\(input.path)/ticket.png' 'another payload'")
     let result = try Harness.run(["overlay", store.path, "--out", folder.appendingPathComponent("o").path])
     XCTAssertEqual(result.exitCode, 1, "two overlays written, one refused")
     XCTAssertTrue(result.stderr.contains("ticket.png: the image changed since the run"), result.stderr)

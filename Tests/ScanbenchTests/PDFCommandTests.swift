@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import ScanbenchTestSupport
 import XCTest
 
@@ -11,7 +12,7 @@ final class PDFCommandTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = try Harness.temporaryFolder()
+    folder = try TestKit.temporaryFolder()
   }
 
   override func tearDownWithError() throws {
@@ -57,10 +58,10 @@ final class PDFCommandTests: XCTestCase {
     try Data(sample[3].text.utf8).write(to: input.appendingPathComponent("one-as-png.gt.txt"))
     let plain = folder.appendingPathComponent("plain.pdf")
     try single.write(to: plain)
-    try Harness.shell("qpdf --encrypt user owner 256 -- '\(plain.path)' '\(input.path)/locked.pdf'")
+    try TestKit.shell("qpdf --encrypt user owner 256 -- '\(plain.path)' '\(input.path)/locked.pdf'")
     try single.prefix(single.count / 2).write(to: input.appendingPathComponent("cut.pdf"))
     let archive = folder.appendingPathComponent("in.tar.gz")
-    try Harness.shell("tar czf '\(archive.path)' -C '\(input.path)' .")
+    try TestKit.shell("tar czf '\(archive.path)' -C '\(input.path)' .")
 
     for source in [input, archive] {
       let store = folder.appendingPathComponent(source.lastPathComponent + ".jsonl")

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import XCTest
 
 @testable import ScanbenchStore
@@ -9,7 +10,7 @@ final class PPOCRCommandTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = try Harness.temporaryFolder()
+    folder = try TestKit.temporaryFolder()
     try Harness.requirePPOCRModels()
   }
 
@@ -134,13 +135,13 @@ final class PPOCRCommandTests: XCTestCase {
     XCTAssertTrue(result.stderr.contains("make setup"), result.stderr)
   }
 
-  /// The levels' engines when `--engine` does not say (README, "Profiles"): PP-OCR, vertical Japanese
+  /// The levels' engines when `--engine` does not say (docs/engines.md, "Profiles"): PP-OCR, vertical Japanese
   /// too (in character cells, with the small detector at both levels), and each record says which
   /// models read it, with how long they took.
   func testTheLevelsChooseTheirEngineAndModels() throws {
     let lines = folder.appendingPathComponent("lines")
     try FileManager.default.createDirectory(at: lines, withIntermediateDirectories: true)
-    try Harness.shell(
+    try TestKit.shell(
       "bsdtar -xzf '\(Harness.packageRoot.path)/Corpora/eng-lines.tar.gz' -C '\(lines.path)' 'eng-line-00[12].*'"
     )
     for (level, recognizer) in [("accurate", "small"), ("fast", "tiny")] {
@@ -180,7 +181,7 @@ final class PPOCRCommandTests: XCTestCase {
   func testSmallInt8ReadsWithTheInt8ModelsMadeAtSetupAndJapaneseFastWithTheFloatOnes() throws {
     let lines = folder.appendingPathComponent("lines")
     try FileManager.default.createDirectory(at: lines, withIntermediateDirectories: true)
-    try Harness.shell(
+    try TestKit.shell(
       "bsdtar -xzf '\(Harness.packageRoot.path)/Corpora/jpn-lines.tar.gz' -C '\(lines.path)' 'jpn-line-00[12].*'"
     )
     let pinned = try String(
@@ -210,7 +211,7 @@ final class PPOCRCommandTests: XCTestCase {
   func testResumeRedoesWhatOtherPPOCRSettingsMadeAndTesseractOptionsAreRefused() throws {
     let lines = folder.appendingPathComponent("lines")
     try FileManager.default.createDirectory(at: lines, withIntermediateDirectories: true)
-    try Harness.shell(
+    try TestKit.shell(
       "bsdtar -xzf '\(Harness.packageRoot.path)/Corpora/eng-lines.tar.gz' -C '\(lines.path)' 'eng-line-00[123].*'"
     )
     let store = folder.appendingPathComponent("s.jsonl").path
@@ -249,7 +250,7 @@ final class PPOCRCommandTests: XCTestCase {
       ], environment: ["HOME": home.path, "TMPDIR": temporary.path, "XDG_CACHE_HOME": home.path + "/.cache"])
     XCTAssertEqual(result.exitCode, 0, result.stderr)
     for url in [home, temporary] {
-      // scanbench's own cache of model digests is the one thing it keeps (README, "Performance").
+      // scanbench's own cache of model digests is the one thing it keeps (Reports/BENCHMARKS.md, "Performance").
       let left = (FileManager.default.enumerator(atPath: url.path)?.allObjects as? [String] ?? []).filter {
         $0 != ".cache" && !$0.hasPrefix(".cache/scanbench")
       }

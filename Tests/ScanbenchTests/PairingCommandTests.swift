@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import XCTest
 
 @testable import ScanbenchStore
@@ -10,7 +11,7 @@ final class PairingCommandTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = try Harness.temporaryFolder()
+    folder = try TestKit.temporaryFolder()
   }
 
   override func tearDownWithError() throws {
@@ -94,7 +95,7 @@ final class PairingCommandTests: XCTestCase {
       let source = try makeFolder("src" + name, ["page.png": image, "page.gt.txt": Data(text.utf8)])
       let order = name == "A" ? "page.gt.txt page.png" : "page.png page.gt.txt"
       let zip = folder.appendingPathComponent("\(name).zip").path
-      try Harness.shell("bsdtar --format zip -cf '\(zip)' -C '\(source.path)' \(order)")
+      try TestKit.shell("bsdtar --format zip -cf '\(zip)' -C '\(source.path)' \(order)")
       zips.append(zip)
     }
     let store = folder.appendingPathComponent("store.jsonl")

@@ -1,10 +1,12 @@
 import Foundation
+import ScanbenchTestKit
 import XCTest
 
 @testable import ScanbenchArchive
 @testable import ScanbenchGate
 @testable import ScanbenchNotes
 @testable import ScanbenchRecognition
+@testable import ScanbenchRunner
 @testable import ScanbenchScoring
 @testable import ScanbenchStore
 @testable import ScanbenchSupport
@@ -17,7 +19,7 @@ final class PhotoCommandTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = try Harness.temporaryFolder()
+    folder = try TestKit.temporaryFolder()
   }
 
   override func tearDownWithError() throws {
@@ -74,7 +76,7 @@ final class PhotoCommandTests: XCTestCase {
     try FileManager.default.createDirectory(at: export, withIntermediateDirectories: true)
     let png = folder.appendingPathComponent("line.png")
     try corpusEntry("eng-lines.tar.gz", "eng-line-001.png").write(to: png)
-    try Harness.shell("heif-enc -q 90 '\(png.path)' -o '\(export.path)/IMG_0001.HEIC'")
+    try TestKit.shell("heif-enc -q 90 '\(png.path)' -o '\(export.path)/IMG_0001.HEIC'")
     try exifJPEG(try corpusEntry("eng-lines.tar.gz", "eng-line-004.jpg"), orientation: .right)
       .write(to: export.appendingPathComponent("IMG_0002.JPG"))
     try corpusEntry("eng-lines.tar.gz", "eng-line-002.png").write(
@@ -93,7 +95,7 @@ final class PhotoCommandTests: XCTestCase {
     try Data("<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"/>".utf8).write(
       to: export.appendingPathComponent("IMG_0003.xmp"))
     let zip = folder.appendingPathComponent("export.zip")
-    try Harness.shell("bsdtar --format zip -cf '\(zip.path)' -C '\(folder.path)' 'Camera Roll'")
+    try TestKit.shell("bsdtar --format zip -cf '\(zip.path)' -C '\(folder.path)' 'Camera Roll'")
 
     let expected = [
       "IMG_0001.HEIC": try text("eng-lines.tar.gz", "eng-line-001"),
@@ -146,7 +148,7 @@ final class PhotoCommandTests: XCTestCase {
     let input = folder.appendingPathComponent("in")
     try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
     let heic = input.appendingPathComponent("good.heic")
-    try Harness.shell("heif-enc -q 90 '\(png.path)' -o '\(heic.path)'")
+    try TestKit.shell("heif-enc -q 90 '\(png.path)' -o '\(heic.path)'")
     let data = try Data(contentsOf: heic)
     try data.prefix(data.count / 2).write(to: input.appendingPathComponent("cut.heic"))
     var damaged = data
@@ -170,7 +172,7 @@ final class PhotoCommandTests: XCTestCase {
   }
 
   /// Orientation detection (accurate): pages upside down and on their side read about as well as
-  /// upright (upright CER of these two pages: 0.71% and 0.59%, README "Photos").
+  /// upright (upright CER of these two pages: 0.71% and 0.59%, docs/engines.md, "Photos").
   func testTheAccurateProfileTurnsRotatedPagesUpright() throws {
     let models = ModelLocator.discover()
     guard models.orientationModel != nil else {

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import XCTest
 
 @testable import ScanbenchArchive
@@ -10,13 +11,13 @@ import XCTest
 @testable import ScanbenchSupport
 @testable import ScanbenchTesseract
 
-/// README's "Guarantees", each tried on the built binary: hostile archives, broken input, killed and
+/// The promises of docs/reference.md, "Guarantees", each tried on the built binary: hostile archives, broken input, killed and
 /// concurrent runs, a full disk. Reports/RELIABILITY.md lists them with what each showed.
 final class ReliabilityTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = try Harness.temporaryFolder()
+    folder = try TestKit.temporaryFolder()
   }
 
   override func tearDownWithError() throws {
@@ -94,7 +95,7 @@ final class ReliabilityTests: XCTestCase {
     try handle.truncate(atOffset: 10 << 30)  // a hole: no disk used
     try handle.close()
     let archive = folder.appendingPathComponent("sparse.tar")
-    try Harness.shell("bsdtar -cf '\(archive.path)' -C '\(folder.path)' big.png && rm '\(sparse.path)'")
+    try TestKit.shell("bsdtar -cf '\(archive.path)' -C '\(folder.path)' big.png && rm '\(sparse.path)'")
     XCTAssertLessThan(try size(of: archive), 1 << 20, "bsdtar kept the hole")
     let store = folder.appendingPathComponent("store.jsonl")
     let started = Date()
@@ -168,17 +169,17 @@ final class ReliabilityTests: XCTestCase {
     try Data("GIF? no, a text file".utf8).write(to: mixed.appendingPathComponent("fake.gif"))
     try Data("%PDF-1.4\n%%EOF\n".utf8).write(to: mixed.appendingPathComponent("scan.pdf"))
     try Data("%PDF-1.4\n%%EOF\n".utf8).write(to: mixed.appendingPathComponent("named-as.png"))
-    try Harness.shell("cd '\(mixed.path)' && bsdtar --format zip -cf inner.zip good.png")
+    try TestKit.shell("cd '\(mixed.path)' && bsdtar --format zip -cf inner.zip good.png")
     let mixedZip = folder.appendingPathComponent("mixed.zip")
-    try Harness.shell("bsdtar --format zip -cf '\(mixedZip.path)' -C '\(mixed.path)' .")
+    try TestKit.shell("bsdtar --format zip -cf '\(mixedZip.path)' -C '\(mixed.path)' .")
     let encrypted = folder.appendingPathComponent("encrypted.zip")
-    try Harness.shell(
+    try TestKit.shell(
       "bsdtar --format zip --options zip:encryption=zipcrypt --passphrase secret -cf '\(encrypted.path)' "
         + "-C '\(mixed.path)' good.png")
     let unsupported = folder.appendingPathComponent("unsupported.zip")
     try python(Self.unsupportedMethodScript, [unsupported.path])
     let emptyTar = folder.appendingPathComponent("empty.tar")
-    try Harness.shell("bsdtar -cf '\(emptyTar.path)' -T /dev/null")
+    try TestKit.shell("bsdtar -cf '\(emptyTar.path)' -T /dev/null")
     let emptyZip = folder.appendingPathComponent("empty.zip")
     try Data([0x50, 0x4B, 0x05, 0x06] + [UInt8](repeating: 0, count: 18)).write(to: emptyZip)
 
@@ -214,11 +215,11 @@ final class ReliabilityTests: XCTestCase {
     let sample = try uw3Sample(6)
     // xz checks its data: damage in the middle stops the input with an error naming it.
     let xz = folder.appendingPathComponent("sample.tar.xz")
-    try Harness.shell("bsdtar -cJf '\(xz.path)' -C '\(sample.path)' .")
+    try TestKit.shell("bsdtar -cJf '\(xz.path)' -C '\(sample.path)' .")
     try damage(xz, at: 0.6)
     // zip checks each entry: the damaged one is a recorded failure, the others are read.
     let zip = folder.appendingPathComponent("sample.zip")
-    try Harness.shell("bsdtar --format zip -cf '\(zip.path)' -C '\(sample.path)' .")
+    try TestKit.shell("bsdtar --format zip -cf '\(zip.path)' -C '\(sample.path)' .")
     try damage(zip, at: 0.5)
     let pdf = folder.appendingPathComponent("scan.pdf")
     try Data("%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n".utf8).write(to: pdf)

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import XCTest
 
 @testable import ScanbenchArchive
@@ -15,7 +16,7 @@ final class RunCommandTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = try Harness.temporaryFolder()
+    folder = try TestKit.temporaryFolder()
   }
 
   override func tearDownWithError() throws {
@@ -54,7 +55,7 @@ final class RunCommandTests: XCTestCase {
     var texts: [String: [String: String]] = [:]
     for (ext, command) in formats {
       let archive = folder.appendingPathComponent("sample.\(ext)")
-      try Harness.shell("\(command) '\(archive.path)' -C '\(sample.path)' .")
+      try TestKit.shell("\(command) '\(archive.path)' -C '\(sample.path)' .")
       let store = folder.appendingPathComponent("\(ext).jsonl")
       let result = try runLines(archive, store: store)
       XCTAssertEqual(result.exitCode, 0, "\(ext): \(result.stderr)")
@@ -80,7 +81,7 @@ final class RunCommandTests: XCTestCase {
     var stores: [[String: Int?]] = []
     for order in [images + truths, truths + images, zip(images, truths).flatMap { [$1, $0] }] {
       let archive = folder.appendingPathComponent("order-\(stores.count).tar")
-      try Harness.shell(
+      try TestKit.shell(
         "bsdtar -cf '\(archive.path)' \(order.map { "'\($0)'" }.joined(separator: " "))", in: sample)
       let store = folder.appendingPathComponent("order-\(stores.count).jsonl")
       XCTAssertEqual(try runLines(archive, store: store).exitCode, 0)
@@ -150,7 +151,7 @@ final class RunCommandTests: XCTestCase {
     let sample = try uw3Sample(60)
     for (ext, command) in [("tar.gz", "bsdtar -czf"), ("tar", "bsdtar -cf")] {
       let archive = folder.appendingPathComponent("sample.\(ext)")
-      try Harness.shell("\(command) '\(archive.path)' -C '\(sample.path)' .")
+      try TestKit.shell("\(command) '\(archive.path)' -C '\(sample.path)' .")
       let bytes = try Data(contentsOf: archive)
       try bytes.prefix(bytes.count * 6 / 10).write(to: archive)
       let store = folder.appendingPathComponent("store-\(ext).jsonl")
@@ -168,7 +169,7 @@ final class RunCommandTests: XCTestCase {
     let pages = try Harness.requireSharedCorpus("tesseract-pages")
     let tiffs = folder.appendingPathComponent("tiffs")
     try FileManager.default.createDirectory(at: tiffs, withIntermediateDirectories: true)
-    try Harness.shell(
+    try TestKit.shell(
       "tiffcp '\(pages.appendingPathComponent("phototest.tif").path)' "
         + "'\(pages.appendingPathComponent("eurotext.tif").path)' '\(tiffs.appendingPathComponent("two.tif").path)'"
     )
@@ -217,10 +218,10 @@ final class RunCommandTests: XCTestCase {
 final class CorpusRunTests: XCTestCase {
   func testAllOfUW3LinesAreScoredAndAgreeWithAnIndependentLevenshtein() throws {
     let corpus = try Harness.requireSharedCorpus("uw3-lines")
-    let folder = try Harness.temporaryFolder()
+    let folder = try TestKit.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let archive = folder.appendingPathComponent("uw3-lines.tar.gz")
-    try Harness.shell("tar czf '\(archive.path)' -C '\(corpus.path)' .")
+    try TestKit.shell("tar czf '\(archive.path)' -C '\(corpus.path)' .")
     let store = folder.appendingPathComponent("uw3.jsonl")
     let result = try Harness.run(
       ["run", archive.path, "--level", "fast", "--psm", "7", "--dpi", "300", "--out", store.path])
@@ -246,12 +247,12 @@ final class CorpusRunTests: XCTestCase {
   }
 
   func testProjectCorporaRecognizeInEnglishAndJapanese() throws {
-    let folder = try Harness.temporaryFolder()
+    let folder = try TestKit.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let cases: [(archive: String, lang: String, psm: String, images: Int, ceiling: Double)] = [
       ("eng-lines.tar.gz", "eng", "7", 60, 0.08),
       ("jpn-lines.tar.gz", "jpn", "7", 60, 0.15),
-      // Vertical Japanese: PP-OCR's columns in cells, the README's 0.50% (Tesseract's jpn_vert 2.51%).
+      // Vertical Japanese: PP-OCR's columns in cells, 0.50% in docs/engines.md (Tesseract's jpn_vert 2.51%).
       ("jpn-vertical.tar.gz", "jpn_vert", "5", 6, 0.08),
     ]
     for corpus in cases {
@@ -273,7 +274,7 @@ final class CorpusRunTests: XCTestCase {
   }
 
   func testVerticalJapaneseIsUnreadableToTheHorizontalModel() throws {
-    let folder = try Harness.temporaryFolder()
+    let folder = try TestKit.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = folder.appendingPathComponent("vertical-as-horizontal.jsonl")
     let archive = Harness.packageRoot.appendingPathComponent("Corpora/jpn-vertical.tar.gz")

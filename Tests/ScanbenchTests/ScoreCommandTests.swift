@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import XCTest
 
 @testable import ScanbenchArchive
@@ -15,7 +16,7 @@ final class ScoreCommandTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = try Harness.temporaryFolder()
+    folder = try TestKit.temporaryFolder()
   }
 
   override func tearDownWithError() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbenchTestKit
 import XCTest
 
 @testable import ScanbenchStore
@@ -10,7 +11,7 @@ final class SecondRoundFaultTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = try Harness.temporaryFolder()
+    folder = try TestKit.temporaryFolder()
   }
 
   override func tearDownWithError() throws {
@@ -63,13 +64,13 @@ final class SecondRoundFaultTests: XCTestCase {
       ("check --markdown", ["check", store.path, "--baseline", baseline.path, "--markdown"]),
     ]
     let null = folder.appendingPathComponent("null")
-    try Harness.shell("mknod '\(null.path)' c 1 3")
+    _ = try TestKit.shell("mknod '\(null.path)' c 1 3")
     let full = folder.appendingPathComponent("full")
-    try Harness.shell("mknod '\(full.path)' c 1 7")
+    _ = try TestKit.shell("mknod '\(full.path)' c 1 7")
     let linkToNull = folder.appendingPathComponent("link-to-null")
     try FileManager.default.createSymbolicLink(atPath: linkToNull.path, withDestinationPath: null.path)
     let fifo = folder.appendingPathComponent("fifo")
-    try Harness.shell("mkfifo '\(fifo.path)'")
+    _ = try TestKit.shell("mkfifo '\(fifo.path)'")
     for (what, arguments) in outputs {
       // A device written in place: exit 0, still the device.
       let intoNull = try Harness.run(arguments + [null.path])
@@ -346,7 +347,7 @@ final class SecondRoundFaultTests: XCTestCase {
     ])
     try pdf.write(to: corpus.appendingPathComponent("huge.pdf"))
     let zip = folder.appendingPathComponent("pages.zip")
-    try Harness.shell("cd '\(corpus.path)' && bsdtar --format zip -cf '\(zip.path)' *")
+    _ = try TestKit.shell("cd '\(corpus.path)' && bsdtar --format zip -cf '\(zip.path)' *")
     for input in [corpus, zip] {
       let store = folder.appendingPathComponent("\(input.lastPathComponent).jsonl").path
       let result = try Harness.run([
@@ -462,5 +463,23 @@ final class SecondRoundFaultTests: XCTestCase {
     XCTAssertEqual(resultLines(store), 1, printed)
     XCTAssertFalse(printed.contains("--resume to finish"), printed)
     XCTAssertEqual(try Harness.records(in: store).summaries.last?.interrupted, false)
+  }
+
+  // MARK: 7. Ground truth has a size limit of its own
+
+  func testGroundTruthOverItsOwnLimitIsRefusedBeforeItIsRead() throws {
+    let lines = try Harness.englishLines(2, in: folder)
+    let big = String(repeating: "a long ground truth ", count: (9 << 20) / 20)
+    try Data(big.utf8).write(to: lines.appendingPathComponent("eng-line-002.gt.txt"))
+    let store = folder.appendingPathComponent("s.jsonl").path
+    let result = try Harness.run([
+      "run", lines.path, "--engine", try echoEngine(), "--jobs", "1", "--out", store,
+    ])
+    XCTAssertEqual(result.exitCode, 1, result.stderr)
+    let records = try Harness.records(in: URL(fileURLWithPath: store))
+    let failure = records.results.first { $0.entry == "eng-line-002.gt.txt" }?.error
+    XCTAssertEqual(failure?.kind, "too-large", "\(records.results.map(\.entry))")
+    XCTAssertTrue(failure?.message.contains("ground-truth limit") ?? false, "\(String(describing: failure))")
+    XCTAssertEqual(records.summaries.last?.scored, 1, "the other image is scored")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ScanbenchSeam
+import ScanbenchTestKit
 import XCTest
 
 @testable import ScanbenchArchive
@@ -17,7 +18,7 @@ final class ShardRunTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = try Harness.temporaryFolder()
+    folder = try TestKit.temporaryFolder()
   }
 
   override func tearDownWithError() throws {
@@ -38,7 +39,7 @@ final class ShardRunTests: XCTestCase {
     try FileManager.default.createDirectory(at: extras, withIntermediateDirectories: true)
     for name in sidecars { try Data("not an image".utf8).write(to: extras.appendingPathComponent(name)) }
     let archive = folder.appendingPathComponent("uw3-\(count).tar.gz")
-    try Harness.shell(
+    try TestKit.shell(
       "bsdtar -czf '\(archive.path)' -C '\(corpus.path)' " + files.map { "'\($0)'" }.joined(separator: " ")
         + " -C '\(extras.path)' " + sidecars.map { "'\($0)'" }.joined(separator: " "))
     return archive
@@ -237,9 +238,8 @@ final class ShardRunTests: XCTestCase {
   func record(_ entry: String, text: String, run: String, time: String = "2026-11-30T01:00:00.000Z")
     -> ResultRecord
   {
-    var record = ResultRecord(
-      run: run, time: time, source: "in.tar.gz", entry: entry,
-      sha256: String(repeating: "0", count: 63) + "1",
+    var record = ResultRecord.fixture(
+      entry, run: run, time: time, source: "in.tar.gz", sha256: String(repeating: "0", count: 63) + "1",
       profile: "fast", lang: "eng", engine: engine)
     record.text = text
     return record

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One `OrtMemoryInfo`: where a tensor's buffer lives — here always ordinary CPU memory.
 ///
 /// Immutable once made, so a model shares one between the threads that run it.
@@ -15,9 +17,11 @@ final class ONNXMemoryInfo: @unchecked Sendable {
     }
     self.handle = handle
     self.runtime = runtime
+    runtime.liveHandles.add(1, ordering: .relaxed)
   }
 
   deinit {
     runtime.api.releaseMemoryInfo(handle)
+    runtime.liveHandles.subtract(1, ordering: .relaxed)
   }
 }

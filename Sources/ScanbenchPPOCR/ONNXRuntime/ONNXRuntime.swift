@@ -24,6 +24,10 @@ public final class ONNXRuntime: Sendable {
 
   let api: OrtAPI
   let environment: ONNXEnvironment
+  /// The session options and memory descriptions made through this runtime and not yet released:
+  /// each wrapper counts itself in when ONNX Runtime hands it its handle and out when its `deinit`
+  /// has released it (the tests hold a runtime of their own to zero).
+  let liveHandles = Atomic<Int>(0)
 
   private static let sharedRuntime = Mutex<ONNXRuntime?>(nil)
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One `OrtSessionOptions`: how a session is built (threads, optimization, memory arena).
 final class ONNXSessionOptions {
   let handle: OpaquePointer
@@ -13,6 +15,7 @@ final class ONNXSessionOptions {
     }
     self.handle = handle
     self.runtime = runtime
+    runtime.liveHandles.add(1, ordering: .relaxed)
     try api.check(
       api.setIntraOpNumThreads(handle, Int32(clamping: options.intraOpThreads)), "setting intra-op threads")
     // Inter-op threads only serve ORT_PARALLEL, and execution is sequential.
@@ -31,6 +34,7 @@ final class ONNXSessionOptions {
 
   deinit {
     runtime.api.releaseSessionOptions(handle)
+    runtime.liveHandles.subtract(1, ordering: .relaxed)
   }
 }
 

@@ -1,5 +1,5 @@
 import Dispatch
-import ScanbenchStore
+import ScanbenchSeam
 
 /// What one page goes through once decoded (EXIF and HEIF orientation are applied while decoding):
 /// recognition, an orientation check for pages read with low confidence, and barcodes on the
@@ -38,7 +38,7 @@ public final class PagePipeline {
   /// Reads `page`, named `name` for engines that pass it on; `orientation` holds what decoding did
   /// and gets what the check found.
   public func process(
-    _ page: Image, name: PageName = PageName(entry: ""), orientation: inout ResultRecord.Orientation?
+    _ page: Image, name: PageName = PageName(entry: ""), orientation: inout PageOrientation?
   ) throws -> Page {
     let start = DispatchTime.now()
     var osdMilliseconds: Double?
@@ -61,9 +61,9 @@ public final class PagePipeline {
 
   /// A page read with a mean confidence under the engine's threshold is checked; when it lies on its
   /// side or upside down it is turned and read again, and the more confident reading is kept.
-  /// Upright pages, read confidently, cost nothing more (README, "Photos": the measurements).
+  /// Upright pages, read confidently, cost nothing more (docs/engines.md, "Photos": the measurements).
   private func recognizeUpright(
-    _ page: Image, name: PageName, orientation record: inout ResultRecord.Orientation?, osd: inout Double?
+    _ page: Image, name: PageName, orientation record: inout PageOrientation?, osd: inout Double?
   ) throws -> (RecognizedText, Image) {
     let first = try engine.recognize(page, boxes: boxes, name: name).checked()
     guard let checkBelow, first.confidence < checkBelow, let orientation, let detector = loadedDetector()
@@ -72,7 +72,7 @@ public final class PagePipeline {
     let detection = detector.detect(page)
     osd = Self.milliseconds(since: start)
     guard let detection else { return (first, page) }
-    var recorded = record ?? ResultRecord.Orientation()
+    var recorded = record ?? PageOrientation()
     recorded.osdDegrees = detection.degrees
     recorded.osdConfidence = (detection.confidence * 100).rounded() / 100
     record = recorded

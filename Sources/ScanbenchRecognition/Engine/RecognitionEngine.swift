@@ -1,5 +1,4 @@
 import ScanbenchSeam
-import ScanbenchStore
 
 /// What an engine read in one image.
 public struct RecognizedText: Sendable, Equatable {

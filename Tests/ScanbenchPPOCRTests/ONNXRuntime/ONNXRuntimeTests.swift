@@ -62,7 +62,16 @@ struct ONNXRuntimeTests {
   func sessionOptionsAreCreatedAndReleased(optimization: ONNXModel.GraphOptimization, memory: Bool) throws {
     let options = ONNXModel.Options(
       intraOpThreads: 2, optimization: optimization, memoryArena: memory, memoryPattern: !memory)
-    _ = try ONNXSessionOptions(runtime: Installed.runtime, options: options)
+    // A runtime of this test's own, so that no other test's handles are counted.
+    let runtime = try ONNXRuntime(libraryPath: try #require(Installed.library))
+    do {
+      let made = try (0..<3).map { _ in try ONNXSessionOptions(runtime: runtime, options: options) }
+      withExtendedLifetime(made) {
+        #expect(Set(made.map(\.handle)).count == 3, "each its own OrtSessionOptions")
+        #expect(runtime.liveHandles.load(ordering: .relaxed) == 3)
+      }
+    }
+    #expect(runtime.liveHandles.load(ordering: .relaxed) == 0, "each released by its deinit")
   }
 
   /// Each option reaches ONNX Runtime: a session built with it still loads and runs a model.
@@ -79,7 +88,15 @@ struct ONNXRuntimeTests {
   }
 
   @Test func memoryInfoIsCreatedAndReleased() throws {
-    for _ in 0..<3 { _ = try ONNXMemoryInfo(runtime: Installed.runtime) }
+    let runtime = try ONNXRuntime(libraryPath: try #require(Installed.library))
+    do {
+      let made = try (0..<3).map { _ in try ONNXMemoryInfo(runtime: runtime) }
+      withExtendedLifetime(made) {
+        #expect(Set(made.map(\.handle)).count == 3, "each its own OrtMemoryInfo")
+        #expect(runtime.liveHandles.load(ordering: .relaxed) == 3)
+      }
+    }
+    #expect(runtime.liveHandles.load(ordering: .relaxed) == 0, "each released by its deinit")
   }
 
   @Test func valuesWrapTheCallersBufferAndReportTheirShape() throws {

@@ -1,6 +1,6 @@
-import ScanbenchStore
+import ScanbenchSeam
 
-extension ResultRecord.Orientation {
+extension PageOrientation {
   /// The turn that made the page upright after EXIF and HEIF, when orientation detection made one.
   public var osdCorrection: ExifOrientation.Step? {
     guard osdApplied == true, let osdDegrees, osdDegrees % 360 != 0 else { return nil }
