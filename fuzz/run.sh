@@ -12,7 +12,7 @@ out=.build-fuzz
 mkdir -p "$out/corpus/$target" "$out/crashes/$target"
 case "$target" in
   archive) max_len=65536 ;;
-  store|documents) max_len=16384 ;;
+  store|documents|baseline) max_len=16384 ;;
   external-protocol) max_len=65536 ;;
   http-request) max_len=65536 ;;
   *) max_len=4096 ;;

@@ -28,6 +28,26 @@ public struct InputIndex: Sendable {
   public var unpairedGroundTruthExamples: [String] = []
   public var imageExamples: [String] = []
   static let examples = 3
+  /// The image paths of every shard, summed as SHA-256 digests in four 64-bit lanes: the same
+  /// whatever the order of entries, so shards of one corpus agree and shards of two do not.
+  private var imagePathSum: [UInt64] = [0, 0, 0, 0]
+
+  /// A digest of the input's images (their paths, in every shard), for `merge` to tell shards of
+  /// other inputs apart.
+  public var imagesDigest: String {
+    imagePathSum.map { lane in
+      let hex = String(lane, radix: 16)
+      return String(repeating: "0", count: 16 - hex.count) + hex
+    }.joined()
+  }
+
+  mutating func addToDigest(_ path: String) {
+    let hex = Array(SHA256.hex(Data(path.utf8)).utf8)
+    for lane in 0..<4 {
+      let value = UInt64(String(decoding: hex[(lane * 16)..<(lane * 16 + 16)], as: UTF8.self), radix: 16) ?? 0
+      imagePathSum[lane] &+= value
+    }
+  }
 
   /// Reads only headers (libarchive skips entry bodies; zip and 7z seek past them). With a shard,
   /// only the shard's images count, and only their ground truth is kept. `isCancelled` is asked
@@ -50,6 +70,7 @@ public struct InputIndex: Sendable {
         switch EntryName.role(of: header.path) {
         case .image(let stem):
           index.imagesInAllShards += 1
+          index.addToDigest(header.path)
           if shard != nil { stemsInAllShards.insert(stem) }
           if index.imageExamples.count < examples { index.imageExamples.append(header.path) }
           guard shard?.contains(header.path) ?? true else { continue }

@@ -36,14 +36,30 @@ public enum DocumentText {
     /// The root element's namespace (`http://schema.primaresearch.org/PAGE/gts/pagecontent/2019-07-15`).
     public var namespace: String?
     public var text: String
+    /// The image a PAGE file says it describes (its first `Page`'s `imageFilename`), as written.
+    public var imageFilename: String?
   }
+
+  /// The start of every PAGE namespace (`…/pagecontent/2013-07-15`, `…/2019-07-15`).
+  public static let pageNamespacePrefix = "http://schema.primaresearch.org/PAGE/gts/pagecontent/"
 
   /// An XML file: PAGE or ALTO (or XHTML hOCR), told by its root element.
   public static func xml(_ data: Data) throws -> Extracted {
     let document = try XMLDocument(xml: data)
     guard let root = document.root else { throw DocumentError(.malformed, "has no root element") }
     switch root.localName {
-    case "PcGts": return Extracted(format: .page, namespace: root.namespace, text: try PAGEText(root).text)
+    case "PcGts":
+      // A PcGts outside PAGE's namespace has no PAGE elements to read: its text would be empty.
+      guard let namespace = root.namespace, namespace.hasPrefix(pageNamespacePrefix) else {
+        throw DocumentError(
+          .malformed,
+          "has a root <PcGts> in \(root.namespace.map { "the namespace '\($0)'" } ?? "no namespace"), not PAGE's "
+            + "(\(pageNamespacePrefix)…): nothing in it would be read as PAGE")
+      }
+      let page = PAGEText(root)
+      let imageFilename = root.children.first { $0.isElement("Page", in: namespace) }?.attribute(
+        "imageFilename")
+      return Extracted(format: .page, namespace: namespace, text: try page.text, imageFilename: imageFilename)
     case "alto": return Extracted(format: .alto, namespace: root.namespace, text: ALTOText.text(root))
     case "html": return Extracted(format: .hocr, namespace: root.namespace, text: HOCRText.text(root))
     default:

@@ -60,6 +60,12 @@ final class XMLDocument {
       throw DocumentError(
         .entity, "refers to the entity &\(name); which scanbench does not expand (no DTD is read)")
     }
+    if Self.includesByXInclude(xmlDocGetRootElement(document)) {
+      throw DocumentError(
+        .entity,
+        "includes other content by XInclude (<xi:include>), which scanbench does not fetch: "
+          + "its text would be read without what it includes")
+    }
   }
 
   /// Parses HTML (hOCR), leniently as browsers do; entities are HTML's own (`&nbsp;`).
@@ -75,6 +81,12 @@ final class XMLDocument {
     guard let document, xmlDocGetRootElement(document) != nil else {
       if let document { xmlFreeDoc(document) }
       throw DocumentError(.malformed, Self.lastError(parser, what: "HTML"))
+    }
+    // HTML is read leniently, but a fatal error (nesting deeper than libxml2's limit of 256, an
+    // encoding it cannot read) stops the parser part-way: what it built is not the document.
+    if let error = xmlCtxtGetLastError(parser), error.pointee.level == XML_ERR_FATAL {
+      xmlFreeDoc(document)
+      throw DocumentError(.malformed, "could not be read whole: " + Self.lastError(parser, what: "HTML"))
     }
     pointer = document
   }
@@ -105,6 +117,28 @@ final class XMLDocument {
     }
     let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
     return "is not well-formed \(what): line \(error.pointee.line): \(text)"
+  }
+
+  static let xIncludeNamespaces: Set<String> = [
+    "http://www.w3.org/2001/XInclude", "http://www.w3.org/2003/XInclude",
+  ]
+
+  /// Whether an element of the tree is in an XInclude namespace.
+  private static func includesByXInclude(_ node: xmlNodePtr?) -> Bool {
+    var stack: [xmlNodePtr] = node.map { [$0] } ?? []
+    while let current = stack.popLast() {
+      if current.pointee.type == XML_ELEMENT_NODE, let href = current.pointee.ns?.pointee.href,
+        xIncludeNamespaces.contains(String(cString: href))
+      {
+        return true
+      }
+      var child = current.pointee.children
+      while let next = child {
+        stack.append(next)
+        child = next.pointee.next
+      }
+    }
+    return false
   }
 
   /// The name of the first entity reference left in the tree (an undeclared entity in a document

@@ -142,7 +142,7 @@ final class ChildProcess {
   @discardableResult
   func stop(grace: Double) -> Termination? {
     if let termination { return termination }
-    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, grace) * 1e9)
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(saturating: max(0, grace) * 1e9)
     while grace > 0, DispatchTime.now().uptimeNanoseconds < deadline {
       if reap(blocking: false) { return termination }
       usleep(5_000)

@@ -177,7 +177,7 @@ final class ExternalEngine: RecognitionEngine {
   }
 
   static func seconds(_ value: Double) -> String {
-    value == value.rounded() ? "\(Int(value)) s" : String(format: "%.3g s", value)
+    value == value.rounded() ? "\(Int(saturating: value)) s" : String(format: "%.3g s", value)
   }
 }
 

@@ -18,8 +18,10 @@ struct LineChannel {
     case tooLong
   }
 
-  /// Responses carry at most a page's words with their boxes; anything longer is not the protocol.
-  static let maximumLine = 64 << 20
+  /// Responses carry at most a page's words with their boxes, well under a MiB; anything longer is
+  /// not the protocol. The bound is also what reading an answer may cost: the line, then its
+  /// decoded values and the record made of them, several times its size, in each worker at once.
+  static let maximumLine = 8 << 20
 
   private let input: Int32
   private let output: Int32
@@ -44,7 +46,7 @@ struct LineChannel {
       if buffer.count > Self.maximumLine { throw .tooLong }
       let now = DispatchTime.now().uptimeNanoseconds
       guard now < deadline.uptimeNanoseconds else { throw .timedOut }
-      let milliseconds = Int32(min(Double(deadline.uptimeNanoseconds - now) / 1e6 + 1, 60_000))
+      let milliseconds = Int32(saturating: min(Double(deadline.uptimeNanoseconds - now) / 1e6 + 1, 60_000))
       let writing = written < request.count && inputOpen
       var descriptors = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
       if writing { descriptors.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }

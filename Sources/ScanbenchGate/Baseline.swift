@@ -131,8 +131,25 @@ public struct Baseline: Codable, Sendable, Equatable {
         .invalid, path: run.store,
         message: "run '\(run.runID)' mixes metric descriptors (\(list)); a baseline needs one")
     }
-    let entries = scored.map { record in
-      Entry(key: ImageKey(record), edits: record.edits ?? 0, gtChars: record.gtChars ?? 0)
+    // An image scored against empty ground truth has no CER to hold a later run to, and an entry
+    // without characters would let that image fail at no cost: such images are left out.
+    let entries = scored.compactMap { record -> Entry? in
+      guard let length = record.gtChars, length > 0 else { return nil }
+      return Entry(key: ImageKey(record), edits: record.edits ?? 0, gtChars: length)
+    }
+    guard !entries.isEmpty else {
+      throw ReportError(
+        .invalid, path: run.store,
+        message: "run '\(run.runID)' scored no image with ground-truth characters (\(scored.count) scored "
+          + "against empty ground truth)")
+    }
+    var seen = Set<ImageKey>()
+    for entry in entries where !seen.insert(entry.key).inserted {
+      throw ReportError(
+        .invalid, path: run.store,
+        message:
+          "run '\(run.runID)' scored \(entry.entry) (same input, bytes and page) more than once; a baseline holds each image once"
+      )
     }
     let identity =
       run.identity
@@ -176,15 +193,12 @@ public struct Baseline: Codable, Sendable, Equatable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// Writes `encoded()` to `url`, creating its folder.
+  /// Writes `encoded()` to `url`, creating its folder (`OutputFile`: never replacing a device).
   public func write(to url: URL) throws {
     do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(encoded().utf8).write(to: url, options: .atomic)
-    } catch {
-      throw ReportError(
-        .unwritable, path: url.path, message: "cannot write the baseline: \(error.localizedDescription)")
+      try OutputFile.write(Data(encoded().utf8), to: url.path)
+    } catch let error as OutputFileError {
+      throw ReportError(.unwritable, path: url.path, message: "cannot write the baseline: \(error.message)")
     }
   }
 
@@ -200,13 +214,35 @@ public struct Baseline: Codable, Sendable, Equatable {
         message: missing
           ? "no such baseline (make one with 'scanbench baseline')" : "cannot read the baseline")
     }
+    return try decode(data, path: url.path)
+  }
+
+  /// A baseline file's bytes, checked as `load` checks them; `path` names it in errors.
+  public static func decode(_ data: Data, path: String) throws -> Baseline {
+    let url = URL(fileURLWithPath: path)
     let baseline: Baseline
     do {
       baseline = try JSONDecoder().decode(Baseline.self, from: data)
-    } catch let DecodingError.keyNotFound(key, _) {
+    } catch let DecodingError.keyNotFound(key, context) {
+      let field = fieldName(context.codingPath + [key])
       throw ReportError(
-        .invalid, path: url.path, message: "not a scanbench baseline: missing field '\(key.stringValue)'")
+        .invalid, path: url.path, message: "not a scanbench baseline: missing field '\(field)'")
+    } catch let DecodingError.typeMismatch(type, context) {
+      throw ReportError(
+        .invalid, path: url.path,
+        message: "not a scanbench baseline: field '\(fieldName(context.codingPath))' is not \(expected(type))"
+      )
+    } catch let DecodingError.valueNotFound(type, context) {
+      throw ReportError(
+        .invalid, path: url.path,
+        message:
+          "not a scanbench baseline: field '\(fieldName(context.codingPath))' is null, not \(expected(type))")
     } catch {
+      // A number that is not a whole one (`"edits": 1.5`) lands here, without a coding path in this
+      // Foundation: found by looking at the JSON itself.
+      if let field = fieldThatIsNotAWholeNumber(data) {
+        throw ReportError(.invalid, path: url.path, message: "not a scanbench baseline: field \(field)")
+      }
       throw ReportError(.invalid, path: url.path, message: "not a scanbench baseline (unreadable JSON)")
     }
     guard readableFormats.contains(baseline.format) else {
@@ -214,6 +250,92 @@ public struct Baseline: Codable, Sendable, Equatable {
         .invalid, path: url.path,
         message: "baseline format '\(baseline.format)' is not one this scanbench reads (\(currentFormat))")
     }
+    if let problem = baseline.problem() {
+      throw ReportError(.invalid, path: url.path, message: "not a usable baseline: \(problem)")
+    }
     return baseline
+  }
+
+  /// What makes a decoded baseline impossible, naming the field: counts that no run can have
+  /// (negative edits, images without ground-truth characters), an image listed twice, or totals
+  /// that are not the entries' sums. Nil when it is one `baseline` could have written.
+  func problem() -> String? {
+    if metric.isEmpty { return "field 'metric' is empty" }
+    if entries.isEmpty { return "field 'entries' is empty: a baseline holds at least one scored image" }
+    var seen = Set<ImageKey>()
+    for (index, entry) in entries.enumerated() {
+      let field = "entries[\(index)]"
+      if entry.entry.isEmpty { return "field '\(field).entry' is empty" }
+      if entry.sha256.isEmpty { return "field '\(field).sha256' is empty" }
+      if let page = entry.page, page < 1 {
+        return "field '\(field).page' is \(page), not a page number from 1"
+      }
+      if entry.edits < 0 { return "field '\(field).edits' is \(entry.edits), below 0" }
+      if entry.gtChars < 1 {
+        return "field '\(field).gt_chars' is \(entry.gtChars): a scored image has ground-truth characters"
+      }
+      if !seen.insert(entry.key).inserted {
+        return "field '\(field)' lists \(entry.entry) a second time (same input, bytes and page)"
+      }
+    }
+    let (edits, length) = entries.reduce((0, 0)) { sum, entry in
+      let (e, eOverflow) = sum.0.addingReportingOverflow(entry.edits)
+      let (g, gOverflow) = sum.1.addingReportingOverflow(entry.gtChars)
+      return (eOverflow ? Int.max : e, gOverflow ? Int.max : g)
+    }
+    if images != entries.count { return "field 'images' is \(images), but 'entries' holds \(entries.count)" }
+    if self.edits != edits {
+      return "field 'edits' is \(self.edits), but the entries' edits add up to \(edits)"
+    }
+    if gtChars != length { return "field 'gt_chars' is \(gtChars), but the entries' add up to \(length)" }
+    let cer = Double(edits) / Double(length)
+    guard let cerMicro, cerMicro.isFinite, abs(cerMicro - cer) <= 1e-9 * max(1, cer) else {
+      return "field 'cer_micro' is \(cerMicro.map { "\($0)" } ?? "missing"), not edits / gt_chars (\(cer))"
+    }
+    return nil
+  }
+
+  /// The first of the whole-number fields that holds another number, as `'entries[3].edits' is
+  /// 1.5, not a whole number`; nil when the data is not JSON or every such field is whole.
+  static func fieldThatIsNotAWholeNumber(_ data: Data) -> String? {
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+    func check(_ value: Any?, _ name: String) -> String? {
+      guard let number = value as? NSNumber, !(value is Bool) else { return nil }
+      let double = number.doubleValue
+      guard double.rounded() != double || !double.isFinite || abs(double) > 9e15 else { return nil }
+      return "'\(name)' is \(number), not a whole number"
+    }
+    for key in ["images", "gt_chars", "edits"] {
+      if let problem = check(object[key], key) { return problem }
+    }
+    for (index, entry) in ((object["entries"] as? [Any]) ?? []).enumerated() {
+      guard let entry = entry as? [String: Any] else { continue }
+      for key in ["edits", "gt_chars", "page"] {
+        if let problem = check(entry[key], "entries[\(index)].\(key)") { return problem }
+      }
+    }
+    return nil
+  }
+
+  /// A coding path as a field name: `entries[3].edits`.
+  static func fieldName(_ path: [any CodingKey]) -> String {
+    var name = ""
+    for key in path {
+      if let index = key.intValue {
+        name += "[\(index)]"
+      } else {
+        name += (name.isEmpty ? "" : ".") + key.stringValue
+      }
+    }
+    return name.isEmpty ? "(the whole file)" : name
+  }
+
+  static func expected(_ type: Any.Type) -> String {
+    switch type {
+    case is Int.Type, is Int?.Type: "a whole number"
+    case is Double.Type, is Double?.Type: "a number"
+    case is String.Type, is String?.Type: "a string"
+    default: "of the expected type (\(type))"
+    }
   }
 }

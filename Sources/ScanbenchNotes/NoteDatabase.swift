@@ -29,7 +29,8 @@ public final class NoteDatabase {
     let sqlitePath = NoteDatabase.sqlitePath(path)
     let hadWAL = FileManager.default.fileExists(atPath: sqlitePath + "-wal")
     connection = try SQLiteConnection(path: sqlitePath)
-    sqlite3_busy_timeout(connection.handle, Int32(max(0, min(busyTimeout * 1000, Double(Int32.max)))))
+    sqlite3_busy_timeout(
+      connection.handle, Int32(saturating: max(0, min(busyTimeout * 1000, Double(Int32.max)))))
     // Until the file is known to be ours, closing must not checkpoint someone else's WAL into it.
     try connection.check(scanbench_sqlite_no_checkpoint_on_close(connection.handle, 1))
     do {
@@ -79,7 +80,8 @@ public final class NoteDatabase {
     connection = try SQLiteConnection(
       path: NoteDatabase.sqlitePath(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX,
       displayPath: path)
-    sqlite3_busy_timeout(connection.handle, Int32(max(0, min(busyTimeout * 1000, Double(Int32.max)))))
+    sqlite3_busy_timeout(
+      connection.handle, Int32(saturating: max(0, min(busyTimeout * 1000, Double(Int32.max)))))
     try NoteDatabase.inspectReadOnly(connection, path: path)
     try connection.execute("PRAGMA temp_store = MEMORY")
     try FTS5Ranking.register(on: connection)

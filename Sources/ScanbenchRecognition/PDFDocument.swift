@@ -81,28 +81,39 @@ final class PDFDocument {
       // Checked on doubles first: a page may claim to be kilometres wide. Rounded to the nearest
       // pixel, so that a page made from an image at the same resolution gives back its size.
       let claimed = (points.width * scale).rounded() * (points.height * scale).rounded()
+      let pointSize = "\(Self.number(points.width))×\(Self.number(points.height)) points"
       guard claimed <= Double(maxPixels) else {
         throw ImageDecodeError(
           kind: .tooManyPixels,
           message:
-            "PDF page \(index + 1) is \(Int(points.width))×\(Int(points.height)) points, "
-            + "\(Int((points.width * scale).rounded()))×\(Int((points.height * scale).rounded())) pixels at "
-            + "\(resolution) dpi, over the limit of \(maxPixels) (--max-pixels)")
+            "PDF page \(index + 1) is \(pointSize), "
+            + "\(Self.number((points.width * scale).rounded()))×\(Self.number((points.height * scale).rounded())) "
+            + "pixels at \(resolution) dpi, over the limit of \(maxPixels) (--max-pixels)")
       }
-      let width = size?.width ?? Int((points.width * scale).rounded())
-      let height = size?.height ?? Int((points.height * scale).rounded())
-      guard width * height <= maxPixels else {
+      let width = size?.width ?? Int(saturating: (points.width * scale).rounded())
+      let height = size?.height ?? Int(saturating: (points.height * scale).rounded())
+      // A page smaller than a pixel at this resolution (0.01 points) has nothing to render.
+      guard width > 0, height > 0 else {
+        throw ImageDecodeError(
+          kind: .undecodable,
+          message:
+            "PDF page \(index + 1) is \(pointSize): under one pixel at \(resolution) dpi, nothing to read")
+      }
+      guard width.multipliedReportingOverflow(by: height).partialValue <= maxPixels,
+        !width.multipliedReportingOverflow(by: height).overflow
+      else {
         throw ImageDecodeError(
           kind: .tooManyPixels,
           message:
-            "PDF page \(index + 1) is \(Int(points.width))×\(Int(points.height)) points, "
+            "PDF page \(index + 1) is \(pointSize), "
             + "\(width)×\(height) pixels at \(resolution) dpi, over the limit of \(maxPixels) (--max-pixels)")
       }
       // cairo's image surfaces are at most 32767 pixels a side.
-      guard width > 0, height > 0, width <= 32767, height <= 32767 else {
+      guard width <= 32767, height <= 32767 else {
         throw ImageDecodeError(
-          kind: .tooManyPixels, message: "PDF page \(index + 1) would be \(width)×\(height) pixels: too large"
-        )
+          kind: .tooManyPixels,
+          message:
+            "PDF page \(index + 1) would be \(width)×\(height) pixels: over cairo's 32767 pixels a side")
       }
       guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
         throw ImageDecodeError(kind: .undecodable, message: "no memory to render PDF page \(index + 1)")
@@ -119,6 +130,13 @@ final class PDFDocument {
       cairo_surface_flush(surface)
       return try Self.image(of: surface, width: width, height: height, resolution: resolution)
     }
+  }
+
+  /// A page dimension for messages: whole numbers as such, huge ones in exponent form (`3e+18`),
+  /// never through an integer conversion that a MediaBox of 1e20 would trap.
+  static func number(_ value: Double) -> String {
+    if value.isFinite, abs(value) < 1e15, value == value.rounded() { return String(Int(saturating: value)) }
+    return String(format: "%.4g", value)
   }
 
   /// cairo's RGB24 (`0x00RRGGBB` in each 32-bit word) as leptonica's 32 bits (`0xRRGGBB00`).

@@ -42,8 +42,8 @@ public enum Thumbnail {
   static func fitted(_ size: (width: Int, height: Int), longestSide: Int) -> (width: Int, height: Int) {
     let scale = min(1, Double(longestSide) / Double(max(size.width, size.height)))
     return (
-      max(1, Int((Double(size.width) * scale).rounded())),
-      max(1, Int((Double(size.height) * scale).rounded()))
+      max(1, Int(saturating: (Double(size.width) * scale).rounded())),
+      max(1, Int(saturating: (Double(size.height) * scale).rounded()))
     )
   }
 

@@ -32,7 +32,7 @@ extension Page {
             "</tbody></table>\n<details class=\"rows\"><summary>Show \(confusions.count - shown) more</summary>"
           html += "<table class=\"confusions\"><tbody>\n"
         }
-        let width = max(2, Int((Double(confusion.count) / highest * 100).rounded()))
+        let width = max(2, Int(saturating: (Double(confusion.count) / highest * 100).rounded()))
         html +=
           "<tr\(Self.isWhitespaceOnly(confusion) ? " data-ws=\"1\"" : "")><td class=\"n\">\(confusion.count)×</td>"
         html +=
@@ -207,7 +207,9 @@ extension Page {
       meta.append("\(substitutions) sub · \(insertions) ins · \(deletions) del")
     }
     meta.append(ReportFormat.milliseconds(record.ms.recognize))
-    if let confidence = record.confidence { meta.append("confidence \(Int(confidence.rounded()))") }
+    if let confidence = record.confidence {
+      meta.append("confidence \(Int(saturating: confidence.rounded()))")
+    }
     html += "<span class=\"meta\">\(meta.joined(separator: " · "))"
     if let overlay = options.overlays[row.reference] {
       html += " · <a class=\"overlay\" href=\"\(Markup.escape(overlay))\">word boxes</a>"

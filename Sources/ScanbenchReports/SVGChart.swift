@@ -118,7 +118,7 @@ enum SVGChart {
   }
 
   private static func open(_ title: String) -> String {
-    "<svg class=\"chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" "
+    "<svg class=\"chart\" viewBox=\"0 0 \(Int(saturating: width)) \(Int(saturating: height))\" role=\"img\" "
       + "xmlns=\"http://www.w3.org/2000/svg\"><title>\(Markup.escape(title))</title>"
   }
 
@@ -188,7 +188,7 @@ enum SVGChart {
 
   /// `12`, `2.5`, `0.25`, `1000`.
   static func formatNumber(_ value: Double) -> String {
-    if value == value.rounded() { return String(Int(value)) }
+    if value == value.rounded() { return String(Int(saturating: value)) }
     var text = String(format: "%.2f", value)
     while text.hasSuffix("0") { text.removeLast() }
     return text

@@ -30,7 +30,11 @@ extension BatchRunner {
       index.groundTruth.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     let isOurs = { (path: String) in self.configuration.shard?.contains(path) ?? true }
     do {
-      while !shouldStop, let header = try source.nextEntry() {
+      while let header = try source.nextEntry() {
+        if shouldStop {
+          markLeftUndone()
+          break
+        }
         if header.kind == .directory { continue }
         switch EntryName.role(of: header.path) {
         case .image(let stem):
@@ -108,9 +112,13 @@ extension BatchRunner {
   /// run's byte budget is spent (the caller checks `budget.isExhausted`).
   private func readEntry(
     _ header: EntryHeader, from source: any EntrySource, input: String, context: RunContext,
-    budget: inout ReadBudget
+    budget: inout ReadBudget, groundTruth: Bool = false
   ) throws -> Data? {
-    let perEntry = configuration.maxEntryBytes
+    let perEntry =
+      groundTruth
+      ? min(configuration.maxEntryBytes, TextFileReader.maximumBytes) : configuration.maxEntryBytes
+    let limitName =
+      groundTruth && perEntry == TextFileReader.maximumBytes ? TextFileReader.limitName : "--max-entry-bytes"
     if header.isEncrypted {
       context.emitEntryFailure(
         source: input, entry: header.path, kind: "encrypted",
@@ -123,7 +131,7 @@ extension BatchRunner {
         context.emitEntryFailure(
           source: input, entry: header.path, kind: "too-large",
           message:
-            "declares \(declared) bytes, over the limit of \(perEntry) bytes (--max-entry-bytes): not read")
+            "declares \(declared) bytes, over the limit of \(perEntry) bytes (\(limitName)): not read")
         return nil
       }
       if declared > Int64(budget.remaining) {
@@ -153,7 +161,8 @@ extension BatchRunner {
   ) {
     var text = GroundTruthBoard.Text.unusable
     do {
-      if let data = try readEntry(header, from: source, input: index.input, context: context, budget: &budget)
+      if let data = try readEntry(
+        header, from: source, input: index.input, context: context, budget: &budget, groundTruth: true)
       {
         text = .usable(try TextFileReader.text(of: data, path: header.path))
       }

@@ -32,6 +32,12 @@ extension BatchRunner {
     let pageCount = decoded.pageCount
     let decodeMs = PagePipeline.milliseconds(since: decodeStart) / Double(max(pageCount, 1))
     for offset in 0..<pageCount {
+      // A page is the unit of work: a stop ends a 10,000-page PDF between two pages, not after all
+      // of them; the pages left are redone by --resume (each page is skipped by its own record).
+      if offset > 0, shouldStop {
+        markLeftUndone()
+        break
+      }
       let page = pageCount > 1 ? offset + 1 : nil
       if page != nil,
         context.done.contains(source: item.source, entry: item.entry, sha256: sha256, page: page)

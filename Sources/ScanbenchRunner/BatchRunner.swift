@@ -46,6 +46,12 @@ public final class BatchRunner: Sendable {
 
   var shouldStop: Bool { isCancelled || storeFailed.load(ordering: .relaxed) }
 
+  /// Set when a stop left work undone (an entry unread, a queued image dropped, a page of a PDF
+  /// not rendered, a result not written): only then is the run `interrupted`, for `--resume`.
+  private let leftUndone = Atomic<Bool>(false)
+
+  func markLeftUndone() { leftUndone.store(true, ordering: .relaxed) }
+
   struct WorkItem: Sendable {
     var source: String
     var entry: String
@@ -123,7 +129,11 @@ public final class BatchRunner: Sendable {
         let stop = self.read(index, ordinal: ordinal, into: queue, context: context, budget: &budget)
         if let error = stop.error { readerOutcome.withLock { $0.errors.append(error) } }
         if stop.early { readerOutcome.withLock { $0.stoppedEarly = true } }
-        if self.shouldStop || stop.early { break }
+        if stop.early { self.markLeftUndone() }
+        if self.shouldStop || stop.early {
+          if ordinal < indexes.count - 1 { self.markLeftUndone() }
+          break
+        }
       }
       queue.close()
       readerFinished.signal()
@@ -148,7 +158,7 @@ public final class BatchRunner: Sendable {
     }
     // Whatever ended the workers, the reader must not stay blocked on a full queue: what is still
     // queued is dropped unrecorded, so --resume does it.
-    queue.cancel()
+    if queue.cancel() > 0 { markLeftUndone() }
     readerFinished.wait()
     let failures = workerFailures.withLock { $0 }
     for failure in failures { onEvent(.warning("a worker could not start: \(failure)")) }
@@ -158,6 +168,7 @@ public final class BatchRunner: Sendable {
       // Their ground truth lies further on, where reading stopped: written now they would be
       // unscored, and --resume would skip them for good.
       if !waiting.isEmpty {
+        markLeftUndone()
         onEvent(
           .warning(
             "\(waiting.count) results waiting for their ground truth were not written; --resume redoes them"))
@@ -177,9 +188,13 @@ public final class BatchRunner: Sendable {
     }
 
     let wall = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-    let summary = context.summary(
+    var summary = context.summary(
       sources: configuration.inputs, jobs: configuration.jobs, shard: configuration.shard, wallSeconds: wall,
-      interrupted: isCancelled, command: configuration.commandLine, libraries: configuration.libraries)
+      interrupted: isCancelled && leftUndone.load(ordering: .relaxed), command: configuration.commandLine,
+      libraries: configuration.libraries)
+    summary.inputDigests = configuration.inputs.map { input in
+      indexes.first { $0.input == input }?.imagesDigest ?? "unread"
+    }
     try writer.append(summary)
     writer.synchronize()
     if let warning = context.caseDifferenceWarning { onEvent(.warning(warning)) }

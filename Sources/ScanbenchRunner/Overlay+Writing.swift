@@ -111,7 +111,7 @@ extension Overlay {
         case .file(let file): url = file
         case .folder(let folder): url = folder.appendingPathComponent(fileName(for: record))
         }
-        try png.write(to: url, options: .atomic)
+        try OutputFile.write(png, to: url.path)
         outcome.written.append(url)
       } catch {
         outcome.failures.append((record.entry, String(describing: error)))

@@ -123,8 +123,26 @@ final class RunContext: Sendable {
   /// Writes the record; a store that cannot be written is fatal for the run, not silently lossy: the
   /// first failure stops the run (`onStoreFailure`) and `run()` throws it.
   func emit(_ record: ResultRecord) {
+    var record = record
     do {
-      try writer.append(record)
+      let line: Data
+      do {
+        line = try StoreWriter.line(for: record)
+      } catch let tooLong as StoreLineTooLong {
+        // The image's failure, not the store's: a line no reader takes would be lost to `import`
+        // and redone by every `--resume`.
+        var failure = newRecord(
+          source: record.source, entry: record.entry, sha256: record.sha256, page: record.page)
+        failure.entryRaw = record.entryRaw
+        failure.linkOf = record.linkOf
+        failure.width = record.width
+        failure.height = record.height
+        failure.ms = record.ms
+        failure.error = .init(kind: "engine-output", message: "the result is not kept: \(tooLong)")
+        record = failure
+        line = try StoreWriter.line(for: record)
+      }
+      try writer.append(line: line)
     } catch {
       let failure = error as? StoreError ?? StoreError(path: writer.url.path, message: "\(error)")
       let isFirst = storeFailure.withLock { stored -> Bool in

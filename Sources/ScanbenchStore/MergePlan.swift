@@ -24,6 +24,8 @@ public struct MergeError: Error, CustomStringConvertible, Sendable {
     case mismatchedIdentity = "mismatched-identity"
     /// Stores of different shard counts, or one store holding several shards.
     case mismatchedShards = "mismatched-shards"
+    /// Shards whose runs read different inputs (their summaries' `input_digests` differ).
+    case mismatchedInputs = "mismatched-inputs"
     /// A complete line that is not a record, or a store that does not hold what its summaries say.
     case inconsistentStore = "inconsistent-store"
     /// The merged store could not be written.

@@ -208,6 +208,10 @@ public struct RunSummaryRecord: Codable, Sendable, Equatable {
   /// `failed`, the scores: every record of the run, earlier ones too), so these are fewer; nil in
   /// summaries written before this field, whose counts were this process's alone.
   public var recorded: Int?
+  /// Per source (in `sources`' order), a digest of the image paths it holds in every shard, the
+  /// same on every machine and for every shard of one corpus: `merge` refuses shards whose inputs
+  /// differ. Absent from summaries written before this field.
+  public var inputDigests: [String]?
 
   enum CodingKeys: String, CodingKey {
     case schema, kind, run, time, sources, profile, lang, jobs, images, succeeded, failed, skipped
@@ -225,6 +229,7 @@ public struct RunSummaryRecord: Codable, Sendable, Equatable {
     case withoutGroundTruth = "without_ground_truth"
     case withoutGroundTruthEntries = "without_ground_truth_entries"
     case ignoredByExtension = "ignored_by_extension"
+    case inputDigests = "input_digests"
   }
 
   public static let withoutGroundTruthListed = 1000

@@ -10,6 +10,7 @@ import ScanbenchSupport
 /// Reports/BENCHMARKS.md, "Measured choices behind the defaults"). It checks:
 /// - one identity: every line has the same profile, language and engine (Tesseract version and
 ///   model digests), and every score the same metric; otherwise nothing is comparable;
+/// - one input: every summary that carries `input_digests` carries the same ones;
 /// - each image (entry path, page, SHA-256) once: copies with the same text (a retried task) are
 ///   resolved to the latest, copies with different texts are refused unless `preferLatest`;
 /// - every shard `0..<N` present, with a store whose last run wrote its summary and was not
@@ -18,7 +19,8 @@ import ScanbenchSupport
 /// - every run's summary accounts for its result lines (none removed).
 ///
 /// `write` then reads the kept lines again, in order of entry and page, and writes them with one
-/// summary for the merged run to a temporary file that replaces the output only when complete.
+/// summary for the merged run to a temporary file that replaces the output only when complete
+/// (`OutputFile`: a device or FIFO is written in place, never replaced).
 public enum StoreMerger {
   /// Reads and checks `stores`. Throws `StoreError` for a store that cannot be read and
   /// `MergeError` for stores that must not be merged whatever the options; refusals that options
@@ -29,7 +31,8 @@ public enum StoreMerger {
     return try reading.plan(options: options)
   }
 
-  /// Writes the merged store to `output` (replacing it), or throws the plan's refusal.
+  /// Writes the merged store to `output` (replacing a regular file, written into a device or FIFO),
+  /// or throws the plan's refusal.
   /// Returns the merged run's summary, the store's last line.
   @discardableResult
   public static func write(_ plan: MergePlan, to output: URL, runID: String? = nil) throws -> RunSummaryRecord
@@ -40,21 +43,12 @@ public enum StoreMerger {
       throw MergeError(
         .output, "\(output.relativePath) is one of the stores to merge: write the merged store elsewhere")
     }
-    let temporary = output.deletingLastPathComponent()
-      .appendingPathComponent(".\(output.lastPathComponent).merging-\(getpid())")
-    try? FileManager.default.removeItem(at: temporary)
     do {
-      let summary = try writeStore(plan, to: temporary, runID: runID ?? RunID.make())
-      guard rename(temporary.path, output.path) == 0 else {
-        throw MergeError(
-          .output,
-          "\(output.relativePath): cannot replace it with the merged store: \(String(cString: strerror(errno)))"
-        )
+      return try OutputFile.write(to: output.path) { temporary in
+        try writeStore(plan, to: temporary, runID: runID ?? RunID.make())
       }
-      return summary
-    } catch {
-      try? FileManager.default.removeItem(at: temporary)
-      throw error
+    } catch let error as OutputFileError {
+      throw MergeError(.output, error.description)
     }
   }
 
@@ -277,6 +271,7 @@ private struct Reading {
           + metricOrder.map { "\($0) in \(storeList(metrics[$0] ?? []))" }.joined(separator: "; "))
     }
     try checkSummariesAccountForTheirResults()
+    try checkTheInputsAgree()
     let shards = try shardOfEachStore()
     let count = try shardCount(shards)
     try checkImagesAreOfTheirStoresShard(shards)
@@ -328,6 +323,31 @@ private struct Reading {
             + "before scanbench recorded WER): the merged summary has no WER"))
     }
     return plan
+  }
+
+  /// Every summary that says which inputs its run read (`input_digests`) says the same: shard 1
+  /// of another corpus among shards 0 and 2 would pass every count and lose images silently.
+  func checkTheInputsAgree() throws {
+    var storesByInputs: [[String]: [Int]] = [:]
+    var order: [[String]] = []
+    for (store, state) in states.enumerated() {
+      for (_, summary, _) in state.summaries {
+        guard let digests = summary.inputDigests?.sorted() else { continue }
+        if storesByInputs[digests] == nil { order.append(digests) }
+        if storesByInputs[digests]?.contains(store) != true {
+          storesByInputs[digests, default: []].append(store)
+        }
+      }
+    }
+    guard order.count > 1 else { return }
+    throw MergeError(
+      .mismatchedInputs,
+      "the stores' runs read different inputs (their summaries' input digests differ), so they are not shards "
+        + "of one run: "
+        + order.map { digests in
+          "\(storeList(storesByInputs[digests] ?? [])) read "
+            + digests.map { String($0.prefix(12)) }.joined(separator: "+")
+        }.joined(separator: "; "))
   }
 
   /// A run writes its summary after its results, counting them: fewer lines than it counted means

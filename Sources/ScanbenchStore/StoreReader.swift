@@ -46,7 +46,8 @@ public enum StoreReader {
   }
 
   /// The longest line kept in memory: a record holds one page's text, far below this, so a longer
-  /// "line" is damage (or not a store at all) and is reported without being buffered whole.
+  /// "line" is damage (or not a store at all) and is reported without being buffered whole. The
+  /// writer refuses longer lines (`StoreLineTooLong`), so a store line it wrote is always read back.
   public static let maximumLineLength = 64 << 20
 
   /// Calls `body` with each line's bytes (without the newline) and whether it ended in a newline.

@@ -100,9 +100,12 @@ public final class StoreWriter: Sendable {
     return encoder
   }()
 
-  /// Encodes `record` as one line.
+  /// Encodes `record` as one line; throws `StoreLineTooLong` for a line longer than the readers
+  /// take (`StoreReader.maximumLineLength`), which would be written only to be skipped by every
+  /// reader and redone by every `--resume`.
   public static func line(for record: some Encodable) throws -> Data {
     var data = try encoder.encode(record)
+    guard data.count <= StoreReader.maximumLineLength else { throw StoreLineTooLong(bytes: data.count) }
     data.append(UInt8(ascii: "\n"))
     return data
   }
@@ -204,5 +207,15 @@ public final class StoreWriter: Sendable {
       throw StoreError(path: path, message: "cannot trim a torn last line")
     }
     return Int(size)
+  }
+}
+
+/// A record too long for a store line: the writer refuses what its readers would skip.
+public struct StoreLineTooLong: Error, CustomStringConvertible, Sendable {
+  /// The encoded line's length, without its newline.
+  public var bytes: Int
+
+  public var description: String {
+    "its store line would be \(bytes) bytes, over the store's limit of \(StoreReader.maximumLineLength >> 20) MiB"
   }
 }

@@ -69,8 +69,9 @@ package final class BoundedQueue<Element: Sendable>: Sendable {
     freeSlots.signal()
   }
 
-  /// Drops everything queued (on cancellation) and closes.
-  package func cancel() {
+  /// Drops everything queued (on cancellation) and closes; returns how many were dropped.
+  @discardableResult
+  package func cancel() -> Int {
     let dropped = state.withLock { state -> Int in
       let dropped = state.count
       state.items = Array(repeating: nil, count: capacity)
@@ -81,5 +82,6 @@ package final class BoundedQueue<Element: Sendable>: Sendable {
     for _ in 0..<dropped { freeSlots.signal() }
     available.signal()
     freeSlots.signal()
+    return dropped
   }
 }

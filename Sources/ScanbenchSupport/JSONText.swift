@@ -27,7 +27,7 @@ package enum JSONText {
   /// The shortest text that reads back as the same `Double` (`null` for non-finite values).
   package static func number(_ value: Double?) -> String {
     guard let value, value.isFinite else { return "null" }
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int(saturating: value)) }
     return "\(value)"
   }
 

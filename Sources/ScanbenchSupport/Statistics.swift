@@ -5,7 +5,7 @@ public enum Statistics {
     guard let first = values.first else { return 0 }
     guard values.count > 1 else { return first }
     let position = probability * Double(values.count - 1)
-    let below = Int(position.rounded(.down))
+    let below = Int(saturating: position.rounded(.down))
     let above = min(below + 1, values.count - 1)
     let fraction = position - Double(below)
     return values[below] + (values[above] - values[below]) * fraction

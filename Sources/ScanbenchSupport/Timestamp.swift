@@ -94,7 +94,7 @@ public enum Timestamp {
 
   /// `2024-05-01T12:34:56Z` for whole seconds since the epoch (UTC).
   public static func format(_ secondsSince1970: Double) -> String {
-    let total = Int64(secondsSince1970.rounded(.down))
+    let total = Int64(saturating: secondsSince1970.rounded(.down))
     var days = total / 86_400
     var rest = total % 86_400
     if rest < 0 {

@@ -350,7 +350,7 @@ func median(_ values: [Double]) -> Double { percentile(values, 0.5) }
 func percentile(_ values: [Double], _ fraction: Double) -> Double {
   guard !values.isEmpty else { return 0 }
   let sorted = values.sorted()
-  return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction + 0.5))]
+  return sorted[min(sorted.count - 1, Int(saturating: Double(sorted.count - 1) * fraction + 0.5))]
 }
 
 func log(_ message: String) {

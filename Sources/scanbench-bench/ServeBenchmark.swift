@@ -82,7 +82,7 @@ func runServeBenchmark(arguments: [String]) throws {
   // Pages deep in the grid (by when taken, else imported: the photos' own order), a quarter to
   // all the way down, from the cursor of a note there.
   for fraction in [0.25, 0.5, 0.75, 0.99] {
-    let id = Int64(Double(options.records) * (1 - fraction))
+    let id = Int64(saturating: Double(options.records) * (1 - fraction))
     let note =
       try JSONSerialization.jsonObject(with: try client.get("/api/notes/\(id)").body) as? [String: Any]
     guard let taken = note?["taken_at"] as? String else {
@@ -167,7 +167,7 @@ private func load(port: Int, targets: [String], clients: Int, requests: Int, sec
   let cpuBefore = processCPUSeconds()
   let latencies = Mutex<[Double]>([])
   let errors = Atomic<Int>(0)
-  let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+  let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(saturating: seconds * 1e9)
   let done = DispatchGroup()
   let started = DispatchTime.now().uptimeNanoseconds
   for worker in 0..<clients {

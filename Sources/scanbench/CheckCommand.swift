@@ -145,12 +145,9 @@ struct CheckCommand: ParsableCommand {
 
   static func write(_ text: String, to url: URL) throws {
     do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url, options: .atomic)
-    } catch {
-      throw CommandFailure(
-        "cannot write \(url.path): \(error.localizedDescription)", exitCode: ExitCode.failure)
+      try OutputFile.write(Data(text.utf8), to: url.path)
+    } catch let error as OutputFileError {
+      throw CommandFailure("cannot write \(error)", exitCode: ExitCode.failure)
     }
   }
 

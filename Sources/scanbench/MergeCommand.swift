@@ -79,7 +79,8 @@ struct MergeCommand: ParsableCommand {
   static func exitCode(for kind: MergeError.Kind) -> Int32 {
     switch kind {
     case .conflictingDuplicates, .incompleteShards, .output: ExitCode.failure
-    case .mismatchedIdentity, .mismatchedShards, .inconsistentStore: ExitCode.inputUnreadable
+    case .mismatchedIdentity, .mismatchedShards, .mismatchedInputs, .inconsistentStore:
+      ExitCode.inputUnreadable
     }
   }
 

@@ -71,13 +71,15 @@ enum Paths {
     return a.st_dev == b.st_dev && a.st_ino == b.st_ino
   }
 
-  /// A file to write: its folder exists or can be made, and the path is not a folder.
+  /// A file to write (`OutputFile`'s rules): missing, a regular file (through a link too) whose
+  /// folder exists or can be made, or a device or FIFO written in place; a folder, a socket, a
+  /// block device or a dangling link is refused.
   static func checkWritable(_ path: String) throws {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-      throw CommandFailure("\(path): a folder, not a file to write", exitCode: ExitCode.inputUnreadable)
+    let destination: OutputFile.Destination
+    do { destination = try OutputFile.destination(of: path) } catch let error as OutputFileError {
+      throw CommandFailure(error.description, exitCode: ExitCode.inputUnreadable)
     }
-    try checkFolder(of: path)
+    if case .file(let real) = destination { try checkFolder(of: real) }
   }
 
   /// The folder `path` goes in exists, or its nearest existing ancestor is a folder we may write in.

@@ -53,11 +53,14 @@ final class RunProgress: Sendable {
   private func render(_ counts: Counts) -> String {
     let seconds = line.elapsed
     let rate = seconds > 0 ? Double(counts.done) / seconds : 0
+    // The first pass counts files; a PDF's pages are recorded one by one, so past the count (a
+    // 1,275-page PDF) the total says nothing: `[1275]`, not `[1275/1]`, and no ETA.
+    let total = counts.total.flatMap { $0 >= counts.done + counts.skipped ? $0 : nil }
     var text = "[\(counts.done)"
-    if let total = counts.total { text += "/\(total)" }
+    if let total { text += "/\(total)" }
     text += "] " + String(format: "%.1f img/s", rate)
-    if let total = counts.total, rate > 0, total > counts.done + counts.skipped {
-      let remaining = Int(Double(total - counts.done - counts.skipped) / rate)
+    if let total, rate > 0, total > counts.done + counts.skipped {
+      let remaining = Int(saturating: Double(total - counts.done - counts.skipped) / rate)
       text += String(format: " ETA %d:%02d", remaining / 60, remaining % 60)
     }
     if counts.failed > 0 { text += " \(counts.failed) failed" }
@@ -81,7 +84,14 @@ final class SignalTrap {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler {
-        received.number.store(number, ordering: .relaxed)
+        // A second signal means now: the first asked for a clean stop, which finishes what is in
+        // progress; every line written so far is whole (a line cut short is repaired by the next run).
+        if received.number.exchange(number, ordering: .relaxed) != 0 {
+          Console.error(
+            "\nstopped at once (a second \(number == SIGINT ? "interrupt" : "terminate")); --resume goes on\n"
+          )
+          _exit(128 + number)
+        }
         handler(number)
       }
       source.resume()

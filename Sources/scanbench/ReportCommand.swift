@@ -75,12 +75,9 @@ struct ReportCommand: ParsableCommand {
     }
     let outcome = HTMLReport.render(run: run, comparison: comparison, material: material, options: options)
     do {
-      try FileManager.default.createDirectory(
-        at: out.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(outcome.html.utf8).write(to: out, options: .atomic)
-    } catch {
-      throw CommandFailure(
-        "cannot write \(out.path): \(error.localizedDescription)", exitCode: ExitCode.failure)
+      try OutputFile.write(Data(outcome.html.utf8), to: out.path)
+    } catch let error as OutputFileError {
+      throw CommandFailure("cannot write \(error)", exitCode: ExitCode.failure)
     }
     if output.json {
       struct Report: Encodable {

@@ -43,7 +43,7 @@ struct RunCommand: ParsableCommand {
   }
 
   static func seconds(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(value)
+    value == value.rounded() ? String(Int(saturating: value)) : String(value)
   }
 
   @Argument(help: "Archives, folders, images or PDFs to recognize.", completion: .file)
@@ -194,7 +194,8 @@ struct RunCommand: ParsableCommand {
         _exit(128 + signal)
       }
       progress.note(
-        "stopping after the images in progress (\(signal == SIGINT ? "interrupt" : "terminate"))…")
+        "stopping after the pages in progress (\(signal == SIGINT ? "interrupt" : "terminate"); a second one stops at once)…"
+      )
     }
     let outcome: RunOutcome
     do {

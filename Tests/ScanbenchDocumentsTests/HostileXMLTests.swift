@@ -114,12 +114,15 @@ struct HostileXMLTests {
     let external = try #require(
       refusal("<?xml version=\"1.0\"?><!DOCTYPE PcGts SYSTEM \"\(url)/page.dtd\">" + body))
     #expect(external.kind == .entity && external.message.contains("&x;"), "\(external.message)")
-    // XInclude is not processed either: the include is an element PAGE does not read.
+    // XInclude is not processed either, and a document that uses it is refused: read without what
+    // it includes, its text would be short (empty, when the include holds it all).
     let include =
-      "<PcGts xmlns:xi=\"http://www.w3.org/2001/XInclude\"><Page><TextRegion id=\"r\"><TextLine id=\"l\">"
+      "<PcGts xmlns=\"\(DocumentText.pageNamespacePrefix)2019-07-15\" xmlns:xi=\"http://www.w3.org/2001/XInclude\">"
+      + "<Page><TextRegion id=\"r\"><TextLine id=\"l\">"
       + "<TextEquiv><Unicode>kept<xi:include href=\"\(url)/x.xml\" parse=\"text\"/></Unicode></TextEquiv>"
       + "</TextLine></TextRegion></Page></PcGts>"
-    #expect(try DocumentText.xml(Data(include.utf8)).text == "kept")
+    let included = try #require(refusal(include))
+    #expect(included.kind == .entity && included.message.contains("XInclude"), "\(included.message)")
     // The same through the HTML parser, for hOCR.
     _ = try DocumentText.hocr(
       Data(
@@ -153,5 +156,32 @@ struct HostileXMLTests {
     let text = String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth)
     let error = try #require(refusal(text))
     #expect(error.kind == .malformed)
+  }
+
+  /// hOCR is read leniently as HTML, but nesting past libxml2's 256 levels stops its parser
+  /// part-way: the lines below were read as nothing, and that is refused, not scored as empty.
+  @Test func hOCRNestedPastTheParsersLimitIsRefusedNotReadAsEmpty() throws {
+    let line = "<span class='ocr_line'><span class='ocrx_word'>deep</span></span>"
+    for depth in [250, 300] {
+      let text =
+        "<html><body>" + String(repeating: "<div>", count: depth) + line
+        + String(repeating: "</div>", count: depth) + "</body></html>"
+      if depth < 254 {
+        #expect(try DocumentText.hocr(Data(text.utf8)).text == "deep")
+      } else {
+        let error = try #require(refusal(text, read: DocumentText.hocr))
+        #expect(error.kind == .malformed && error.message.contains("read whole"), "\(error.message)")
+      }
+    }
+  }
+
+  @Test func aPcGtsOutsideThePAGENamespaceIsRefused() throws {
+    let body =
+      "<Page><TextRegion id='r'><TextLine id='l'><TextEquiv><Unicode>a</Unicode></TextEquiv>"
+      + "</TextLine></TextRegion></Page>"
+    for root in ["<PcGts>", "<PcGts xmlns='http://example.com/not-page'>"] {
+      let error = try #require(refusal(root + body + "</PcGts>"))
+      #expect(error.kind == .malformed && error.message.contains("not PAGE's"), "\(error.message)")
+    }
   }
 }

@@ -101,4 +101,23 @@ struct BaselineTests {
     #expect(JSONText.number(2) == "2")
     #expect(JSONText.number(nil) == "null")
   }
+
+  /// `make fuzz`'s seeds for the baseline target (and whatever it finds) replayed on every test run:
+  /// each reads back as a possible baseline or is refused naming the field.
+  @Test func fuzzSeedsAreReadOrRefusedNamingTheField() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fuzz/baseline")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(names.count >= 5)
+    for name in names {
+      let data = try Data(contentsOf: folder.appendingPathComponent(name))
+      do {
+        let baseline = try Baseline.decode(data, path: name)
+        #expect(baseline.problem() == nil, "\(name)")
+        #expect(["eng-lines.json", "one-entry.json"].contains(name), "\(name) was accepted")
+      } catch let error as ReportError {
+        #expect(error.message.contains("field"), "\(name): \(error.message)")
+      }
+    }
+  }
 }

@@ -115,6 +115,22 @@ struct StoreFaultTests {
     #expect(seen == ["1:a.png", "2:long", "3:b.png"])
   }
 
+  @Test func theWriterRefusesALineItsReadersWouldSkip() throws {
+    var long = record("a.png")
+    long.text = String(repeating: "x", count: StoreReader.maximumLineLength)
+    #expect(throws: StoreLineTooLong.self) { try StoreWriter.line(for: long) }
+    long.text = String(repeating: "x", count: StoreReader.maximumLineLength - 2000)
+    let line = try StoreWriter.line(for: long)
+    let url = folder.appendingPathComponent("longest.jsonl")
+    try line.write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var read = 0
+    try StoreReader.read(url) { _, line in
+      if case .result = line { read += 1 }
+    }
+    #expect(read == 1, "the longest line the writer writes is read back")
+  }
+
   @Test func resumeSkipsEntryLevelFailuresByInputAndEntry() throws {
     let url = folder.appendingPathComponent("resume.jsonl")
     let writer = try StoreWriter(url: url)

@@ -50,10 +50,10 @@ public struct PPOCRBox: Sendable, Equatable, Hashable {
       maxX = max(maxX, point.x)
       maxY = max(maxY, point.y)
     }
-    let left = max(0, min(imageWidth, Int((minX).rounded(.down))))
-    let top = max(0, min(imageHeight, Int((minY).rounded(.down))))
-    let right = max(left, min(imageWidth, Int((maxX).rounded(.up))))
-    let bottom = max(top, min(imageHeight, Int((maxY).rounded(.up))))
+    let left = max(0, min(imageWidth, Int(saturating: (minX).rounded(.down))))
+    let top = max(0, min(imageHeight, Int(saturating: (minY).rounded(.down))))
+    let right = max(left, min(imageWidth, Int(saturating: (maxX).rounded(.up))))
+    let bottom = max(top, min(imageHeight, Int(saturating: (maxY).rounded(.up))))
     self.init(x: left, y: top, width: right - left, height: bottom - top)
   }
 

@@ -236,7 +236,7 @@ extension Layout {
   static func crossedGutters(_ set: [Int], _ rects: [Rect], height: Double, _ parameters: Parameters)
     -> (gutters: [(Double, Double)], floats: Set<Int>)?
   {
-    let limit = Int(parameters.floatShare * Double(set.count))
+    let limit = Int(saturating: parameters.floatShare * Double(set.count))
     guard limit >= 1 else { return nil }
     // The coverage of the x axis, interval by interval between the set's first and last edge.
     var edges: [(x: Double, change: Int)] = []

@@ -13,8 +13,8 @@ extension PPOCRPipeline {
     // As RapidOCR does it: truncate, then round to the nearest multiple of 32, halves to even
     // (Python's `round`; a longer side scaled to 2000 lands on 62.5 × 32 and becomes 1984).
     func side(_ length: Int) -> Int {
-      let scaled = Double(Int(Double(length) * scale))
-      return max(32, Int((scaled / 32).rounded(.toNearestOrEven)) * 32)
+      let scaled = Double(Int(saturating: Double(length) * scale))
+      return max(32, Int(saturating: (scaled / 32).rounded(.toNearestOrEven)) * 32)
     }
     return (side(width), side(height))
   }

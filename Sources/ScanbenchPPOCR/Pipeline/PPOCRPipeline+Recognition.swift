@@ -12,8 +12,10 @@ extension PPOCRPipeline {
       let maxRatio = batch.reduce(Double(options.recognitionMinWidth) / Double(height)) {
         max($0, ratios[$1])
       }
-      let batchWidth = max(1, Int(Double(height) * maxRatio))
-      let widths = batch.map { min(batchWidth, max(1, Int((Double(height) * ratios[$0]).rounded(.up)))) }
+      let batchWidth = max(1, Int(saturating: Double(height) * maxRatio))
+      let widths = batch.map {
+        min(batchWidth, max(1, Int(saturating: (Double(height) * ratios[$0]).rounded(.up))))
+      }
       let plane = height * batchWidth
       withZeroedInput(count: batch.count * 3 * plane) { base in
         for (slot, index) in batch.enumerated() {
@@ -60,7 +62,8 @@ extension PPOCRPipeline {
       let batch = batchStart..<min(regions.count, batchStart + batchSize)
       withZeroedInput(count: batch.count * 3 * plane) { base in
         for (slot, index) in batch.enumerated() {
-          let cropWidth = min(width, max(1, Int((Double(height) * regions[index].aspectRatio).rounded(.up))))
+          let cropWidth = min(
+            width, max(1, Int(saturating: (Double(height) * regions[index].aspectRatio).rounded(.up))))
           Sampling.crop(
             image, quad: regions[index].quad, width: cropWidth, height: height,
             normalization: options.recognitionNormalization,
@@ -107,7 +110,7 @@ extension PPOCRPipeline {
       if content > 0 {
         func mapped(_ column: Int) -> Int {
           let along = line.columnFraction(ofLineFraction: (Double(column) + 0.5) / content)
-          return min(max(Int(along * content), 0), max(0, Int(content.rounded(.up)) - 1))
+          return min(max(Int(along * content), 0), max(0, Int(saturating: content.rounded(.up)) - 1))
         }
         for slot in cells.characters.indices {
           let first = mapped(cells.characters[slot].firstColumn)
@@ -127,8 +130,8 @@ extension PPOCRPipeline {
     let down = quad.thickness.rounded(.down)
     guard across >= 2, down >= 2 else { return nil }
     let scale = min(max(1, 40 / across), 6000 / down)
-    let width = max(1, Int((across * scale).rounded()))
-    let height = max(1, Int((down * scale).rounded()))
+    let width = max(1, Int(saturating: (across * scale).rounded()))
+    let height = max(1, Int(saturating: (down * scale).rounded()))
     let plane = width * height
     let bytes = InputNormalization(channels: [0, 1, 2], mean: [0, 0, 0], std: [1 / 255, 1 / 255, 1 / 255])
     return withZeroedInput(count: 3 * plane) { base in
@@ -138,7 +141,7 @@ extension PPOCRPipeline {
       var grey = [UInt8](repeating: 0, count: plane)
       for index in 0..<plane {
         let value = (base[index] + 2 * base[plane + index] + base[2 * plane + index]) / 4
-        grey[index] = UInt8(min(255, max(0, value.rounded())))
+        grey[index] = UInt8(saturating: min(255, max(0, value.rounded())))
       }
       return VerticalColumn.Grey(width: width, height: height, pixels: grey)
     }

@@ -84,7 +84,7 @@ final class TextMap {
           let index = Int32(runStart.count)
           runStart.append(Int32(start))
           runEnd.append(Int32(end))
-          runRow.append(Int32(y))
+          runRow.append(Int32(y))  // lint: integer (a row index)
           parent.append(index)
           // Runs above that end left of start - 1 cannot touch this run or any later one.
           while above < previousEnd && Int(runEnd[above]) < start - 1 { above += 1 }
@@ -192,8 +192,8 @@ final class TextMap {
       minY = min(minY, point.y)
       maxY = max(maxY, point.y)
     }
-    let top = max(0, min(height - 1, Int(minY.rounded(.down))))
-    let bottom = max(0, min(height - 1, Int(maxY.rounded(.up))))
+    let top = max(0, min(height - 1, Int(saturating: minY.rounded(.down))))
+    let bottom = max(0, min(height - 1, Int(saturating: maxY.rounded(.up))))
     var sum = 0.0
     var count = 0
     for y in top...bottom {
@@ -218,8 +218,8 @@ final class TextMap {
         // The row passes between vertices of a polygon thinner than a pixel: take its nearest point.
         continue
       }
-      let from = max(0, min(width - 1, Int(left.rounded())))
-      let to = max(0, min(width - 1, Int(right.rounded())))
+      let from = max(0, min(width - 1, Int(saturating: left.rounded())))
+      let to = max(0, min(width - 1, Int(saturating: right.rounded())))
       if from > to { continue }
       let base = y * width
       var rowSum: Float = 0

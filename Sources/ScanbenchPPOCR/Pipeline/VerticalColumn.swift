@@ -53,7 +53,7 @@ struct VerticalColumn {
     func columnFraction(ofLineFraction fraction: Double) -> Double {
       guard !cellStarts.isEmpty, columnLength > 0 else { return fraction }
       let x = fraction * Double(image.width) - Double(margin)
-      let cell = min(max(Int((x / Double(cellSize)).rounded(.down)), 0), cellStarts.count - 1)
+      let cell = min(max(Int(saturating: (x / Double(cellSize)).rounded(.down)), 0), cellStarts.count - 1)
       let within = min(max(x / Double(cellSize) - Double(cell), 0), 1)
       return min(max((cellStarts[cell] + within * pitch) / columnLength, 0), 1)
     }
@@ -234,8 +234,8 @@ struct VerticalColumn {
       cells = []
       var edge = best.start
       while edge < bottom {
-        let a = Int(max(0, edge).rounded())
-        let b = Int(min(Double(height), edge + best.pitch).rounded())
+        let a = Int(saturating: max(0, edge).rounded())
+        let b = Int(saturating: min(Double(height), edge + best.pitch).rounded())
         edge += best.pitch
         guard a < b else { continue }
         var holdsInk = false
@@ -301,7 +301,7 @@ struct VerticalColumn {
   /// end) — and not `へ`, `一` or `ニ`, which the sizes alone would let through.
   static func isVerticalBracket(_ glyph: Glyph, ink: [Bool], width: Int) -> Bool {
     let (w, h) = (glyph.width, glyph.height)
-    let band = max(1, Int(0.3 * Double(h)))
+    let band = max(1, Int(saturating: 0.3 * Double(h)))
     func columnsInked(rows: Range<Int>) -> Double {
       var inked = 0
       for x in glyph.minX..<glyph.maxX where rows.contains(where: { ink[(glyph.minY + $0) * width + x] }) {
@@ -316,9 +316,11 @@ struct VerticalColumn {
       }
       return Double(inked) / Double(h)
     }
-    let opening = columnsInked(rows: 0..<band) > 0.85 && rowsInked(columns: Int(0.75 * Double(w))..<w) > 0.8
+    let opening =
+      columnsInked(rows: 0..<band) > 0.85 && rowsInked(columns: Int(saturating: 0.75 * Double(w))..<w) > 0.8
     let closing =
-      columnsInked(rows: (h - band)..<h) > 0.85 && rowsInked(columns: 0..<max(1, Int(0.25 * Double(w)))) > 0.8
+      columnsInked(rows: (h - band)..<h) > 0.85
+      && rowsInked(columns: 0..<max(1, Int(saturating: 0.25 * Double(w)))) > 0.8
     return opening || closing
   }
 
@@ -343,7 +345,7 @@ struct VerticalColumn {
     for (index, value) in picture.pixels.enumerated() where !ink[index] { paperCounts[Int(value)] += 1 }
     let paper = median(of: paperCounts) ?? 255
 
-    let size = max(4, Int(em.rounded()))
+    let size = max(4, Int(saturating: em.rounded()))
     let margin = max(1, size / 4)
     var cellStarts: [Double] = []
     var placed: [(Grey, Int, Int)] = []
@@ -363,27 +365,31 @@ struct VerticalColumn {
       if mark.width > size || mark.height > size {
         let scale = min(Double(size) / Double(mark.height), Double(size) / Double(mark.width))
         mark = resized(
-          mark, width: max(1, Int(Double(mark.width) * scale)),
-          height: max(1, Int(Double(mark.height) * scale)))
+          mark, width: max(1, Int(saturating: Double(mark.width) * scale)),
+          height: max(1, Int(saturating: Double(mark.height) * scale)))
       }
       let (w, h) = (mark.width, mark.height)
-      let fromAxis = Int(min(max(0, Double(glyph.minX) - (axis - Double(size) / 2)), Double(size - w)))
+      let fromAxis = Int(
+        saturating: min(max(0, Double(glyph.minX) - (axis - Double(size) / 2)), Double(size - w)))
       let offset: (x: Int, y: Int)
       switch kind {
       case .mark:
-        offset = (Int(0.08 * Double(size)), size - h - Int(0.08 * Double(size)))
+        offset = (Int(saturating: 0.08 * Double(size)), size - h - Int(saturating: 0.08 * Double(size)))
       case .smallKana:
-        offset = ((size - w) / 2, size - h - Int(0.06 * Double(size)))
+        offset = ((size - w) / 2, size - h - Int(saturating: 0.06 * Double(size)))
       case .bracket:
         // After the turn, an opening bracket (in the top of its cell) stands right, against what it
         // opens; a closing one left.
         let opening = glyph.minY - cell.top < cellHeight / 2 && Double(glyph.height) < 0.5 * em
-        offset = (opening ? size - w - Int(0.05 * Double(size)) : Int(0.05 * Double(size)), (size - h) / 2)
+        offset = (
+          opening ? size - w - Int(saturating: 0.05 * Double(size)) : Int(saturating: 0.05 * Double(size)),
+          (size - h) / 2
+        )
       case .bar:
         offset = (fromAxis, (size - h) / 2)
       case .upright:
         let down = Double(glyph.minY - cell.top) - Double(cellHeight - size) / 2
-        offset = (fromAxis, Int(min(max(0, down), Double(size - h))))
+        offset = (fromAxis, Int(saturating: min(max(0, down), Double(size - h))))
       }
       placed.append((mark, max(0, offset.x), max(0, offset.y)))
       cellStarts.append(Double(cell.top))
@@ -440,7 +446,7 @@ struct VerticalColumn {
         let tx = fx - Double(x0)
         let top = Double(grey[x0, y0]) * (1 - tx) + Double(grey[x1, y0]) * tx
         let bottom = Double(grey[x0, y1]) * (1 - tx) + Double(grey[x1, y1]) * tx
-        result[x, y] = UInt8(min(255, max(0, (top * (1 - ty) + bottom * ty).rounded())))
+        result[x, y] = UInt8(saturating: min(255, max(0, (top * (1 - ty) + bottom * ty).rounded())))
       }
     }
     return result

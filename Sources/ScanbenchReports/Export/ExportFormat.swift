@@ -119,7 +119,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
           html += "     <span class=\"ocr_line\" id=\"line_1_\(lineIndex + 1)\"\(title([bbox(line.box)]))>"
           for (index, word) in line.words.enumerated() {
             wordNumber += 1
-            let confidence = word.confidence.map { "x_wconf \(Int($0.rounded()))" }
+            let confidence = word.confidence.map { "x_wconf \(Int(saturating: $0.rounded()))" }
             if index > 0 { html += " " }
             html +=
               "<span class=\"ocrx_word\" id=\"word_1_\(wordNumber)\"\(title([bbox(word.box), confidence]))>"

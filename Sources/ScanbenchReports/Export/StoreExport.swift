@@ -1,5 +1,6 @@
 import Foundation
 import ScanbenchStore
+import ScanbenchSupport
 
 /// Writes one file per image of a run (`scanbench export`), named by `ExportNames`. Failed images
 /// have no file: `scanbench score` lists them as missing, as the run left them unscored.
@@ -30,7 +31,7 @@ public enum StoreExport {
       let url = folder.appendingPathComponent(relative)
       do {
         try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(format.render(record, generator: generator).utf8).write(to: url, options: .atomic)
+        try OutputFile.write(Data(format.render(record, generator: generator).utf8), to: url.path)
       } catch {
         throw ExportError(path: url.path, message: error.localizedDescription)
       }
@@ -38,7 +39,7 @@ public enum StoreExport {
     let list = folder.appendingPathComponent(ExportNames.listName)
     do {
       if !names.mapped.isEmpty {
-        try Data(names.list.utf8).write(to: list, options: .atomic)
+        try OutputFile.write(Data(names.list.utf8), to: list.path)
       } else if let old = try? String(contentsOf: list, encoding: .utf8),
         old.hasPrefix(ExportNames.listHeader)
       {
