@@ -129,7 +129,7 @@ struct RunCommand: ParsableCommand {
   @Flag(help: "Decode QR codes and barcodes (ZBar) and record their payloads.") var barcodes = false
   @Flag(
     name: "--no-osd",
-    help: "Accurate profile: do not detect pages lying on their side or upside down "
+    help: "Do not check pages for lying on their side or upside down "
       + "(EXIF and HEIF orientation still apply).")
   var noOSD = false
   @Flag(help: "Exit at once if another process is writing to the store.") var noWait = false
