@@ -279,7 +279,8 @@ man: release
 	$(BIN) manual > $(MAN_PAGE).part && mv $(MAN_PAGE).part $(MAN_PAGE)
 	@echo "wrote $(MAN_PAGE): man -l $(MAN_PAGE)"
 
-# The README's overlay picture: word and line boxes on a receipt from the project's page corpus.
+# The overlay picture of docs/engines.md, "Boxes, codes and overlays": word and line boxes on a
+# receipt from the project's page corpus.
 overlay-example: release
 	@tmp=$$(mktemp -d) && \
 	$(BIN) run Corpora/eng-pages.tar.gz --engine tesseract --level accurate --boxes --out $$tmp/pages.jsonl && \
@@ -304,9 +305,11 @@ slurm-check: release
 	SCANBENCH=$(BIN) bash deploy/slurm/check.sh
 
 # The house format (.swift-format: 2 spaces, 110 columns, no force unwraps or force tries, sorted
-# imports); `make format` rewrites the files to it.
+# imports); `make format` rewrites the files to it. And no measured percentage in a comment under
+# Sources/: figures live in Reports/BENCHMARKS.md (.ci/no-figures-in-comments says what it reads).
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Plugins Package.swift
+	python3 .ci/no-figures-in-comments Sources
 
 format:
 	$(SWIFT) format format -i -r Sources Tests Plugins Package.swift

@@ -4,9 +4,9 @@ import PackageDescription
 // Each folder of Sources/ is a module, with dependencies running one way: each line below is a
 // module (without its Scanbench prefix) and what it imports, lowest first; after | the C libraries
 // it owns, imported by it alone. An engine is one module over Recognition's seam, declaring its own
-// catalog entry, and one line in ScanbenchEngines (README, "Adding an engine").
+// catalog entry, and one line in ScanbenchEngines (docs/contributing.md, "Adding an engine").
 //
-// The layers, drawn from LayeringTests.layers (README, "Layout"):
+// The layers, drawn from LayeringTests.layers (docs/contributing.md, "Layout"):
 //   CommandLine     (nothing)
 //   Documents       (nothing) | CXML2
 //   Scoring         (nothing)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Make Corpora/eng-pages-rotated.tar.gz: the pages of eng-pages.tar.gz turned on their side or
-upside down, for measuring orientation detection (README, "Photos: orientation, HEIC, phone exports").
+upside down, for measuring orientation detection (docs/engines.md, "Photos: orientation, HEIC, phone exports").
 
 Usage:  python3 Corpora/make_rotated.py [--all DIR]
 
@@ -9,7 +9,7 @@ Each page of eng-pages.tar.gz is turned clockwise by 90°, 180° or 270° (page 
 re-encoded at quality 90, which keeps the archive under 2 MB) as NAME-cwDEG.EXT, with the page's
 ground truth as NAME-cwDEG.gt.txt. --all DIR also writes every page at every angle (0, 90, 180,
 270) into DIR losslessly as PNG (so the turned pages' pixels are exactly the upright page's), for
-the full measurement in README; that folder is not committed.
+the full measurement in docs/engines.md; that folder is not committed.
 
 Needs Pillow (pip install pillow), as make_corpora.py does. Reproducible: same tar layout as
 make_corpora.py (sorted names, fixed mtime, no owner names, gzip mtime 0).

@@ -2,8 +2,8 @@
 """Every engine at every level on every corpus: CER, images/s and peak RSS, one sitting.
 
 Prints a Markdown section on stdout (progress on stderr): the table `--level` is chosen from
-(README, "Profiles"), then, per language, which engine each level would pick by the rule the
-README states — accurate: the lowest CER on the most of the language's corpora; fast: the fastest
+(docs/engines.md, "Profiles"), then, per language, which engine each level would pick by the rule
+docs/engines.md, "Profiles" states — accurate: the lowest CER on the most of the language's corpora; fast: the fastest
 (geometric mean of images/s over accurate's) whose CER is within FAST_MARGIN (relative) of
 accurate's on most of them. Standard library only.
 
@@ -139,7 +139,7 @@ def main():
         for name, level, (whole, calls) in shares:
             print(f"| {name} | {level} | {whole * 100:.1f}% | {calls * 100:.1f}% |")
         print()
-    # The choice, per language, by the rule the README states. Corpora are compared one by one, not
+    # The choice, per language, by the rule docs/engines.md, "Profiles" states. Corpora are compared one by one, not
     # by a mean CER, so that one corpus an engine cannot read (a two-column magazine page) does not
     # outvote the others, nor one easy corpus hide a loss on the rest.
     for lang in ["eng", "jpn", "jpn_vert"]:

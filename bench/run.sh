@@ -25,15 +25,19 @@ bin=$(swift build -c release --show-bin-path)
 skip=" ${SKIP:-} "
 out=Reports/BENCHMARKS.md
 tmp=$(mktemp)
+# Performance is written by hand (the aims, what each lever bought): kept as it is, between its marks.
+kept=$(sed -n '/^<!-- Written by hand/,/^<!-- (end of the part written by hand) -->$/p' "$out" 2>/dev/null || true)
 trap 'rm -f "$tmp"' EXIT
 
 {
   echo "# Benchmarks"
   echo
   echo "Written by \`make bench\` ($(date -u +%Y-%m-%d), scanbench commit \`$(git rev-parse --short HEAD)$(git diff --quiet || echo '+changes')\`,"
-  echo "$(getconf _NPROCESSORS_ONLN) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(tesseract --version 2>&1 | head -1)). Every figure below comes from this one sitting;"
+  echo "$(getconf _NPROCESSORS_ONLN) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(tesseract --version 2>&1 | head -1)). Performance, written by hand, weighs the figures"
+  echo "against the aims; every figure after it comes from this one sitting;"
   echo "timed commands ran ${REPEATS:-3} times and the median is shown (each engine × level × corpus and the PP-OCR peer: ${PROFILE_REPEATS:-1} and ${PEER_REPEATS:-1}). Reproduce with \`make bench\`."
   echo
+  if [[ -n $kept ]]; then printf '%s\n\n' "$kept"; fi
   if [[ $skip != *" profiles "* ]]; then
     echo "## Engines and profiles"
     echo

@@ -5,7 +5,7 @@ import ScanbenchTesseract
 
 /// Every engine scanbench can run, and which one each profile uses. Adding an engine is its
 /// module (a folder over ScanbenchRecognition's seam, declaring its `EngineEntry`), one line in
-/// `engines`, and its target in Package.swift (README, "Adding an engine").
+/// `engines`, and its target in Package.swift (docs/contributing.md, "Adding an engine").
 public enum EngineCatalog {
   public typealias Entry = EngineEntry
 
@@ -50,12 +50,12 @@ public enum EngineCatalog {
   }
 
   /// The engine a level uses for a language when `--engine` does not say, chosen by measurement
-  /// (`bench/profiles.py`; README, "Profiles"): PP-OCR has fewer errors on most of each language's
-  /// corpora at both levels (all of them, columns included, since the reading order knows blocks),
-  /// and its tiny models are the fastest within the fast level's margin. Vertical Japanese too,
-  /// since its columns are read cut into upright character cells: 0.50% against Tesseract's 2.51%
-  /// on vertical pages, 0.25% against 6.19% under a horizontal heading, 0.26% against 4.08% on single
-  /// columns (Tesseract is faster, but nowhere within the fast level's margin).
+  /// (`bench/profiles.py`; docs/engines.md, "Profiles"; the figures:
+  /// Reports/BENCHMARKS.md, "Engines and profiles"): PP-OCR has fewer errors on most of each language's corpora at both
+  /// levels (all of them, columns included, since the reading order knows blocks), and its tiny
+  /// models are the fastest within the fast level's margin. Vertical Japanese too, since its columns
+  /// are read cut into upright character cells: fewer errors than Tesseract's `jpn_vert` on every
+  /// vertical corpus (Tesseract is faster, but nowhere within the fast level's margin).
   public static func engine(for level: RecognitionLevel, language: String) -> Entry {
     PPOCRBackend.entry
   }

@@ -4,7 +4,7 @@ import ScanbenchSeam
 import ScanbenchSupport
 
 /// A program of the user's as an engine (`--engine command:'PROGRAM ARGS…'`), speaking scanbench's
-/// JSON-lines protocol (`ExternalProtocol`; README, "External engines"). Each worker starts it once.
+/// JSON-lines protocol (`ExternalProtocol`; docs/engines.md, "External engines"). Each worker starts it once.
 ///
 /// The command line is run by `/bin/sh -c`, so it is written as in a shell: quotes, variables,
 /// `cd dir && python3 engine.py`. Its identity is what its first line says — `command:NAME`, its

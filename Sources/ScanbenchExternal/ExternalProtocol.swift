@@ -2,7 +2,7 @@ import Foundation
 import ScanbenchSeam
 import ScanbenchSupport
 
-/// scanbench's JSON-lines protocol with an external engine (README, "External engines"): one JSON
+/// scanbench's JSON-lines protocol with an external engine (docs/engines.md, "External engines"): one JSON
 /// object a line each way. The program's first line says what it is; then, for each image, scanbench
 /// writes one request and reads one response, in order.
 enum ExternalProtocol {

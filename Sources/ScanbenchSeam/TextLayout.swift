@@ -2,7 +2,8 @@
 /// any orientation correction), origin at the top-left corner.
 public struct TextBox: Codable, Sendable, Equatable {
   public var text: String
-  /// Tesseract's confidence for this item, 0–100.
+  /// The engine's confidence in this item, 0–100: Tesseract's own, PP-OCR's mean character
+  /// probability × 100, an external engine's as it reports it.
   public var confidence: Double
   public var x: Int
   public var y: Int

@@ -6,8 +6,8 @@ import ScanbenchSupport
 /// proof that nothing was lost or counted twice.
 ///
 /// `plan` reads every store once and keeps, per image, only its key, where its line is and a digest
-/// of its text, so memory grows with the number of images, not with their texts (measured: 165 MB
-/// resident for 200,000 images in 16 stores, 13 s of CPU). It checks:
+/// of its text, so memory grows with the number of images, not with their texts (measured:
+/// Reports/BENCHMARKS.md, "Measured choices behind the defaults"). It checks:
 /// - one identity: every line has the same profile, language and engine (Tesseract version and
 ///   model digests), and every score the same metric; otherwise nothing is comparable;
 /// - each image (entry path, page, SHA-256) once: copies with the same text (a retried task) are

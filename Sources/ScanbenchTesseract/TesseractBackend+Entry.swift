@@ -6,8 +6,8 @@ extension TesseractBackend {
     name: "tesseract", summary: "Tesseract 5 (LSTM), Debian's fast and PyPI's standard models",
     languages: languages, modelKinds: ModelLocator.Kind.allCases.map(\.rawValue),
     parameters: .init(summary: "a Tesseract parameter, e.g. tessedit_do_invert=0", alias: "--tesseract-set"),
-    // Measured (README, "Photos"): upright pages of eng-pages read at 88–94, pages upside down or
-    // turned the way Tesseract cannot follow at 29–42.
+    // Between the confidences of upright pages and of pages upside down or turned the way Tesseract
+    // cannot follow, as measured on eng-pages (docs/engines.md, "Photos").
     orientationCheckBelow: 70,
     libraryVersions: { ["tesseract": version] },
     make: { try TesseractBackend($0) })

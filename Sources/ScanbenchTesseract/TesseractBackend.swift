@@ -5,7 +5,7 @@ import ScanbenchSupport
 import Synchronization
 
 /// Tesseract as an engine of the run: which models and settings each level uses, chosen by
-/// measurement (README, "Profiles"), and one `TessBaseAPI` per worker.
+/// measurement (docs/engines.md, "Profiles"), and one `TessBaseAPI` per worker.
 public struct TesseractBackend: EngineBackend {
   /// Tesseract's language string, e.g. `eng` or `eng+jpn`.
   public var language: String
@@ -50,9 +50,10 @@ public struct TesseractBackend: EngineBackend {
     variables = Self.variables(for: options.level, language: options.language) + options.parameters
   }
 
-  /// Measured (README, "Profiles"): for English the standard model is lower in CER on uw3-lines,
-  /// tesseract-pages and our corpora, and 2–3× slower; for Japanese the standard model is slower
-  /// *and* far worse on our corpora (13% against 2.8% CER on lines), so accurate keeps the fast one.
+  /// Measured (docs/engines.md, "Profiles"; Reports/BENCHMARKS.md, "Measured choices behind the defaults"): for
+  /// English the standard model is lower in CER on uw3-lines, tesseract-pages and our corpora, and
+  /// slower; for Japanese the standard model is slower *and* far worse on our corpora, so accurate
+  /// keeps the fast one.
   static func modelKind(for level: RecognitionLevel, language: String) -> ModelLocator.Kind {
     switch (level, language) {
     case (.accurate, "jpn"), (.accurate, "jpn_vert"): .fast
@@ -62,9 +63,9 @@ public struct TesseractBackend: EngineBackend {
   }
 
   /// Fast skips re-recognizing low-confidence lines as inverted (white on black) text: same CER on
-  /// both corpora, about 5% less CPU. Vertical Japanese skips it at both levels: measured, inverted
-  /// re-reading makes the vertical pages under a horizontal heading worse (6.95% against 6.19%) and
-  /// changes nothing on the other vertical corpora (2.51%, 4.08% both).
+  /// both corpora, a little less CPU. Vertical Japanese skips it at both levels: measured, inverted
+  /// re-reading makes the vertical pages under a horizontal heading worse and changes nothing on the
+  /// other vertical corpora (docs/engines.md, "Profiles"; Reports/BENCHMARKS.md, "Measured choices behind the defaults").
   static func variables(for level: RecognitionLevel, language: String = "eng") -> [(String, String)] {
     switch (level, language) {
     case (.accurate, "jpn_vert"): [("tessedit_do_invert", "0")]
@@ -118,9 +119,9 @@ public struct TesseractOrientation: OrientationBackend {
     try TesseractOrientationDetector(modelFile: modelFile, resolution: resolution)
   }
 
-  /// Chosen by measurement (README, "Photos"): on eng-pages turned by each angle OSD was right at
-  /// 1.52–20.29 and wrong at 0.86 and 1.77, both on upright pages the confidence gate never sends
-  /// to it; a wrong turn that gets through is caught by keeping the more confident reading.
+  /// Chosen by measurement (docs/engines.md, "Photos"; the confidences in Reports/BENCHMARKS.md, "Measured choices behind the defaults"): on eng-pages turned
+  /// by each angle OSD was right above it, and wrong only on upright pages the confidence gate never
+  /// sends to it; a wrong turn that gets through is caught by keeping the more confident reading.
   public var minimumConfidence: Double { 1.0 }
 }
 

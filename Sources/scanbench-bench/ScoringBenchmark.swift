@@ -1,5 +1,5 @@
 // `scanbench-bench scoring`: generates seeded OCR-like text pairs (1k, 10k and 100k code points,
-// 2–5 % random edits), times `EditDistance.distance` on them (median over repeats) and `Scorer.align`
+// 2–5 random edits in 100), times `EditDistance.distance` on them (median over repeats) and `Scorer.align`
 // on the 100k pair (time and peak RSS), and prints one JSON object on stdout. `--write-pairs DIR` also
 // writes each pair as `pair-<length>.gt.txt` / `pair-<length>.ocr.txt` (UTF-8, no line breaks) for
 // bench/rapidfuzz_bench.py, which times rapidfuzz on the very same texts.

@@ -26,7 +26,7 @@ struct ManualCommand: ParsableCommand {
         for: CommandInfo(Scanbench.self), date: formatter.string(from: date),
         sections: [
           ("Exit status", exitStatus),
-          ("See also", "The README of the source tree; 'scanbench help COMMAND'."),
+          ("See also", "The README and docs/ of the source tree; 'scanbench help COMMAND'."),
         ]))
     return ExitCode.success
   }

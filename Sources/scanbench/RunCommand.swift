@@ -18,14 +18,14 @@ struct RunCommand: ParsableCommand {
         INPUT is an archive (tar, tar.gz/bz2/xz/zst, zip, 7z), a folder, an image or a PDF (each page
         rendered at --dpi and read like a TIFF page). Archives are streamed: nothing is unpacked to
         disk. NAME.gt.txt beside NAME.png is its ground truth, or NAME.gt.xml, NAME.page.xml, NAME.xml
-        (PAGE or ALTO), NAME.hocr, NAME.txt (README, "Ground truth and OCR files" says which wins);
-        images without one are recognized and not scored.
+        (PAGE or ALTO), NAME.hocr, NAME.txt (docs/reference.md, "Ground truth and OCR files" says
+        which wins); images without one are recognized and not scored.
 
         A shard (--shard, or a shard from the environment) writes its own store: --out results.jsonl
         becomes results.shard-0003-of-0016.jsonl for shard 3/16; every {shard} in --out is replaced
         by shard-0003-of-0016 instead, e.g. --out 'out/results-{shard}.jsonl'.
 
-        ENGINES (--engine; README, "Profiles" says which one each level uses):
+        ENGINES (--engine; docs/engines.md, "Profiles" says which one each level uses):
         """ + "\n"
           + TextTable.helpRows(EngineCatalog.engines.map { ($0.usage, engineHelp($0)) }).joined(
             separator: "\n"))
@@ -52,7 +52,7 @@ struct RunCommand: ParsableCommand {
   @Option(
     help: "The engine, instead of the one the level uses for the language: "
       + EngineCatalog.engines.map(\.usage).joined(separator: ", ") + " (see ENGINES above).",
-    valueName: "name", parsing: .engine, defaultText: "the level's (see README, \"Profiles\")")
+    valueName: "name", parsing: .engine, defaultText: "the level's (see docs/engines.md, \"Profiles\")")
   var engine: EngineCatalog.Choice?
   @Option(
     help: "Seconds an external engine may take over one image; then it is stopped and "

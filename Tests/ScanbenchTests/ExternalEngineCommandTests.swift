@@ -97,10 +97,10 @@ final class ExternalEngineCommandTests: XCTestCase {
     XCTAssertEqual(started.count, 2, "one program per worker, none more for the identity")
   }
 
-  /// The adapter the README shows, run as it is.
+  /// The adapter docs/engines.md, "External engines" shows, run as it is.
   func testTheReadmesAdapterRuns() throws {
     let readme = try String(
-      contentsOf: Harness.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+      contentsOf: Harness.packageRoot.appendingPathComponent("docs/engines.md"), encoding: .utf8)
     let section = try XCTUnwrap(readme.range(of: "## External engines"))
     let start = try XCTUnwrap(readme.range(of: "```python\n", range: section.upperBound..<readme.endIndex))
     let end = try XCTUnwrap(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))

@@ -4,7 +4,7 @@ import XCTest
 /// The layers, held to the code: a module imports exactly the modules its entry here names (an
 /// import the table lacks is an arrow the wrong way; an entry nothing imports is a dependency to
 /// drop), each C library only in the module that owns it, Package.swift declares the same, and the
-/// pictures in Package.swift and the README's "Layout" are this table drawn
+/// pictures in Package.swift and docs/contributing.md, "Layout" are this table drawn
 /// (`SCANBENCH_RECORD_GOLDEN=1 swift test --filter LayeringTests` redraws them after a change).
 final class LayeringTests: XCTestCase {
   /// Module → the project modules and C libraries it imports. Every module of `Sources/` is here,
@@ -98,11 +98,12 @@ final class LayeringTests: XCTestCase {
     let record = ProcessInfo.processInfo.environment["SCANBENCH_RECORD_GOLDEN"] != nil
     let drawings = [
       (
-        "Package.swift", "// The layers, drawn from LayeringTests.layers (README, \"Layout\"):\n",
+        "Package.swift",
+        "// The layers, drawn from LayeringTests.layers (docs/contributing.md, \"Layout\"):\n",
         "// (end of the layers)", lines.map { "//   " + $0 }.joined(separator: "\n") + "\n"
       ),
       (
-        "README.md", "<!-- The layers, drawn from LayeringTests.layers. -->\n",
+        "docs/contributing.md", "<!-- The layers, drawn from LayeringTests.layers. -->\n",
         "<!-- (end of the layers) -->",
         "```text\n" + lines.joined(separator: "\n") + "\n```\n"
       ),

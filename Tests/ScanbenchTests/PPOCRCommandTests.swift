@@ -179,7 +179,7 @@ final class PPOCRCommandTests: XCTestCase {
     XCTAssertTrue(result.stderr.contains("make setup"), result.stderr)
   }
 
-  /// The levels' engines when `--engine` does not say (README, "Profiles"): PP-OCR, vertical Japanese
+  /// The levels' engines when `--engine` does not say (docs/engines.md, "Profiles"): PP-OCR, vertical Japanese
   /// too (in character cells, with the small detector at both levels), and each record says which
   /// models read it, with how long they took.
   func testTheLevelsChooseTheirEngineAndModels() throws {
@@ -294,7 +294,7 @@ final class PPOCRCommandTests: XCTestCase {
       ], environment: ["HOME": home.path, "TMPDIR": temporary.path, "XDG_CACHE_HOME": home.path + "/.cache"])
     XCTAssertEqual(result.exitCode, 0, result.stderr)
     for url in [home, temporary] {
-      // scanbench's own cache of model digests is the one thing it keeps (README, "Performance").
+      // scanbench's own cache of model digests is the one thing it keeps (Reports/BENCHMARKS.md, "Performance").
       let left = (FileManager.default.enumerator(atPath: url.path)?.allObjects as? [String] ?? []).filter {
         $0 != ".cache" && !$0.hasPrefix(".cache/scanbench")
       }

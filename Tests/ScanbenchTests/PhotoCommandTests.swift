@@ -170,7 +170,7 @@ final class PhotoCommandTests: XCTestCase {
   }
 
   /// Orientation detection (accurate): pages upside down and on their side read about as well as
-  /// upright (upright CER of these two pages: 0.71% and 0.59%, README "Photos").
+  /// upright (upright CER of these two pages: 0.71% and 0.59%, docs/engines.md, "Photos").
   func testTheAccurateProfileTurnsRotatedPagesUpright() throws {
     let models = ModelLocator.discover()
     guard models.orientationModel != nil else {

@@ -10,7 +10,7 @@ import XCTest
 @testable import ScanbenchSupport
 @testable import ScanbenchTesseract
 
-/// README's "Guarantees", each tried on the built binary: hostile archives, broken input, killed and
+/// The promises of docs/reference.md, "Guarantees", each tried on the built binary: hostile archives, broken input, killed and
 /// concurrent runs, a full disk. Reports/RELIABILITY.md lists them with what each showed.
 final class ReliabilityTests: XCTestCase {
   var folder: URL!

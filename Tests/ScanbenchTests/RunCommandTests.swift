@@ -251,7 +251,7 @@ final class CorpusRunTests: XCTestCase {
     let cases: [(archive: String, lang: String, psm: String, images: Int, ceiling: Double)] = [
       ("eng-lines.tar.gz", "eng", "7", 60, 0.08),
       ("jpn-lines.tar.gz", "jpn", "7", 60, 0.15),
-      // Vertical Japanese: PP-OCR's columns in cells, the README's 0.50% (Tesseract's jpn_vert 2.51%).
+      // Vertical Japanese: PP-OCR's columns in cells, 0.50% in docs/engines.md (Tesseract's jpn_vert 2.51%).
       ("jpn-vertical.tar.gz", "jpn_vert", "5", 6, 0.08),
     ]
     for corpus in cases {

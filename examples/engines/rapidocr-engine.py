@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A scanbench external engine over RapidOCR (PyPI's rapidocr 3.10.0: PP-OCRv6 on ONNX Runtime),
 for comparing scanbench's own PP-OCR with the Python one. It speaks scanbench's JSON-lines protocol
-(README, "External engines"). `make rapidocr` installs what it needs into .venv/rapidocr:
+(docs/engines.md, "External engines"). `make rapidocr` installs what it needs into .venv/rapidocr:
 
   scanbench run scans/ --engine command:'.venv/rapidocr/bin/python examples/engines/rapidocr-engine.py'
 

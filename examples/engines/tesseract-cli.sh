@@ -1,6 +1,6 @@
 #!/bin/sh
 # A scanbench external engine over the `tesseract` command (Debian's tesseract-ocr), in shell: it
-# speaks scanbench's JSON-lines protocol (README, "External engines") with jq.
+# speaks scanbench's JSON-lines protocol (docs/engines.md, "External engines") with jq.
 #
 #   scanbench run lines/ --engine command:'examples/engines/tesseract-cli.sh --psm 7 --dpi 300'
 #

@@ -5,8 +5,8 @@ extension PPOCRBackend {
   public static let entry = EngineEntry(
     name: "ppocr", summary: "PP-OCRv6 (DB detection, CTC recognition) through ONNX Runtime, in process",
     languages: languages, modelKinds: Size.allCases.map(\.rawValue),
-    // PP-OCR's confidences are the mean character probability: upright pages read at 90 and more,
-    // pages on their side or upside down far lower (README, "Photos").
+    // PP-OCR's confidences are the mean character probability: upright pages read well above it,
+    // pages on their side or upside down far below (docs/engines.md, "Photos").
     orientationCheckBelow: 70, readsPageTurn: true,
     // Loaded by the time a run asks: making the backend loaded it.
     libraryVersions: { ["onnxruntime": (try? ONNXRuntime.shared().version) ?? "not loaded"] },

@@ -43,10 +43,10 @@ public struct PPOCRBackend: EngineBackend {
 
   public static let languages = ["eng", "jpn", "jpn_vert", "eng+jpn"]
 
-  /// The sizes each level uses, chosen by measurement (README, "Profiles"): fast reads English with
-  /// the tiny recognizer; Japanese needs the small one (in int8 it read jpn-lines at 0.74% against
-  /// accurate's 0.34%, outside the fast level's margin), and vertical Japanese the small detector
-  /// too (with the tiny one, vertical pages under a heading: 21.87% CER against 0.25%).
+  /// The sizes each level uses, chosen by measurement (docs/engines.md, "Profiles"): fast reads
+  /// English with the tiny recognizer; Japanese needs the small one (in int8 it reads jpn-lines
+  /// outside the fast level's margin), and vertical Japanese the small detector too (the tiny one
+  /// reads vertical pages under a heading with many times the errors).
   public static func sizes(for level: RecognitionLevel, language: String) -> (
     recognizer: Size, detector: Size
   ) {
@@ -140,11 +140,11 @@ final class SharedModels: @unchecked Sendable {
   }
 
   /// The detector's input takes a new shape with nearly every image, and a memory pattern is planned
-  /// and kept per shape: with patterns, 2 workers on 30 receipts peaked at 1.23 GB; without, at 0.78 GB
-  /// and no slower (`make bench`). So does the recognizer's (a crop's width is its own): without
-  /// patterns, uw3-lines peaked at 249 MB instead of 297, for the same CPU time; on a long run the
-  /// patterns would pile up. The arena stays: without it the detector cost 28 % more CPU (fresh pages
-  /// from the kernel at every run) for 4 % less memory.
+  /// and kept per shape: without patterns the peak is far lower and no slower. So does the
+  /// recognizer's (a crop's width is its own): without patterns, less memory for the same CPU time;
+  /// on a long run the patterns would pile up. The arena stays: without it the detector costs more
+  /// CPU (fresh pages from the kernel at every run) for a little less memory (Reports/BENCHMARKS.md, "Measured choices behind the defaults";
+  /// Reports/BENCHMARKS.md, "PP-OCR against faster-paddle: what each lever bought": the memory-pattern and arena rows).
   static let detectorOptions = ONNXModel.Options(memoryPattern: false)
   static let recognizerOptions = ONNXModel.Options(memoryPattern: false)
 

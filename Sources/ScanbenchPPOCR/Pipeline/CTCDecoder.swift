@@ -61,7 +61,7 @@ struct CTCDecoder {
     return DecodedLine(characters: characters, contentColumns: contentColumns)
   }
 
-  /// Whether the first column of `output` sums to 1 (within 1 %): the model gives probabilities.
+  /// Whether the first column of `output` sums to 1 (within 0.01): the model gives probabilities.
   static func givesProbabilities(_ output: UnsafeBufferPointer<Float>, classes: Int) -> Bool {
     guard output.count >= classes else { return false }
     var sum: Float = 0

@@ -6,7 +6,7 @@ struct InkBounds: Equatable {
   var maxY: Int
 
   /// Ink is the minority side of Otsu's threshold on the grey levels (dark text on light paper, or
-  /// light on dark). The bounds drop the outermost rows holding the last 0.5 % of the ink above and
+  /// light on dark). The bounds drop the outermost rows holding the last 1/200 of the ink above and
   /// below (specks of dust would otherwise shrink the text); no columns are dropped, since a line's
   /// first and last marks (a hyphen, a full stop) can be that small. Nil for an image without two
   /// distinct levels.

@@ -183,7 +183,7 @@ enum Layout {
 
 extension PPOCRPipeline.Options {
   /// The settings of the reading order (``Layout``), in units of a line's thickness (the height of
-  /// its box). Chosen on pages, receipts and vertical Japanese together (see the README's table).
+  /// its box). Chosen on pages, receipts and vertical Japanese together (docs/engines.md, "Reading order").
   public struct ReadingOrder: Sendable, Equatable {
     /// A region is cut where two of its words are further apart than this.
     public var splitGap = 0.5

@@ -23,15 +23,14 @@ public final class PPOCRPipeline {
     public var detectionMaxSide = 2000
     /// … but never enlarged more than this many times. Vertical Japanese sets 1: a single column,
     /// 70 pixels across, would be enlarged tenfold and its characters cut apart at every `、`
-    /// (Corpora jpn-vert-lines: 4.34% CER enlarged, 0.26% not; README, "Vertical Japanese").
+    /// (measured on Corpora jpn-vert-lines: docs/engines.md, "Vertical Japanese").
     public var detectionMaxUpscale = Double.infinity
     /// … and never with a side above this (the largest shape in the model's `inference.yml`).
     public var detectionSideCeiling = 4000
     /// A detector input above this many pixels is run in bands of rows of at most this many. The
-    /// small detector holds about 170 bytes of activations per input pixel (530 MB for a page at
-    /// 2016 × 1536); in bands of 1 Mpx, 170 MB. Measured with 2 workers: receipts (30) 664 → 452 MB
-    /// peak, CER 6.12 → 6.10 %; tesseract-pages 924 → 469 MB, CER 39.0 → 35.4 %; 3–7 % more CPU for
-    /// the overlaps.
+    /// detector's activations grow with its input's pixels, so a whole page holds them all at once;
+    /// in bands the peak is bounded, at no more errors and a little more CPU for the overlaps
+    /// (\(L): the bands row).
     public var detectionBandPixels = 1 << 20
     /// … each band reading this many rows (a multiple of 32) beyond those it keeps, above and below,
     /// so that text across a band's edge is seen whole.
@@ -42,9 +41,8 @@ public final class PPOCRPipeline {
     public var coarseDetectionAbovePixels: Int? = 4_000_000
     public var coarseDetectionSide = 960
     /// RapidOCR's `(x / 255 − 0.5) / 0.5`, not the ImageNet values of the model's `inference.yml`:
-    /// measured better with the other RapidOCR settings below (receipts 4.36 % against 4.62 %, the
-    /// English pages 0.64 % against 0.83 %, vertical Japanese 8.7 % against 9.0 %, the Tesseract test
-    /// pages 39.0 % against 38.9 %).
+    /// with the other RapidOCR settings below it read receipts and English pages with fewer errors
+    /// (Reports/BENCHMARKS.md, "Measured choices behind the defaults").
     public var detectionNormalization = InputNormalization.rapidDetection
     /// Pixels of the probability map above this are text (`thresh`: RapidOCR 0.3, PaddleOCR 0.2).
     public var binarizationThreshold: Float = 0.3
@@ -69,14 +67,13 @@ public final class PPOCRPipeline {
     public var recognitionHeight = 48
     /// A batch is at least this wide; crops narrower than their batch are padded on the right with
     /// zeros. PaddleOCR pads every batch to 320 (`rec_image_shape`); measured on the receipts, no
-    /// minimum reads as well and spends 40 % less time in the recognizer (short crops, prices and
-    /// labels, are most of a receipt's).
+    /// minimum reads as well and spends far less time in the recognizer (short crops, prices and
+    /// labels, are most of a receipt's; Reports/BENCHMARKS.md, "Measured choices behind the defaults").
     public var recognitionMinWidth = 0
     public var recognitionNormalization = InputNormalization.paddleRecognition
     /// Crops per recognizer run, sorted by aspect ratio first (PaddleOCR's `rec_batch_num` is 6).
-    /// On one CPU thread a batch saves nothing and its padding costs: one crop a run was fastest
-    /// (receipts: 32 s in the recognizer against 39 s with 6 and 63 s with 24, for 20 receipts;
-    /// Tesseract's test pages 18 s against 22 s), at the same CER.
+    /// On one CPU thread a batch saves nothing and its padding costs: one crop a run was fastest, at
+    /// the same CER (Reports/BENCHMARKS.md, "Measured choices behind the defaults"; Reports/BENCHMARKS.md, "PP-OCR against faster-paddle: what each lever bought": the batching row).
     public var recognitionBatchSize = 1
     /// A crop at least this many times taller than wide is a vertical line, turned a quarter turn
     /// counter-clockwise so it reads top to bottom (PaddleOCR's `get_rotate_crop_image`).
@@ -87,8 +84,8 @@ public final class PPOCRPipeline {
     /// Tall regions are columns of vertical Japanese: each is also read cut into its character cells
     /// set side by side upright (``VerticalColumn``), and that reading is kept unless the turned one
     /// is likelier by more than ``cellReadingMargin`` (a sideways Latin line in a vertical page).
-    /// Measured (README, "Vertical Japanese"): Corpora jpn-vertical 9.20% CER turned, 0.50% in
-    /// cells; jpn-vertical-mixed 9.48% and 0.25%.
+    /// Measured on Corpora jpn-vertical and jpn-vertical-mixed
+    /// (docs/engines.md, "Vertical Japanese"): read turned, a column drops its `、。「」`; read in cells, it keeps them.
     public var readColumnsInCells = false
     /// Read turned, a column must be this much likelier than read in cells to keep the turned reading
     /// (a mean probability; the turned reading of a column that drops its `、。` is confident).
@@ -256,7 +253,8 @@ public final class PPOCRPipeline {
   /// Lines read with a mean probability under ``Options/classifierBelow`` that the line classifier
   /// finds upside down are read again turned half a turn, and the likelier reading is kept. Only
   /// those: run on every line of an upright page, the classifier turns some that were right (the
-  /// English pages: 0.46 % → 3.42 %), and a line read confidently is the right way up.
+  /// English pages: docs/engines.md, "Reading order"), and a line read confidently is the right way
+  /// up.
   func turnUpsideDownLines(_ image: RGBImage, regions: inout [TextRegion], decoded: inout [DecodedLine])
     throws
   {

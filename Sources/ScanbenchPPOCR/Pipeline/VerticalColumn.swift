@@ -4,7 +4,7 @@
 /// Turned a quarter turn, as PaddleOCR reads a tall crop, a column shows the recognizer every
 /// character on its side, and the marks typeset for vertical text in the wrong places: `、。` in the
 /// top right of their cell come out at the top of the line, small kana high, `﹁﹂` and the long
-/// vowel bar turned. The recognizer drops them (README, "Vertical Japanese"). Instead the column is cut
+/// vowel bar turned. The recognizer drops them (docs/engines.md, "Vertical Japanese"). Instead the column is cut
 /// into its character cells — typeset vertical text sits on a grid of one pitch, found here as the
 /// pitch and phase whose cell boundaries cross the least ink — and each cell is laid side by side,
 /// upright, with the vertical forms set as horizontal text sets them: `、。` to the bottom left,

@@ -64,7 +64,7 @@ public final class PagePipeline {
   /// the engine's own reading says of the page's turn comes first (a few lines read both ways);
   /// Tesseract's orientation detection only where that says nothing, and only at the accurate level
   /// (where the setup has a detector). A page where the engine found no text region is not checked:
-  /// there is nothing to turn. Upright pages, read confidently, cost nothing more (README, "Photos").
+  /// there is nothing to turn. Upright pages, read confidently, cost nothing more (docs/engines.md, "Photos").
   private func recognizeUpright(
     _ page: Image, name: PageName, orientation record: inout ResultRecord.Orientation?, osd: inout Double?
   ) throws -> (RecognizedText, Image) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A fake external engine for scanbench's tests: it speaks the JSON-lines protocol and misbehaves on
-request, chosen by the image's name (README, "External engines").
+request, chosen by the image's name (docs/engines.md, "External engines").
 
   error    in the name: answers {"id", "error"}
   crash    exits with status 3 instead of answering
