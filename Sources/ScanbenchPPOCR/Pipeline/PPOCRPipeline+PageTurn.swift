@@ -14,6 +14,9 @@ extension PPOCRPipeline {
       .prefix(max(1, options.pageTurnLines))
     guard !sample.isEmpty else { return nil }
     let asRead = sample.reduce(0.0) { $0 + decoded[$1].probability } / Double(sample.count)
+    // Lines across the page read confidently are the right way up: nothing to read again (most
+    // pages). Tall ones read either way when the page lies on its side, so they are always read.
+    if !sideways && asRead >= options.pageTurnBelow { return PageTurn(degrees: 0, margin: 0, lines: 0) }
     let otherWay = try recognizeRegions(
       image,
       regions: sample.map { index -> TextRegion in

@@ -121,6 +121,9 @@ public final class PPOCRPipeline {
     /// … and told when the likelier way is likelier by at least this mean probability: a turned
     /// line reads as confident garbage seldom, an upright one as garbage never.
     public var pageTurnMargin = 0.15
+    /// Lines across the page read as detected with at least this mean probability are upright, and
+    /// not read the other way.
+    public var pageTurnBelow = 0.8
 
     public init() {}
   }

@@ -100,7 +100,8 @@ public struct PageTurn: Sendable, Equatable {
   public var degrees: Int
   /// How much likelier (mean character probability, 0–1) the lines read that way than the other.
   public var margin: Double
-  /// How many lines were read both ways.
+  /// How many lines were read both ways; 0 when the longest read confidently as detected, so the
+  /// page is upright and none needed reading again (`margin` 0).
   public var lines: Int
 
   public init(degrees: Int, margin: Double, lines: Int) {

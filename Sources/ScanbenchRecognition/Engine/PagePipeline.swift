@@ -84,7 +84,10 @@ public final class PagePipeline {
       recorded.byReading = true
       record = recorded
     } else {
-      guard let orientation, let detector = loadedDetector() else { return (first, page) }
+      // Regions found but none read as text, either way round (edges in a photo of no text): a turn
+      // OSD found would be read no better.
+      let readsNothing = first.detectedRegions != nil && first.text.isEmpty
+      guard !readsNothing, let orientation, let detector = loadedDetector() else { return (first, page) }
       let start = DispatchTime.now()
       let detected = detector.detect(page)
       osd = Self.milliseconds(since: start)
