@@ -84,8 +84,12 @@ for start in range(0, len(images), 16):
             open(os.path.join(out, field, stem + ".txt"), "w", encoding="utf-8").write(result[field])
 ''' % (SUFFIXES,)
 
+PHOTOS = WORK / "phone-photos"
 # name, folder, one line per image?, scanbench's options, scoring options
 SETS = [
+    # Made here by Corpora/make_photos.py (seeded): 6 photos of the English pages (12 Mpx JPEG, EXIF
+    # turns, pages lying turned without EXIF, perspective, light, blur) and 14 photos without text.
+    ("phone-photos", PHOTOS, False, [], []),
     ("sroie-receipts", SHARED / "sroie-receipts", False, [], ["--case-fold"]),
     ("tesseract-pages", SHARED / "tesseract-pages", False, [], []),
     ("uw3-lines", SHARED / "uw3-lines", True, ["--psm", "7", "--dpi", "300"], []),
@@ -134,10 +138,17 @@ def main():
     for name, folder, lines, run_options, score_options in SETS:
         if ONLY and name not in ONLY:
             continue
+        if folder == PHOTOS and not folder.exists():
+            log("making the phone photos (Corpora/make_photos.py)")
+            maker = VENVS["rapidocr"] if VENVS["rapidocr"].exists() else VENVS["faster-paddle"]
+            subprocess.run([str(maker), str(ROOT / "Corpora/make_photos.py"), str(folder), "--text", "6",
+                            "--blank", "14"], check=True)
         if not folder.exists():
             log(f"{folder} is absent: {name} left out")
             continue
         images = sum(1 for p in folder.iterdir() if p.name.lower().endswith(SUFFIXES))
+        blank = sum(1 for p in folder.iterdir() if p.name.lower().endswith(SUFFIXES)
+                    and not (folder / (p.name.rsplit(".", 1)[0] + ".gt.txt")).exists())
         for level in LEVELS:
             ours, theirs, cer = [], {p: [] for p in peers}, {}
             store = WORK / f"{name}-{level}.jsonl"
@@ -163,7 +174,7 @@ def main():
                 best = min(scored, key=scored.get)
                 cer[peer] = (scored[best], best)
             median = lambda runs, i: statistics.median(r[i] for r in runs)
-            rows.append((name, images, level, {"scanbench": ours, **theirs}, cer, median))
+            rows.append((name, images, level, {"scanbench": ours, **theirs}, cer, median, blank))
     print(f"Same images, {JOBS} cores; scanbench `run --engine ppocr --level LEVEL --jobs {JOBS}` against"
           f" faster-paddle 1.0.4 (`OcrEngine(model_size, threads={JOBS}).ocr_batch`, `small` for accurate, `tiny`"
           f" for fast) and rapidocr 3.10.0 (a pool of {JOBS} processes, one ONNX Runtime thread each, scanbench's"
@@ -176,7 +187,7 @@ def main():
     print()
     print("| corpus | level | engine | images/s | CPU s | peak RSS | CER | ratio |")
     print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |")
-    for name, images, level, runs, cer, median in rows:
+    for name, images, level, runs, cer, median, _ in rows:
         ours_wall, ours_cpu = median(runs["scanbench"], 0), median(runs["scanbench"], 1)
         for engine, measured in runs.items():
             wall, cpu, rss = (median(measured, i) for i in range(3))
@@ -189,6 +200,14 @@ def main():
             print(f"| {name} ({images}) | {level} | {engine} | {images / wall:.2f} | {cpu:.1f} | {rss:.0f} MB |"
                   f" {quality} | {ratio} |")
     print()
+    for name, images, level, runs, cer, median, blank in rows:
+        if name != "phone-photos":
+            continue
+        rates = ", ".join(f"{engine} **{3600 * images / median(measured, 0):.0f}**"
+                          for engine, measured in runs.items())
+        print(f"A mixed photo archive ({images} photos, {blank} without text), `--level {level}`, {JOBS} cores: "
+              f"photos per hour {rates}.")
+        print()
 
 
 main()

@@ -124,11 +124,15 @@ public enum EngineCatalog {
   public static func setup(_ resolved: Resolved) throws -> RecognitionSetup {
     let (entry, options) = (resolved.entry, resolved.options)
     let backend = try entry.make(options)
+    // Pages are checked at every level by engines whose reading tells a page's turn; Tesseract's
+    // orientation detection, where that reading says nothing, only at the accurate level.
     let checks =
       options.level == .accurate && options.detectsOrientation && entry.orientationCheckBelow != nil
     let orientation = checks ? TesseractOrientation(resolution: options.resolution) : nil
+    let checkBelow =
+      options.detectsOrientation && (checks || entry.readsPageTurn) ? entry.orientationCheckBelow : nil
     var setup = RecognitionSetup(
-      backend: backend, orientation: orientation, orientationCheckBelow: entry.orientationCheckBelow)
+      backend: backend, orientation: orientation, orientationCheckBelow: checkBelow)
     setup.libraryVersions = TesseractOrientation.libraryVersions.merging(entry.libraryVersions()) { $1 }
     if checks, orientation == nil { setup.warnings.append(TesseractOrientation.missingModelWarning) }
     return setup

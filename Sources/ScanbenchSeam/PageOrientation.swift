@@ -7,9 +7,12 @@ public struct PageOrientation: Codable, Sendable, Equatable {
   /// The HEIF primary image's transforms as the file declares them (`irot`, `imir`), which libheif
   /// applies while decoding.
   public var heif: [String]?
-  /// Tesseract's orientation detection (accurate profile): the page's rotation, clockwise, in
-  /// degrees (0, 90, 180, 270), as detected after the transforms above.
+  /// The orientation check's finding: the page's rotation, clockwise, in degrees (0, 90, 180, 270),
+  /// as found after the transforms above, by Tesseract's orientation detection (accurate level) or,
+  /// with `byReading`, by the engine reading a few of the page's lines both ways.
   public var osdDegrees: Int?
+  /// `osdDegrees` came from the engine's own reading of the page's lines, not from Tesseract.
+  public var byReading: Bool?
   /// The detection's confidence (Tesseract's orientation confidence; the page is turned only at or
   /// above `OrientationDetector.minimumConfidence`).
   public var osdConfidence: Double?
@@ -35,6 +38,7 @@ public struct PageOrientation: Codable, Sendable, Equatable {
     case osdDegrees = "osd_degrees"
     case osdConfidence = "osd_confidence"
     case osdApplied = "osd_applied"
+    case byReading = "by_reading"
     case applied
   }
 

@@ -47,7 +47,7 @@ struct EngineFlags: ParsableArguments {
   var engineSet: [EngineParameter] = []
   @Flag(
     name: "--no-osd",
-    help: "Accurate profile: do not detect pages lying on their side or upside down "
+    help: "Do not check pages for lying on their side or upside down "
       + "(EXIF and HEIF orientation still apply).")
   var noOSD = false
 

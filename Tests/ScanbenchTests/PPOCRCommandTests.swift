@@ -82,6 +82,51 @@ final class PPOCRCommandTests: XCTestCase {
     XCTAssertNotNil(results.first?.engine.models["osd.traineddata"])
   }
 
+  /// An upside-down or sideways page without EXIF reads right at the fast level too: the engine's
+  /// own reading of a few of its lines tells the turn, with no Tesseract detection at all.
+  func testTheFastLevelTurnsRotatedPagesByReadingTheirLines() throws {
+    let store = folder.appendingPathComponent("rotated-fast.jsonl")
+    let result = try Harness.run([
+      "run", Harness.packageRoot.appendingPathComponent("Corpora/eng-pages-rotated.tar.gz").path, "--level",
+      "fast", "--out", store.path,
+    ])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    let (results, summaries) = try Harness.records(in: store)
+    XCTAssertEqual(results.count, 6)
+    for record in results {
+      XCTAssertLessThan(record.cer ?? 1, 0.05, "\(record.entry) read upright")
+      let turn = record.entry.split(separator: "-cw").last?.prefix { $0.isNumber } ?? ""
+      let degrees = try XCTUnwrap(Int(turn), record.entry)
+      XCTAssertNil(record.ms.osd, "\(record.entry): no Tesseract detection at fast")
+      XCTAssertEqual(record.orientation?.osdDegrees, degrees, record.entry)
+      XCTAssertEqual(record.orientation?.byReading, true, record.entry)
+      XCTAssertEqual(record.orientation?.osdApplied, true, record.entry)
+      XCTAssertEqual(record.orientation?.applied, "rotate \(360 - degrees)° clockwise (read)", record.entry)
+    }
+    XCTAssertEqual(summaries.first?.engine.settings["orientation"], "by reading")
+    XCTAssertNil(summaries.first?.engine.models["osd.traineddata"])
+  }
+
+  /// A 12 Mpx photo holding no text ends after the coarse detection: no orientation check, no OSD.
+  func testAPhotoWithoutTextIsNotCheckedForOrientation() throws {
+    let (width, height) = (4000, 3000)
+    var pgm = Data("P5\n\(width) \(height)\n255\n".utf8)
+    pgm.append(
+      contentsOf: (0..<(width * height)).map {
+        UInt8(110 + ($0 % width + $0 / width) * 90 / (width + height))
+      })
+    let input = folder.appendingPathComponent("photos")
+    try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+    try pgm.write(to: input.appendingPathComponent("wall.pgm"))
+    let store = folder.appendingPathComponent("wall.jsonl")
+    let result = try Harness.run(["run", input.path, "--level", "accurate", "--out", store.path])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    let record = try XCTUnwrap(Harness.records(in: store).results.first)
+    XCTAssertEqual(record.text, "")
+    XCTAssertNil(record.orientation, "nothing to turn")
+    XCTAssertNil(record.ms.osd, "no Tesseract detection on a photo without text")
+  }
+
   /// A folder of models of scanbench's own, beside a copy of the binary: the tests below break it.
   func installation(library: Bool, corruptModel: Bool) throws -> (binary: URL, models: URL) {
     let models = folder.appendingPathComponent("models")

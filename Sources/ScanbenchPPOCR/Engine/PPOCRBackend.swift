@@ -189,10 +189,13 @@ final class PPOCREngine: RecognitionEngine {
     let before = pipeline.timings
     let result = try pipeline.recognize(pixels, singleLine: singleLine)
     let inference = (pipeline.timings.since(before).inference * 1e6).rounded() / 1000
-    guard boxes else {
-      return RecognizedText(
-        text: result.text, confidence: result.confidence, inferenceMilliseconds: inference)
+    var recognized = RecognizedText(
+      text: result.text, confidence: result.confidence, inferenceMilliseconds: inference)
+    recognized.detectedRegions = result.detectedRegions
+    recognized.pageTurn = result.pageTurn.map {
+      OrientationDetection(degrees: $0.degrees, confidence: $0.margin)
     }
+    guard boxes else { return recognized }
     func box(_ text: String, _ confidence: Double, _ box: PPOCRBox) -> TextBox {
       TextBox(
         text: text, confidence: (confidence * 10).rounded() / 10, x: box.x, y: box.y, width: box.width,
@@ -210,8 +213,8 @@ final class PPOCREngine: RecognitionEngine {
     let layout = TextLayout(
       words: result.lines.flatMap { line in line.words.map { box($0.text, $0.confidence, $0.box) } },
       lines: result.lines.map { box($0.text, $0.confidence, $0.box) }, blocks: blocks)
-    return RecognizedText(
-      text: result.text, confidence: result.confidence, layout: layout, inferenceMilliseconds: inference)
+    recognized.layout = layout
+    return recognized
   }
 }
 

@@ -19,10 +19,38 @@ extension PPOCRPipeline {
     return (side(width), side(height))
   }
 
-  /// DB detection: the text regions of `image`, each a rectangle around one line of text.
+  /// The detector's input size for the coarse pass over `image`, nil when it has none (an image of
+  /// at most ``Options/coarseDetectionAbovePixels``, or whose full detection is no larger).
+  static func coarseDetectionSize(width: Int, height: Int, options: Options) -> (width: Int, height: Int)? {
+    guard let above = options.coarseDetectionAbovePixels, width * height > above else { return nil }
+    var coarse = options
+    coarse.detectionMaxSide = options.coarseDetectionSide
+    coarse.detectionMinSide = 0
+    let size = detectionSize(width: width, height: height, options: coarse)
+    let full = detectionSize(width: width, height: height, options: options)
+    return size.width * size.height < full.width * full.height ? size : nil
+  }
+
+  /// DB detection: the text regions of `image`, each a rectangle around one line of text. A large
+  /// image is first detected coarsely: when that finds no region, there is no text to find.
   func detect(_ image: RGBImage) throws -> [TextRegion] {
     guard let detector else { return [] }
+    if let coarse = Self.coarseDetectionSize(width: image.width, height: image.height, options: options) {
+      timings.coarseDetections += 1
+      let found = try detect(image, detector: detector, mapWidth: coarse.width, mapHeight: coarse.height)
+      if found.isEmpty {
+        timings.endedAfterCoarse += 1
+        return []
+      }
+    }
     let (mapWidth, mapHeight) = Self.detectionSize(width: image.width, height: image.height, options: options)
+    return try detect(image, detector: detector, mapWidth: mapWidth, mapHeight: mapHeight)
+  }
+
+  /// Detection with the image scaled to `mapWidth × mapHeight`.
+  private func detect(_ image: RGBImage, detector: TensorModel, mapWidth: Int, mapHeight: Int) throws
+    -> [TextRegion]
+  {
     let bands = Self.detectionBands(mapWidth: mapWidth, mapHeight: mapHeight, options: options)
     // Band by band (one band for most images): each band's input is its rows and the overlap around
     // them, sampled straight from the image, and only its own rows of the output are kept, so

@@ -35,6 +35,11 @@ public final class PPOCRPipeline {
     /// … each band reading this many rows (a multiple of 32) beyond those it keeps, above and below,
     /// so that text across a band's edge is seen whole.
     public var detectionBandOverlap = 64
+    /// An image of more pixels than this (a phone photo, a large scan) is first detected with its
+    /// longer side at ``coarseDetectionSide``: one where that finds no text region ends there, with
+    /// no detection at full resolution (most photos of an old archive hold no text). nil: never.
+    public var coarseDetectionAbovePixels: Int? = 4_000_000
+    public var coarseDetectionSide = 960
     /// RapidOCR's `(x / 255 − 0.5) / 0.5`, not the ImageNet values of the model's `inference.yml`:
     /// with the other RapidOCR settings below it read receipts and English pages with fewer errors
     /// (Reports/BENCHMARKS.md, "Measured choices behind the defaults").
@@ -108,6 +113,18 @@ public final class PPOCRPipeline {
     /// Only lines read with a mean probability below this are given to the classifier.
     public var classifierBelow = 0.8
 
+    // MARK: The page's turn
+
+    /// A page's turn is read from this many of its longest lines, read also the other way (half a
+    /// turn for lines across, a quarter turn the other way for tall ones) …
+    public var pageTurnLines = 4
+    /// … and told when the likelier way is likelier by at least this mean probability: a turned
+    /// line reads as confident garbage seldom, an upright one as garbage never.
+    public var pageTurnMargin = 0.15
+    /// Lines across the page read as detected with at least this mean probability are upright, and
+    /// not read the other way.
+    public var pageTurnBelow = 0.8
+
     public init() {}
   }
 
@@ -124,6 +141,10 @@ public final class PPOCRPipeline {
     public var total: Double = 0
     /// All of `recognize` in wall-clock seconds.
     public var wallClock: Double = 0
+    /// Images first detected at ``Options/coarseDetectionSide``, and those of them that ended there
+    /// (no text region found: no detection at full resolution).
+    public var coarseDetections = 0
+    public var endedAfterCoarse = 0
 
     public init() {}
 
@@ -138,12 +159,14 @@ public final class PPOCRPipeline {
       result.recognitionInference = recognitionInference - earlier.recognitionInference
       result.total = total - earlier.total
       result.wallClock = wallClock - earlier.wallClock
+      result.coarseDetections = coarseDetections - earlier.coarseDetections
+      result.endedAfterCoarse = endedAfterCoarse - earlier.endedAfterCoarse
       return result
     }
   }
 
   public let options: Options
-  public private(set) var timings = Timings()
+  public internal(set) var timings = Timings()
 
   let detector: TensorModel?
   let recognizer: TensorModel
@@ -182,17 +205,28 @@ public final class PPOCRPipeline {
       timings.total += Self.threadCPUTime() - startCPU
       timings.wallClock += Self.seconds(since: start)
     }
-    let regions = try readRegions(image, singleLine: singleLine)
-    return layout(regions, imageWidth: image.width, imageHeight: image.height, singleLine: singleLine)
+    let read = try readRegionsAndTurn(image, singleLine: singleLine)
+    var result = layout(
+      read.regions, imageWidth: image.width, imageHeight: image.height, singleLine: singleLine)
+    result.detectedRegions = singleLine || detector == nil ? nil : read.regions.count
+    result.pageTurn = read.turn
+    return result
   }
 
   /// The models' part of ``recognize(_:singleLine:)``: every region found (or the whole image) and
   /// what the recognizer read in it, in the detector's order, nothing dropped.
   public func readRegions(_ image: RGBImage, singleLine: Bool = false) throws -> [PPOCRRegion] {
-    guard image.width > 0, image.height > 0 else { return [] }
+    try readRegionsAndTurn(image, singleLine: singleLine).regions
+  }
+
+  /// ``readRegions(_:singleLine:)`` and, for a page, how far it lies turned as its lines tell it.
+  func readRegionsAndTurn(_ image: RGBImage, singleLine: Bool) throws -> (
+    regions: [PPOCRRegion], turn: PageTurn?
+  ) {
+    guard image.width > 0, image.height > 0 else { return ([], nil) }
     let single = singleLine || detector == nil
     var regions = single ? [wholeImageRegion(image)] : try detect(image)
-    if regions.isEmpty { return [] }
+    if regions.isEmpty { return ([], nil) }
     var decoded = try recognizeRegions(image, regions: regions)
     let detected = regions
     if classifier != nil { try turnUpsideDownLines(image, regions: &regions, decoded: &decoded) }
@@ -212,10 +246,11 @@ public final class PPOCRPipeline {
         decoded[index] = again[slot]
       }
     }
+    let turn = single ? nil : try pageTurn(image, regions: regions, decoded: decoded)
     if options.readColumnsInCells {
       try readColumnsInCells(image, detected: detected, regions: &regions, decoded: &decoded)
     }
-    return zip(regions, decoded).map { PPOCRRegion(region: $0, line: $1) }
+    return (zip(regions, decoded).map { PPOCRRegion(region: $0, line: $1) }, turn)
   }
 
   /// Lines read with a mean probability under ``Options/classifierBelow`` that the line classifier

@@ -69,6 +69,10 @@ public struct PPOCRResult: Sendable, Equatable {
   public var lines: [Line]
   /// The lines' blocks and paragraphs, in reading order: every line in exactly one paragraph.
   public var blocks: [Block]
+  /// How many text regions detection found, read or not; nil for an image read as one line.
+  public var detectedRegions: Int?
+  /// How far the page lies turned as its longest lines tell it; nil when they do not tell.
+  public var pageTurn: PageTurn?
 
   /// `blocks` nil: every line in one block of one paragraph.
   public init(lines: [Line], blocks: [Block]? = nil) {
@@ -87,6 +91,23 @@ public struct PPOCRResult: Sendable, Equatable {
     text = lines.map(\.text).joined(separator: "\n")
     let words = lines.flatMap(\.words)
     confidence = words.isEmpty ? 0 : words.reduce(0) { $0 + $1.confidence } / Double(words.count)
+  }
+}
+
+/// A page's turn as read from its own lines (``PPOCRPipeline/pageTurn(_:regions:decoded:)``).
+public struct PageTurn: Sendable, Equatable {
+  /// How far the page lies turned clockwise from upright: 0, 90, 180 or 270.
+  public var degrees: Int
+  /// How much likelier (mean character probability, 0–1) the lines read that way than the other.
+  public var margin: Double
+  /// How many lines were read both ways; 0 when the longest read confidently as detected, so the
+  /// page is upright and none needed reading again (`margin` 0).
+  public var lines: Int
+
+  public init(degrees: Int, margin: Double, lines: Int) {
+    self.degrees = degrees
+    self.margin = margin
+    self.lines = lines
   }
 }
 

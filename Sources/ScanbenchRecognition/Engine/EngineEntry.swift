@@ -23,6 +23,9 @@ public struct EngineEntry: Sendable {
   /// Pages read with a mean confidence under this are checked for lying on their side or upside
   /// down (see `PagePipeline`); nil for engines whose confidences do not say so.
   public var orientationCheckBelow: Double?
+  /// Its reading tells how far a page lies turned (`RecognizedText.pageTurn`), so pages are checked
+  /// at every level; without, only where Tesseract's orientation detection runs (accurate).
+  public var readsPageTurn: Bool
   /// The seconds an image may take before the engine is stopped and restarted (`--engine-timeout`);
   /// nil for engines that run in process and cannot be stopped.
   public var timeout: Double?
@@ -46,7 +49,8 @@ public struct EngineEntry: Sendable {
   public init(
     name: String, summary: String, languages: [String], argument: String? = nil, profile: String? = nil,
     modelKinds: [String] = [], parameters: Parameters? = nil, orientationCheckBelow: Double? = nil,
-    timeout: Double? = nil, libraryVersions: @escaping @Sendable () -> [String: String] = { [:] },
+    readsPageTurn: Bool = false, timeout: Double? = nil,
+    libraryVersions: @escaping @Sendable () -> [String: String] = { [:] },
     make: @escaping @Sendable (EngineOptions) throws -> any EngineBackend
   ) {
     self.name = name
@@ -57,6 +61,7 @@ public struct EngineEntry: Sendable {
     self.modelKinds = modelKinds
     self.parameters = parameters
     self.orientationCheckBelow = orientationCheckBelow
+    self.readsPageTurn = readsPageTurn
     self.timeout = timeout
     self.libraryVersions = libraryVersions
     self.make = make

@@ -60,23 +60,46 @@ public final class PagePipeline {
   }
 
   /// A page read with a mean confidence under the engine's threshold is checked; when it lies on its
-  /// side or upside down it is turned and read again, and the more confident reading is kept.
-  /// Upright pages, read confidently, cost nothing more (docs/engines.md, "Photos": the measurements).
+  /// side or upside down it is turned and read again, and the more confident reading is kept. What
+  /// the engine's own reading says of the page's turn comes first (a few lines read both ways);
+  /// Tesseract's orientation detection only where that says nothing, and only at the accurate level
+  /// (where the setup has a detector). A page where the engine found no text region is not checked:
+  /// there is nothing to turn. Upright pages, read confidently, cost nothing more (docs/engines.md, "Photos").
   private func recognizeUpright(
     _ page: Image, name: PageName, orientation record: inout PageOrientation?, osd: inout Double?
   ) throws -> (RecognizedText, Image) {
     let first = try engine.recognize(page, boxes: boxes, name: name).checked()
-    guard let checkBelow, first.confidence < checkBelow, let orientation, let detector = loadedDetector()
-    else { return (first, page) }
-    let start = DispatchTime.now()
-    let detection = detector.detect(page)
-    osd = Self.milliseconds(since: start)
-    guard let detection else { return (first, page) }
-    var recorded = record ?? PageOrientation()
-    recorded.osdDegrees = detection.degrees
-    recorded.osdConfidence = (detection.confidence * 100).rounded() / 100
-    record = recorded
-    guard detection.correction != 0, detection.confidence >= orientation.minimumConfidence,
+    // A page whose lines say it lies on its side is read again upright even when read confidently:
+    // read as columns, its lines may come in the wrong order.
+    let onItsSide = first.pageTurn.map { $0.degrees % 180 != 0 } ?? false
+    guard let checkBelow, first.confidence < checkBelow || onItsSide, first.detectedRegions != 0 else {
+      return (first, page)
+    }
+    let detection: OrientationDetection
+    let byReading = first.pageTurn != nil
+    if let turn = first.pageTurn {
+      detection = turn
+      var recorded = record ?? PageOrientation()
+      recorded.osdDegrees = turn.degrees
+      recorded.byReading = true
+      record = recorded
+    } else {
+      // Regions found but none read as text, either way round (edges in a photo of no text): a turn
+      // OSD found would be read no better.
+      let readsNothing = first.detectedRegions != nil && first.text.isEmpty
+      guard !readsNothing, let orientation, let detector = loadedDetector() else { return (first, page) }
+      let start = DispatchTime.now()
+      let detected = detector.detect(page)
+      osd = Self.milliseconds(since: start)
+      guard let detected else { return (first, page) }
+      var recorded = record ?? PageOrientation()
+      recorded.osdDegrees = detected.degrees
+      recorded.osdConfidence = (detected.confidence * 100).rounded() / 100
+      record = recorded
+      guard detected.confidence >= orientation.minimumConfidence else { return (first, page) }
+      detection = detected
+    }
+    guard detection.correction != 0,
       let turned = try? page.applying(.rotate(quarterTurns: detection.correction))
     else { return (first, page) }
     var second = try engine.recognize(turned, boxes: boxes, name: name).checked()
@@ -88,7 +111,8 @@ public final class PagePipeline {
       return (kept, page)
     }
     record?.osdApplied = true
-    record?.append("\(ExifOrientation.Step.rotate(quarterTurns: detection.correction)) (OSD)")
+    record?.append(
+      "\(ExifOrientation.Step.rotate(quarterTurns: detection.correction)) (\(byReading ? "read" : "OSD"))")
     return (second, turned)
   }
 

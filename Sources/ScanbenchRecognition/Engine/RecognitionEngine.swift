@@ -10,6 +10,13 @@ public struct RecognizedText: Sendable, Equatable {
   /// Time inside the engine's models, for engines that can tell (CPU time of the worker's thread):
   /// what `make bench` measures the rest of the pipeline against.
   public var inferenceMilliseconds: Double?
+  /// How many text regions the engine's detector found, for engines that detect: 0 says the page
+  /// holds no text, so no other orientation is worth trying. nil: the engine does not say.
+  public var detectedRegions: Int?
+  /// How far the page lies turned as the engine's own reading tells it (a few lines read both ways),
+  /// for engines that can tell and only when they can: `confidence` is how much likelier, as a mean
+  /// character probability (0–1), the lines read that way than the other.
+  public var pageTurn: OrientationDetection?
 
   public init(
     text: String, confidence: Double, layout: TextLayout? = nil, inferenceMilliseconds: Double? = nil

@@ -27,7 +27,8 @@ public struct RecognitionSetup: Sendable {
       identity.models.merge(try orientation.models()) { engine, _ in engine }
       identity.settings.merge(orientation.settings) { engine, _ in engine }
     }
-    identity.settings["orientation"] = orientation == nil ? "off" : "on"
+    identity.settings["orientation"] =
+      orientation != nil ? "on" : orientationCheckBelow != nil ? "by reading" : "off"
     return identity
   }
 }
