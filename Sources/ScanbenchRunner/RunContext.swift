@@ -195,7 +195,8 @@ final class RunContext: Sendable {
       guard counters.edits >= Self.caseWarningMinimumEdits,
         counters.editsIgnoringCase * 3 <= counters.edits
       else { return nil }
-      let share = Int((Double(counters.edits - counters.editsIgnoringCase) * 100 / Double(counters.edits)))
+      let share = Int(
+        saturating: (Double(counters.edits - counters.editsIgnoringCase) * 100 / Double(counters.edits)))
       return
         "\(share)% of the edits are differences of case alone (\(counters.edits) edits, "
         + "\(counters.editsIgnoringCase) ignoring case): is the ground truth in one case? "

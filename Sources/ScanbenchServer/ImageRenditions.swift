@@ -91,7 +91,7 @@ final class ImageRenditions: Sendable {
     switch result {
     case .some(.success(let jpeg)): return jpeg
     case .some(.failure(let error)): throw error
-    case .none: throw RenditionPending(retryAfter: max(1, Int(deadline.rounded(.up)) / 2))
+    case .none: throw RenditionPending(retryAfter: max(1, Int(saturating: deadline.rounded(.up)) / 2))
     }
   }
 
