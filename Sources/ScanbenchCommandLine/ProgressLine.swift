@@ -32,7 +32,9 @@ public final class ProgressLine: Sendable {
   public func update(_ render: () -> String) {
     let now = DispatchTime.now().uptimeNanoseconds
     let due = state.withLock { state -> Bool in
-      guard now - state.lastDraw >= interval else { return false }
+      // `now` was read before the lock: another thread may have drawn at a later instant since,
+      // so `lastDraw` can be ahead of it (subtracting would trap).
+      guard now >= state.lastDraw, now - state.lastDraw >= interval else { return false }
       state.lastDraw = now
       state.drewLine = true
       return true

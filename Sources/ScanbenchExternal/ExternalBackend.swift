@@ -17,11 +17,14 @@ public struct ExternalBackend: EngineBackend {
   public var language: String
   /// Seconds one image may take (`--engine-timeout`).
   public var timeout: Double
-  /// Seconds a program may take to say what it is: models can take long to load.
+  /// Seconds a program may take to say what it is (`--engine-start-timeout`): models can take long
+  /// to load.
   public var startTimeout: Double
   private let startup = Startup()
 
   public static let defaultTimeout = 60.0
+  /// At least this, or the per-image timeout when that is longer.
+  public static let defaultStartTimeout = 60.0
   static let handshakeShape = "{\"engine\": NAME, \"version\": V, \"models\": {FILE: SHA256}}"
 
   public init(_ options: EngineOptions) throws {
@@ -31,7 +34,7 @@ public struct ExternalBackend: EngineBackend {
     self.command = command
     language = options.language
     timeout = options.timeout ?? Self.defaultTimeout
-    startTimeout = max(timeout, 60)
+    startTimeout = options.startTimeout ?? max(timeout, Self.defaultStartTimeout)
   }
 
   /// What the first program started says it is (waiting for one a worker is starting, or starting

@@ -16,6 +16,11 @@ struct EngineFlags: ParsableArguments {
     parsing: .number(in: 0.01...86_400),
     defaultText: EngineCatalog.engines.compactMap(\.timeout).map(RunCommand.seconds).joined(separator: ", "))
   var engineTimeout: Double?
+  @Option(
+    help: "Seconds an external engine may take to start and say what it is (loading its models); "
+      + "then the run stops.", valueName: "seconds", parsing: .number(in: 0.01...86_400),
+    defaultText: "60, or --engine-timeout when longer")
+  var engineStartTimeout: Double?
   @Option(help: "Recognition profile, after Apple Vision's two levels.", valueName: "level")
   var level = RecognitionLevel.accurate
   @Option(
@@ -60,6 +65,7 @@ struct EngineFlags: ParsableArguments {
     options.modelKind = models
     options.detectsOrientation = !noOSD
     options.timeout = engineTimeout
+    options.startTimeout = engineStartTimeout
     return options
   }
 
@@ -70,10 +76,10 @@ struct EngineFlags: ParsableArguments {
   /// before any work starts.
   func resolve() throws -> EngineCatalog.Resolved {
     let chosen = engine?.entry ?? EngineCatalog.levelsEngine
-    if $engineTimeout.isGiven, chosen.timeout == nil {
+    if let given = [$engineTimeout, $engineStartTimeout].first(where: \.isGiven), chosen.timeout == nil {
       let stoppable = EngineCatalog.engines.filter { $0.timeout != nil }
       throw UsageError(
-        "\($engineTimeout.name) is for \(stoppable.compactMap(\.profile).joined(separator: " and ")) engines "
+        "\(given.name) is for \(stoppable.compactMap(\.profile).joined(separator: " and ")) engines "
           + "(--engine \(stoppable.map(\.usage).joined(separator: ", ")))")
     }
     if chosen.profile != nil,

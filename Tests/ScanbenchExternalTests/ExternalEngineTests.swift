@@ -190,6 +190,18 @@ final class ExternalEngineTests: XCTestCase {
     XCTAssertThrowsError(try ExternalBackend(options))
   }
 
+  /// A program may take 60 s to say what it is (models load slowly), or the per-image timeout
+  /// when that is longer, unless `--engine-start-timeout` says otherwise.
+  func testTheStartTimeoutIsAMinuteTheImageTimeoutOrWhatIsGiven() throws {
+    var options = EngineOptions(level: .accurate, language: "eng")
+    options.argument = "true"
+    XCTAssertEqual(try ExternalBackend(options).startTimeout, 60)
+    options.timeout = 90
+    XCTAssertEqual(try ExternalBackend(options).startTimeout, 90)
+    options.startTimeout = 3
+    XCTAssertEqual(try ExternalBackend(options).startTimeout, 3)
+  }
+
   func testIdentityWaitsForTheWorkersProgramsAndStartsNoneMore() throws {
     let backend = try backend()
     let made = Atomic<Int>(0)

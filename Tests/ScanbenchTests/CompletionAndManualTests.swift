@@ -51,7 +51,7 @@ final class CompletionAndManualTests: XCTestCase {
     XCTAssertEqual(try bashCompletes(["scanbench", "run", "--le"], script: script), ["--level"])
     XCTAssertEqual(
       try bashCompletes(["scanbench", "run", "--level", ""], script: script), ["accurate", "fast"])
-    XCTAssertEqual(try bashCompletes(["scanbench", "run", "--engine-s"], script: script), ["--engine-set"])
+    XCTAssertEqual(try bashCompletes(["scanbench", "run", "--engine-se"], script: script), ["--engine-set"])
     XCTAssertEqual(try bashCompletes(["scanbench", "run", "co"], script: script), ["corpus.tar"])
     XCTAssertEqual(try bashCompletes(["scanbench", "notes", "l"], script: script), ["list"])
     XCTAssertEqual(try bashCompletes(["scanbench", "notes", "list", "--li"], script: script), ["--limit"])

@@ -24,6 +24,9 @@ public struct EngineOptions: Sendable {
   /// Seconds an engine may take over one image (`--engine-timeout`), for engines that can be
   /// stopped (external programs); nil for their default.
   public var timeout: Double?
+  /// Seconds such an engine may take to start and say what it is (`--engine-start-timeout`); nil
+  /// for their default.
+  public var startTimeout: Double?
 
   public init(level: RecognitionLevel, language: String) {
     self.level = level
