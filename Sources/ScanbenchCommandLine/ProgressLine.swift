@@ -14,23 +14,30 @@ public final class ProgressLine: Sendable {
   public let isTerminal: Bool
   private let interval: UInt64
   private let write: @Sendable (String) -> Void
+  /// Nanoseconds of a monotonic clock.
+  private let clock: @Sendable () -> UInt64
   /// When it was made: what rates are measured from.
-  public let started = DispatchTime.now().uptimeNanoseconds
+  public let started: UInt64
 
   /// Redraws at most every 0.1 s on a terminal, every 5 s otherwise.
-  public init(isTerminal: Bool, write: @escaping @Sendable (String) -> Void = { Console.error($0) }) {
+  public init(
+    isTerminal: Bool, write: @escaping @Sendable (String) -> Void = { Console.error($0) },
+    clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+  ) {
     self.isTerminal = isTerminal
     interval = isTerminal ? 100_000_000 : 5_000_000_000
     self.write = write
+    self.clock = clock
+    started = clock()
   }
 
   /// Seconds since it was made.
-  public var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
+  public var elapsed: Double { Double(clock() &- started) / 1e9 }
 
   /// Draws the line `render` makes, unless one was drawn less than an interval ago (then `render`
   /// is not called).
   public func update(_ render: () -> String) {
-    let now = DispatchTime.now().uptimeNanoseconds
+    let now = clock()
     let due = state.withLock { state -> Bool in
       // `now` was read before the lock: another thread may have drawn at a later instant since,
       // so `lastDraw` can be ahead of it (subtracting would trap).
