@@ -29,6 +29,14 @@ import PackageDescription
 //                     Reports Engines Runner Server
 //   scanbench-bench ← Scoring Support Seam Store Notes Server
 // (end of the layers)
+
+/// The modules whose own Swift code does the per-pixel and per-character work (image sampling, DB
+/// detection's post-processing, CTC decoding, the edit distance) are optimized in debug builds too:
+/// unoptimized, a page takes six times the CPU, and `make test` runs hundreds of pages through the
+/// debug binary. Debugging them steps through optimized code; `swift build -c debug -Xswiftc -Onone`
+/// gives it back.
+let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
   name: "scanbench",
   products: [
@@ -56,7 +64,7 @@ let package = Package(
     // declared once as properties, help, completions and the manual page made from them.
     .target(name: "ScanbenchCommandLine"),
     // Pure Swift, no C imports: its tests build and run without the C libraries.
-    .target(name: "ScanbenchScoring"),
+    .target(name: "ScanbenchScoring", swiftSettings: optimizedInDebug),
     // What engines hand over and the store keeps: words and lines with boxes, what an engine is,
     // how a page was turned upright, the codes found on it. Recognition and every engine reach the
     // store through nothing else (LayeringTests holds it).
@@ -69,7 +77,7 @@ let package = Package(
       name: "ScanbenchRecognition",
       dependencies: [
         "ScanbenchSupport", "ScanbenchSeam", "CLeptonica", "CHeif", "CZBar", "CPoppler",
-      ]),
+      ], swiftSettings: optimizedInDebug),
     .target(
       name: "ScanbenchTesseract",
       dependencies: [
@@ -82,7 +90,7 @@ let package = Package(
     // CTC recognition in Swift.
     .target(
       name: "ScanbenchPPOCR",
-      dependencies: ["ScanbenchSeam", "ScanbenchRecognition"]),
+      dependencies: ["ScanbenchSeam", "ScanbenchRecognition"], swiftSettings: optimizedInDebug),
     .target(
       name: "ScanbenchNotes",
       dependencies: ["ScanbenchSupport", "ScanbenchSeam", "ScanbenchStore", "CSQLite"]),
