@@ -107,10 +107,6 @@ package enum PhotoFixtures {
     }
   }
 
-  /// Kept for tests written before the kit; new ones call `TestKit.temporaryFolder`.
-  @available(*, deprecated, message: "use TestKit.temporaryFolder(_:)")
-  package static func temporaryFolder() throws -> URL { try TestKit.temporaryFolder("scanbench-photo") }
-
   /// A worker's engine for one text line (fast models: what every machine with Tesseract has).
   package static func lineEngine() throws -> any RecognitionEngine {
     var options = EngineOptions(level: .fast, language: "eng")

@@ -76,8 +76,4 @@ package enum ReportFixtures {
     for line in lines { data.append(try StoreWriter.line(for: line)) }
     try data.write(to: url)
   }
-
-  /// Kept for tests written before the kit; new ones call `TestKit.temporaryFolder`.
-  @available(*, deprecated, message: "use TestKit.temporaryFolder(_:)")
-  package static func temporaryFolder() throws -> URL { try TestKit.temporaryFolder("report-tests") }
 }

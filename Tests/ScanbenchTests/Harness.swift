@@ -73,16 +73,6 @@ enum Harness {
       stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
   }
 
-  /// Kept for tests written before the kit; new ones call `TestKit.shell`.
-  @available(*, deprecated, message: "use TestKit.shell(_:in:)")
-  static func shell(_ command: String, in folder: URL? = nil) throws {
-    try TestKit.shell(command, in: folder)
-  }
-
-  /// Kept for tests written before the kit; new ones call `TestKit.temporaryFolder`.
-  @available(*, deprecated, message: "use TestKit.temporaryFolder(_:)")
-  static func temporaryFolder() throws -> URL { try TestKit.temporaryFolder() }
-
   static func requireSharedCorpus(_ name: String) throws -> URL {
     let url = sharedCorpora.appendingPathComponent(name)
     guard FileManager.default.fileExists(atPath: url.path) else {
@@ -106,7 +96,7 @@ enum Harness {
     let target = folder.appendingPathComponent(name)
     try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
     let patterns = (1...count).map { "'eng-line-\(String(format: "%03d", $0)).*'" }
-    try shell(
+    try TestKit.shell(
       "bsdtar -xzf '\(packageRoot.path)/Corpora/eng-lines.tar.gz' -C '\(target.path)' "
         + patterns.joined(separator: " "))
     return target

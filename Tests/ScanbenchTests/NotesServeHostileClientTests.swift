@@ -203,7 +203,7 @@ final class NotesServeHostileClientTests: XCTestCase {
     let fixture = try NotesFixture(in: folder)
     let serving = try Serving(["--db", fixture.database, "--port", "0"], folder: folder)
     defer { _ = serving.stop() }
-    try Harness.shell(
+    try TestKit.shell(
       "python3 -c \"import sqlite3; c = sqlite3.connect('\(fixture.database)'); "
         + "c.execute('DROP TABLE note_words'); c.commit()\"")
     let client = LoopbackClient(port: serving.port, timeoutSeconds: 10)
@@ -285,7 +285,7 @@ final class NotesServeHostileClientTests: XCTestCase {
     let images = folder.appendingPathComponent("huge")
     try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
     let png = images.appendingPathComponent("huge.png")
-    try Harness.shell(
+    try TestKit.shell(
       """
       python3 -c "
       import struct, zlib
