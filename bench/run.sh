@@ -11,7 +11,8 @@
 #                scanbench-bench search its searches alone, CPU a query;
 #                scanbench-bench serve-hostile  /api/notes/ID while 64 slow clients and two cold
 #                100-megapixel thumbnails are in progress
-# Environment: REPEATS (default 3), LARGE_MB (default 2048), SKIP (space-separated parts to leave out).
+# Environment: REPEATS (default 3), LARGE_MB (default 2048), SKIP (space-separated parts to leave out:
+# what the file said of them is kept, under a line naming the sitting it came from).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export OMP_THREAD_LIMIT=1
@@ -30,13 +31,34 @@ tmp=$(mktemp)
 # Performance is written by hand (the aims, what each lever bought): kept as it is, between its marks.
 kept=$(sed -n '/^<!-- Written by hand/,/^<!-- (end of the part written by hand) -->$/p' "$out" 2>/dev/null || true)
 trap 'rm -f "$tmp"' EXIT
+# A part left out (SKIP) keeps what the file said of it, from its heading up to the heading that
+# follows it in the file (awk regular expressions), under a line naming the sitting it came from:
+# a partial sitting never drops figures, and never passes old ones off as its own.
+previous=$(sed -n 's/^Written by `make bench` (\([0-9-]*\), scanbench commit `\([^`]*\)`.*/\2 of \1/p' "$out" 2>/dev/null | head -1)
+kept_part() { # part, first heading, heading that ends it
+  local part=$1 from=$2 to=$3 text
+  text=$(awk -v from="$from" -v to="$to" '
+    $0 ~ from && !inside { inside = 1; print; next }
+    inside && $0 ~ to { exit }
+    inside { print }' "$out" 2>/dev/null || true)
+  if [[ -z $text ]]; then
+    echo "_The $part part was left out of this sitting (SKIP) and no earlier figures were kept._"
+    echo
+  elif grep -q '^_Kept from the sitting of' <<<"$text"; then
+    printf '%s\n\n' "$text"
+  else
+    printf '%s\n\n' "$(sed '1a\
+\
+_Kept from the sitting of commit '"${previous:-unknown}"': the '"$part"' part was left out of this one (SKIP)._' <<<"$text")"
+  fi
+}
 
 {
   echo "# Benchmarks"
   echo
   echo "Written by \`make bench\` ($(date -u +%Y-%m-%d), scanbench commit \`$(git rev-parse --short HEAD)$(git diff --quiet || echo '+changes')\`,"
   echo "$(getconf _NPROCESSORS_ONLN) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(tesseract --version 2>&1 | head -1)). Performance, written by hand, weighs the figures"
-  echo "against the aims; every figure after it comes from this one sitting;"
+  echo "against the aims; every figure after it comes from this one sitting$([[ -n ${SKIP:-} ]] && echo ", except the parts marked as kept from an earlier one (SKIP=\`${SKIP}\`)");"
   echo "timed commands ran ${REPEATS:-3} times and the median is shown (each engine × level × corpus and the PP-OCR peer: ${PROFILE_REPEATS:-1} and ${PEER_REPEATS:-1}). Reproduce with \`make bench\`."
   echo
   if [[ -n $kept ]]; then printf '%s\n\n' "$kept"; fi
@@ -46,6 +68,7 @@ trap 'rm -f "$tmp"' EXIT
     echo "Command: \`REPEATS=${PROFILE_REPEATS:-1} bench/profiles.py $bin/scanbench\`"
     echo
     REPEATS=${PROFILE_REPEATS:-1} python3 bench/profiles.py "$bin/scanbench"
+  else kept_part profiles '^## Engines and profiles' '^## '
   fi
   if [[ $skip != *" ppocr-peer "* ]]; then
     echo "## PP-OCR against its peers"
@@ -53,6 +76,7 @@ trap 'rm -f "$tmp"' EXIT
     echo "Command: \`REPEATS=${PEER_REPEATS:-1} bench/ppocr_peer.py $bin/scanbench\`"
     echo
     REPEATS=${PEER_REPEATS:-1} python3 bench/ppocr_peer.py "$bin/scanbench"
+  else kept_part ppocr-peer '^## PP-OCR against its peers' '^## '
   fi
   if [[ $skip != *" recognition "* ]]; then
     echo "## Tesseract"
@@ -60,14 +84,17 @@ trap 'rm -f "$tmp"' EXIT
     echo "Command: \`bench/recognition.py $bin/scanbench\`"
     echo
     python3 bench/recognition.py "$bin/scanbench"
+  else kept_part recognition '^## Tesseract' '^(## |### Where the instructions go)'
   fi
   if [[ $skip != *" ceilings "* ]]; then
     echo "Command: \`bench/ceilings.py $bin/scanbench\`"
     echo
     python3 bench/ceilings.py "$bin/scanbench"
+  else kept_part ceilings '^### Where the instructions go' '^## '
   fi
   if [[ $skip != *" external "* ]]; then
     python3 bench/external.py "$bin/scanbench"
+  else kept_part external '^## External engines' '^## '
   fi
   if [[ $skip != *" scoring "* ]]; then
     echo "## Scoring"
@@ -75,14 +102,15 @@ trap 'rm -f "$tmp"' EXIT
     echo "Command: \`bench/scoring.sh\`"
     echo
     bash bench/scoring.sh
+  else kept_part scoring '^## Scoring' '^## '
   fi
   if [[ $skip != *" notes "* ]]; then
     echo "## Note database"
     echo
     "$bin/scanbench-bench" notes
+  else echo "## Note database"; echo; kept_part notes '^### Import and search' '^(## |### `notes serve` under load)'
   fi
   if [[ $skip != *" serve "* ]]; then
-    [[ $skip != *" notes "* ]] || { echo "## Note database"; echo; }
     # The search benchmark runs the load benchmark's queries on its database, alone, in CPU time.
     serve_db=$(mktemp -d)
     "$bin/scanbench-bench" serve --db "$serve_db/notes.sqlite"
@@ -90,6 +118,7 @@ trap 'rm -f "$tmp"' EXIT
     rm -rf "$serve_db"
     # 64 slow clients and two cold thumbnails of 100-megapixel photos, with the API asked meanwhile.
     "$bin/scanbench-bench" serve-hostile
+  else kept_part serve '^### `notes serve` under load' '^## '
   fi
 } >"$tmp"
 mv "$tmp" "$out"
