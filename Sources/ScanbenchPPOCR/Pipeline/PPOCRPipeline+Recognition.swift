@@ -105,6 +105,11 @@ extension PPOCRPipeline {
         bottomLeft: Point(x: 0, y: Double(lineImage.height)))
       let region = TextRegion(pageQuad: whole, score: 1, verticalAspectRatio: .infinity)
       guard var cells = try recognizeRegions(lineImage, regions: [region]).first else { continue }
+      // Read turned from the same quad, the column's Latin runs are kept where the recognizer was
+      // surer of them than of the cells over them (``VerticalColumn/spliced(cells:turned:)``).
+      if regions[index].quad == detected[index].quad {
+        cells = VerticalColumn.spliced(cells: cells, turned: decoded[index])
+      }
       guard cells.probability + options.cellReadingMargin >= decoded[index].probability else { continue }
       let content = cells.contentColumns
       if content > 0 {
@@ -120,6 +125,17 @@ extension PPOCRPipeline {
       }
       regions[index] = detected[index]
       decoded[index] = cells
+    }
+    // Ruby beside a column is read as a column of its own: left out, as a reader leaves it.
+    let tall = detected.indices.filter { detected[$0].isVertical }
+    let boxes = tall.map {
+      (
+        box: PPOCRBox(covering: detected[$0].quad.points, imageWidth: image.width, imageHeight: image.height),
+        text: decoded[$0].text
+      )
+    }
+    for slot in VerticalColumn.rubyColumns(boxes) {
+      decoded[tall[slot]] = DecodedLine(characters: [], contentColumns: decoded[tall[slot]].contentColumns)
     }
   }
 
