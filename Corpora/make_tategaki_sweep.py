@@ -178,6 +178,9 @@ def make_column(shape, r, upright):
     starts = [i for i, t in enumerate(toks) if not isinstance(t, str) and t[0] == "L"] or [0]
     start = r.choice(starts)
     start = max(0, start - r.randint(0, 4))
+    # Kinsoku: no column starts with `、。ー` and the like.
+    while start < len(toks) - 1 and isinstance(toks[start], str) and toks[start] in mc.NO_LINE_START:
+        start += 1
     col = columns(toks[start:], r.randint(8, 16), latin_em)[0]
     pad = r.randint(4, 14)
     length = int(em * (sum(token_em(t, latin_em) for t in col) + 1.5))

@@ -98,19 +98,14 @@ extension PPOCRPipeline {
       guard let column = uprightColumn(image, quad: detected[index].quad.turnedClockwise()),
         let line = VerticalColumn.line(column)
       else { continue }
-      let lineImage = RGBImage(width: line.image.width, height: line.image.height, grey: line.image.pixels)
-      let whole = Quad(
-        topLeft: Point(x: 0, y: 0), topRight: Point(x: Double(lineImage.width), y: 0),
-        bottomRight: Point(x: Double(lineImage.width), y: Double(lineImage.height)),
-        bottomLeft: Point(x: 0, y: Double(lineImage.height)))
-      let region = TextRegion(pageQuad: whole, score: 1, verticalAspectRatio: .infinity)
-      guard var cells = try recognizeRegions(lineImage, regions: [region]).first else { continue }
-      // Read turned from the same quad, the column's Latin runs are kept where the recognizer was
-      // surer of them than of the cells over them (``VerticalColumn/spliced(cells:turned:)``).
-      if regions[index].quad == detected[index].quad {
-        cells = VerticalColumn.spliced(cells: cells, turned: decoded[index])
+      guard var cells = try read(line) else { continue }
+      // A thin upright letter set as a bar reads `UIKit` as `UIK-t`: with bars standing, the
+      // column's Latin runs are kept where the recognizer was surer of them.
+      if line.hasBars, let standing = VerticalColumn.line(column, turningBars: false),
+        let other = try read(standing)
+      {
+        cells = VerticalColumn.spliced(cells: cells, turned: other, keepingLatinCells: false)
       }
-      guard cells.probability + options.cellReadingMargin >= decoded[index].probability else { continue }
       let content = cells.contentColumns
       if content > 0 {
         func mapped(_ column: Int) -> Int {
@@ -123,6 +118,13 @@ extension PPOCRPipeline {
           cells.characters[slot].lastColumn = max(first, mapped(cells.characters[slot].lastColumn))
         }
       }
+      // Read turned from the same quad, the column's Latin runs are kept where the recognizer was
+      // surer of them than of the cells over them (``VerticalColumn/spliced(cells:turned:)``); both
+      // readings' columns now lie along the column.
+      if regions[index].quad == detected[index].quad {
+        cells = VerticalColumn.spliced(cells: cells, turned: decoded[index])
+      }
+      guard cells.probability + options.cellReadingMargin >= decoded[index].probability else { continue }
       regions[index] = detected[index]
       decoded[index] = cells
     }
@@ -137,6 +139,17 @@ extension PPOCRPipeline {
     for slot in VerticalColumn.rubyColumns(boxes) {
       decoded[tall[slot]] = DecodedLine(characters: [], contentColumns: decoded[tall[slot]].contentColumns)
     }
+  }
+
+  /// What the recognizer reads in a column set out as a line, the columns in the line's scale.
+  func read(_ line: VerticalColumn.Line) throws -> DecodedLine? {
+    let lineImage = RGBImage(width: line.image.width, height: line.image.height, grey: line.image.pixels)
+    let whole = Quad(
+      topLeft: Point(x: 0, y: 0), topRight: Point(x: Double(lineImage.width), y: 0),
+      bottomRight: Point(x: Double(lineImage.width), y: Double(lineImage.height)),
+      bottomLeft: Point(x: 0, y: Double(lineImage.height)))
+    let region = TextRegion(pageQuad: whole, score: 1, verticalAspectRatio: .infinity)
+    return try recognizeRegions(lineImage, regions: [region]).first
   }
 
   /// The grey picture of a column standing on the page as `quad` (its top edge across the column's

@@ -31,7 +31,10 @@ extension VerticalColumn {
   /// run's mean probability is higher than theirs. A run holds at least one letter or digit; its
   /// stretch reaches halfway to the turned reading's characters on either side, so that the cells
   /// of its first and last letters, which the CTC peaks do not cover, are inside it.
-  static func spliced(cells: DecodedLine, turned: DecodedLine) -> DecodedLine {
+  ///
+  /// With `keepingLatinCells` (the other reading is the turned one), a stretch the cells reading
+  /// already read as letters is kept: those stood upright, one a cell.
+  static func spliced(cells: DecodedLine, turned: DecodedLine, keepingLatinCells: Bool = true) -> DecodedLine {
     guard !cells.characters.isEmpty, !turned.characters.isEmpty, cells.contentColumns > 0,
       turned.contentColumns > 0
     else { return cells }
@@ -81,7 +84,7 @@ extension VerticalColumn {
       // Cells that read as letters saw them upright, one a cell (`UIKit` set `upright`): the cells
       // reading stands there.
       let latinInside = inside.filter { isLatin(result[$0].text) }.count
-      guard latinInside * 2 < max(inside.count, 1) else { continue }
+      guard !keepingLatinCells || latinInside * 2 < max(inside.count, 1) else { continue }
       let runProbability = t[run].reduce(0.0) { $0 + Double($1.probability) } / Double(run.count)
       let insideProbability =
         inside.isEmpty ? 0 : inside.reduce(0.0) { $0 + Double(result[$1].probability) } / Double(inside.count)
