@@ -122,13 +122,13 @@ extension VerticalColumn {
 
   /// The indices of `columns` (the page boxes of tall regions and what was read in them) that are
   /// ruby: furigana set in a narrow column of kana right of the column it glosses, which a reader
-  /// leaves out. A ruby column is at most 0.65 of the median column's width across, lies within
-  /// its height beside a wider column whose right edge it touches (within half its own width), and
-  /// reads as kana only.
+  /// leaves out. A ruby column is at most 0.65 of a body column's width across (the upper
+  /// quartile's: ruby columns may be many), lies within its height beside a wider column whose
+  /// right edge it touches (within half its own width), and reads as kana only.
   static func rubyColumns(_ columns: [(box: PPOCRBox, text: String)]) -> Set<Int> {
     let widths = columns.map(\.box.width).sorted()
     guard widths.count >= 2 else { return [] }
-    let median = Double(widths[widths.count / 2])
+    let median = Double(widths[widths.count * 3 / 4])
     var ruby: Set<Int> = []
     for (index, column) in columns.enumerated() {
       let width = Double(column.box.width)
