@@ -141,6 +141,30 @@ extension PPOCRPipeline {
     }
   }
 
+  /// Tall regions that hold a column of each of two tiers (joined by the detector across the gap
+  /// between tiers, ``VerticalColumn/tierGaps(_:minGap:)``) cut into one region a tier.
+  func splitAtTierGaps(_ image: RGBImage, regions: [TextRegion]) -> [TextRegion] {
+    var result: [TextRegion] = []
+    for region in regions {
+      guard region.isVertical, let column = uprightColumn(image, quad: region.quad.turnedClockwise()) else {
+        result.append(region)
+        continue
+      }
+      let cuts = VerticalColumn.tierGaps(column)
+      guard !cuts.isEmpty else {
+        result.append(region)
+        continue
+      }
+      let bounds = [0.0] + cuts + [1.0]
+      for (from, to) in zip(bounds, bounds.dropFirst()) {
+        var piece = region
+        piece.quad = region.quad.slice(from: from, to: to)
+        result.append(piece)
+      }
+    }
+    return result
+  }
+
   /// What the recognizer reads in a column set out as a line, the columns in the line's scale.
   func read(_ line: VerticalColumn.Line) throws -> DecodedLine? {
     let lineImage = RGBImage(width: line.image.width, height: line.image.height, grey: line.image.pixels)

@@ -227,6 +227,7 @@ public final class PPOCRPipeline {
     let single = singleLine || detector == nil
     var regions = single ? [wholeImageRegion(image)] : try detect(image)
     if regions.isEmpty { return ([], nil) }
+    if options.readColumnsInCells && !single { regions = splitAtTierGaps(image, regions: regions) }
     var decoded = try recognizeRegions(image, regions: regions)
     let detected = regions
     if classifier != nil { try turnUpsideDownLines(image, regions: &regions, decoded: &decoded) }
@@ -293,6 +294,10 @@ public final class PPOCRPipeline {
         Layout.Item(
           quad: region.quad, isVertical: region.isVertical, line: line, imageWidth: imageWidth,
           imageHeight: imageHeight))
+    }
+    // Vertical Japanese in tiers: each tier read on its own, top to bottom (``VerticalTiers``).
+    if options.readColumnsInCells && !single, let bands = VerticalTiers.bands(items) {
+      return VerticalTiers.joined(bands.map { Layout.result($0, parameters: options.readingOrder) })
     }
     return Layout.result(items, parameters: options.readingOrder)
   }

@@ -12,7 +12,7 @@
 struct VerticalColumn {
   /// The method's name in the records' engine settings (with the page never enlarged for
   /// detection, ``PPOCRPipeline/Options/detectionMaxUpscale``): a change to it is a change of name.
-  static let method = "cells on a grid 1, detection not enlarged"
+  static let method = "cells on a grid 1, detection not enlarged, Latin runs read both ways, ruby left out, tiers"
 
   /// A grey picture, one byte a pixel, rows top to bottom.
   struct Grey: Equatable {
