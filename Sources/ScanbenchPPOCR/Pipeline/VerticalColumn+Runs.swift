@@ -34,7 +34,8 @@ extension VerticalColumn {
   ///
   /// With `keepingLatinCells` (the other reading is the turned one), a stretch the cells reading
   /// already read as letters is kept: those stood upright, one a cell.
-  static func spliced(cells: DecodedLine, turned: DecodedLine, keepingLatinCells: Bool = true) -> DecodedLine {
+  static func spliced(cells: DecodedLine, turned: DecodedLine, keepingLatinCells: Bool = true) -> DecodedLine
+  {
     guard !cells.characters.isEmpty, !turned.characters.isEmpty, cells.contentColumns > 0,
       turned.contentColumns > 0
     else { return cells }
@@ -42,7 +43,8 @@ extension VerticalColumn {
     var runs: [Range<Int>] = []
     var start: Int?
     for index in t.indices {
-      let latin = isLatin(t[index].text) && t[index].text != "-" && t[index].text != "."
+      let latin =
+        isLatin(t[index].text) && t[index].text != "-" && t[index].text != "."
         || (start != nil && isLatin(t[index].text))
       if latin {
         if start == nil { start = index }
@@ -58,8 +60,12 @@ extension VerticalColumn {
     // kana after it as `l9`.
     runs = runs.map { run in
       var run = run
-      while !run.isEmpty && t[run.upperBound - 1].probability < 0.8 { run = run.lowerBound..<(run.upperBound - 1) }
-      while !run.isEmpty && t[run.lowerBound].probability < 0.8 { run = (run.lowerBound + 1)..<run.upperBound }
+      while !run.isEmpty && t[run.upperBound - 1].probability < 0.8 {
+        run = run.lowerBound..<(run.upperBound - 1)
+      }
+      while !run.isEmpty && t[run.lowerBound].probability < 0.8 {
+        run = (run.lowerBound + 1)..<run.upperBound
+      }
       return run
     }
     runs.removeAll { $0.count < 2 }

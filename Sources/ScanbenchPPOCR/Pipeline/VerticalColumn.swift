@@ -12,7 +12,8 @@
 struct VerticalColumn {
   /// The method's name in the records' engine settings (with the page never enlarged for
   /// detection, ``PPOCRPipeline/Options/detectionMaxUpscale``): a change to it is a change of name.
-  static let method = "cells on a grid 1, detection not enlarged, Latin runs read both ways, ruby left out, tiers"
+  static let method =
+    "cells on a grid 1, detection not enlarged, Latin runs read both ways, ruby left out, tiers"
 
   /// A grey picture, one byte a pixel, rows top to bottom.
   struct Grey: Equatable {
@@ -327,7 +328,8 @@ struct VerticalColumn {
     return opening || closing
   }
 
-  static func compose(_ picture: Grey, ink: [Bool], grid: Grid, em: Double, turningBars: Bool = true) -> Line? {
+  static func compose(_ picture: Grey, ink: [Bool], grid: Grid, em: Double, turningBars: Bool = true) -> Line?
+  {
     let width = picture.width
     let glyphs = grid.cells.map { glyph(in: $0, ink: ink, width: width) }
     var centres = zip(grid.cells, glyphs).compactMap { _, glyph -> Double? in

@@ -36,7 +36,8 @@ enum VerticalTiers {
     guard tiers.filter({ $0.items.count >= 2 }).count >= 2 else { return nil }
     // Tiers that overlap each other are not apart: no tiers then.
     let ordered = tiers.sorted { $0.top < $1.top }
-    for (upper, lower) in zip(ordered, ordered.dropFirst()) where lower.top < upper.bottom - 0.1 * (upper.bottom - upper.top) {
+    for (upper, lower) in zip(ordered, ordered.dropFirst())
+    where lower.top < upper.bottom - 0.1 * (upper.bottom - upper.top) {
       return nil
     }
     var bands = ordered.map { (top: $0.top, items: $0.items) }
@@ -62,7 +63,8 @@ enum VerticalTiers {
       blocks += part.blocks.map { block in
         var block = block
         block.paragraphs = block.paragraphs.map {
-          PPOCRResult.Paragraph(box: $0.box, lines: ($0.lines.lowerBound + offset)..<($0.lines.upperBound + offset))
+          PPOCRResult.Paragraph(
+            box: $0.box, lines: ($0.lines.lowerBound + offset)..<($0.lines.upperBound + offset))
         }
         return block
       }
@@ -90,7 +92,8 @@ extension VerticalColumn {
       let right = across.lastIndex(where: { $0 * 10 >= busiest }), right - left >= 2
     else { return [] }
     let em = Double(right + 1 - left) / inkPerEm
-    let ink = dropSpecks(inkMask, width: column.width, height: column.height, em: em, left: left, right: right + 1)
+    let ink = dropSpecks(
+      inkMask, width: column.width, height: column.height, em: em, left: left, right: right + 1)
     var inked = [Bool](repeating: false, count: column.height)
     for y in 0..<column.height {
       for x in left...right where ink[y * column.width + x] {

@@ -28,7 +28,8 @@ import Testing
     cells.characters += Self.reading("にまとめ、", start: 95, pitch: 10, content: 140).characters
     // Turned: 遷移は at ems 0–2, the eleven letters every half em from 3, にまとめ (no `、`); 20 columns an em.
     var turned = Self.reading("遷移は", start: 10, pitch: 20, content: 280)
-    turned.characters += Self.reading("Coordinator", start: 64, pitch: 10, content: 280, probability: 0.97)
+    turned.characters +=
+      Self.reading("Coordinator", start: 64, pitch: 10, content: 280, probability: 0.97)
       .characters
     turned.characters += Self.reading("にまとめ", start: 190, pitch: 20, content: 280).characters
     let joined = VerticalColumn.spliced(cells: cells, turned: turned)

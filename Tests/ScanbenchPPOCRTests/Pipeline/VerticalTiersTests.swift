@@ -37,7 +37,8 @@ import Testing
       bottomRight: Point(x: x + 40, y: bottom), bottomLeft: Point(x: x, y: bottom))
     let region = TextRegion(pageQuad: quad, score: 1, verticalAspectRatio: 1.5)
     let characters = text.enumerated().map { slot, character in
-      DecodedCharacter(text: String(character), firstColumn: 2 * slot, lastColumn: 2 * slot + 1, probability: 0.95)
+      DecodedCharacter(
+        text: String(character), firstColumn: 2 * slot, lastColumn: 2 * slot + 1, probability: 0.95)
     }
     return Layout.Item(
       quad: region.quad, isVertical: region.isVertical,
