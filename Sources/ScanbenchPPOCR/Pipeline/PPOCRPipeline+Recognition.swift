@@ -142,20 +142,35 @@ extension PPOCRPipeline {
   }
 
   /// Tall regions that hold a column of each of two tiers (joined by the detector across the gap
-  /// between tiers, ``VerticalColumn/tierGaps(_:minGap:)``) cut into one region a tier.
+  /// between tiers, ``VerticalColumn/tierGaps(_:minGap:)``) cut into one region a tier. A tier's
+  /// gap runs across the page: a cut is made only where another tall region is cut too, or ends or
+  /// starts, within ``Options/tierAlignment`` of the page's height (a single column is never cut).
   func splitAtTierGaps(_ image: RGBImage, regions: [TextRegion]) -> [TextRegion] {
-    var result: [TextRegion] = []
-    for region in regions {
+    let cuts = regions.map { region -> [Double] in
       guard region.isVertical, let column = uprightColumn(image, quad: region.quad.turnedClockwise()) else {
+        return []
+      }
+      return VerticalColumn.tierGaps(column)
+    }
+    func row(_ region: TextRegion, _ along: Double) -> Double {
+      region.quad.point(along: along, across: 0.5).y
+    }
+    let tolerance = options.tierAlignment * Double(image.height)
+    var result: [TextRegion] = []
+    for (index, region) in regions.enumerated() {
+      let kept = cuts[index].filter { cut in
+        let y = row(region, cut)
+        return regions.indices.contains { other in
+          guard other != index, regions[other].isVertical else { return false }
+          let marks = cuts[other] + [0, 1]
+          return marks.contains { abs(row(regions[other], $0) - y) <= tolerance }
+        }
+      }
+      guard !kept.isEmpty else {
         result.append(region)
         continue
       }
-      let cuts = VerticalColumn.tierGaps(column)
-      guard !cuts.isEmpty else {
-        result.append(region)
-        continue
-      }
-      let bounds = [0.0] + cuts + [1.0]
+      let bounds = [0.0] + kept + [1.0]
       for (from, to) in zip(bounds, bounds.dropFirst()) {
         var piece = region
         piece.quad = region.quad.slice(from: from, to: to)

@@ -90,6 +90,9 @@ public final class PPOCRPipeline {
     /// Read turned, a column must be this much likelier than read in cells to keep the turned reading
     /// (a mean probability; the turned reading of a column that drops its `、。` is confident).
     public var cellReadingMargin = 0.1
+    /// A tall region is cut at a gap between tiers only where another is cut, or ends or starts,
+    /// within this share of the page's height (``PPOCRPipeline/splitAtTierGaps(_:regions:)``).
+    public var tierAlignment = 0.04
     /// Detected lines whose mean character probability is below this are dropped (`drop_score`);
     /// not applied in single-line mode, where the caller knows there is a line.
     public var minLineProbability = 0.5
