@@ -95,6 +95,14 @@ extension VerticalColumn {
       let insideProbability =
         inside.isEmpty ? 0 : inside.reduce(0.0) { $0 + Double(result[$1].probability) } / Double(inside.count)
       guard runProbability > insideProbability else { continue }
+      // A kana or kanji the cells read surely (0.9 or more) is no slice of a sideways letter: the
+      // turned reading ran the word over it (`Pythonのscript` as `Fscript`), and the cells stand.
+      guard
+        keepingLatinCells == false
+          || !inside.contains(where: {
+            !isLatin(result[$0].text) && result[$0].probability >= 0.9
+          })
+      else { continue }
       // The run's characters, their columns moved to the cells reading's scale.
       let moved = t[run].map { character -> DecodedCharacter in
         var moved = character

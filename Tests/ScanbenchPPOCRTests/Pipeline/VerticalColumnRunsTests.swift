@@ -54,6 +54,15 @@ import Testing
     #expect(VerticalColumn.spliced(cells: cells, turned: standing, keepingLatinCells: false).text == "UIKitで")
   }
 
+  @Test func kanaTheCellsReadSurelyAreNotRunOver() {
+    // `Pythonのscript` sideways: the cells read the letters' slices as doubtful kana and `の` surely;
+    // the turned reading runs the whole stretch into one word, `Fscript`. The `の` stands.
+    let cells = Self.reading(
+      "ミミのミョ", start: 5, pitch: 25, content: 130, probabilities: [0.6, 0.6, 0.97, 0.6, 0.6])
+    let turned = Self.reading("Fscript", start: 10, pitch: 36, content: 260, probability: 0.9)
+    #expect(VerticalColumn.spliced(cells: cells, turned: turned).text == "ミミのミョ")
+  }
+
   @Test func aColumnWithoutLatinIsTheCellsReading() {
     let cells = Self.reading("ある日の暮方の事である。", start: 5, pitch: 10, content: 120)
     let turned = Self.reading("ある日の暮方の事である", start: 10, pitch: 20, content: 240, probability: 0.99)
