@@ -110,7 +110,9 @@ extension PPOCRPipeline {
       if content > 0 {
         func mapped(_ column: Int) -> Int {
           let along = line.columnFraction(ofLineFraction: (Double(column) + 0.5) / content)
-          return min(max(Int(along * content), 0), max(0, Int(saturating: content.rounded(.up)) - 1))
+          return min(
+            max(Int(saturating: (along * content).rounded(.towardZero)), 0),
+            max(0, Int(saturating: content.rounded(.up)) - 1))
         }
         for slot in cells.characters.indices {
           let first = mapped(cells.characters[slot].firstColumn)
