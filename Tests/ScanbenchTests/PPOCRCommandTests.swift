@@ -226,7 +226,9 @@ final class PPOCRCommandTests: XCTestCase {
     for record in records {
       XCTAssertEqual(record.engine.name, "ppocr")
       XCTAssertEqual(record.engine.settings["detector"], "small")
-      XCTAssertEqual(record.engine.settings["vertical columns"], "cells on a grid 1, detection not enlarged")
+      XCTAssertEqual(
+        record.engine.settings["vertical columns"],
+        "cells on a grid 1, detection not enlarged, Latin runs read both ways, ruby left out, tiers")
     }
   }
 

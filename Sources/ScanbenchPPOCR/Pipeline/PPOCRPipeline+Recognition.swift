@@ -98,19 +98,21 @@ extension PPOCRPipeline {
       guard let column = uprightColumn(image, quad: detected[index].quad.turnedClockwise()),
         let line = VerticalColumn.line(column)
       else { continue }
-      let lineImage = RGBImage(width: line.image.width, height: line.image.height, grey: line.image.pixels)
-      let whole = Quad(
-        topLeft: Point(x: 0, y: 0), topRight: Point(x: Double(lineImage.width), y: 0),
-        bottomRight: Point(x: Double(lineImage.width), y: Double(lineImage.height)),
-        bottomLeft: Point(x: 0, y: Double(lineImage.height)))
-      let region = TextRegion(pageQuad: whole, score: 1, verticalAspectRatio: .infinity)
-      guard var cells = try recognizeRegions(lineImage, regions: [region]).first else { continue }
-      guard cells.probability + options.cellReadingMargin >= decoded[index].probability else { continue }
+      guard var cells = try read(line) else { continue }
+      // A thin upright letter set as a bar reads `UIKit` as `UIK-t`: with bars standing, the
+      // column's Latin runs are kept where the recognizer was surer of them.
+      if line.hasBars, let standing = VerticalColumn.line(column, turningBars: false),
+        let other = try read(standing)
+      {
+        cells = VerticalColumn.spliced(cells: cells, turned: other, keepingLatinCells: false)
+      }
       let content = cells.contentColumns
       if content > 0 {
         func mapped(_ column: Int) -> Int {
           let along = line.columnFraction(ofLineFraction: (Double(column) + 0.5) / content)
-          return min(max(Int(along * content), 0), max(0, Int(saturating: content.rounded(.up)) - 1))
+          return min(
+            max(Int(saturating: (along * content).rounded(.towardZero)), 0),
+            max(0, Int(saturating: content.rounded(.up)) - 1))
         }
         for slot in cells.characters.indices {
           let first = mapped(cells.characters[slot].firstColumn)
@@ -118,9 +120,77 @@ extension PPOCRPipeline {
           cells.characters[slot].lastColumn = max(first, mapped(cells.characters[slot].lastColumn))
         }
       }
+      // Read turned from the same quad, the column's Latin runs are kept where the recognizer was
+      // surer of them than of the cells over them (``VerticalColumn/spliced(cells:turned:)``); both
+      // readings' columns now lie along the column.
+      if regions[index].quad == detected[index].quad {
+        cells = VerticalColumn.spliced(cells: cells, turned: decoded[index])
+      }
+      guard cells.probability + options.cellReadingMargin >= decoded[index].probability else { continue }
       regions[index] = detected[index]
       decoded[index] = cells
     }
+    // Ruby beside a column is read as a column of its own: left out, as a reader leaves it.
+    let tall = detected.indices.filter { detected[$0].isVertical }
+    let boxes = tall.map {
+      (
+        box: PPOCRBox(covering: detected[$0].quad.points, imageWidth: image.width, imageHeight: image.height),
+        text: decoded[$0].text
+      )
+    }
+    for slot in VerticalColumn.rubyColumns(boxes) {
+      decoded[tall[slot]] = DecodedLine(characters: [], contentColumns: decoded[tall[slot]].contentColumns)
+    }
+  }
+
+  /// Tall regions that hold a column of each of two tiers (joined by the detector across the gap
+  /// between tiers, ``VerticalColumn/tierGaps(_:minGap:)``) cut into one region a tier. A tier's
+  /// gap runs across the page: a cut is made only where another tall region is cut too, or ends or
+  /// starts, within ``Options/tierAlignment`` of the page's height (a single column is never cut).
+  func splitAtTierGaps(_ image: RGBImage, regions: [TextRegion]) -> [TextRegion] {
+    let cuts = regions.map { region -> [Double] in
+      guard region.isVertical, let column = uprightColumn(image, quad: region.quad.turnedClockwise()) else {
+        return []
+      }
+      return VerticalColumn.tierGaps(column)
+    }
+    func row(_ region: TextRegion, _ along: Double) -> Double {
+      region.quad.point(along: along, across: 0.5).y
+    }
+    let tolerance = options.tierAlignment * Double(image.height)
+    var result: [TextRegion] = []
+    for (index, region) in regions.enumerated() {
+      let kept = cuts[index].filter { cut in
+        let y = row(region, cut)
+        return regions.indices.contains { other in
+          guard other != index, regions[other].isVertical else { return false }
+          let marks = cuts[other] + [0, 1]
+          return marks.contains { abs(row(regions[other], $0) - y) <= tolerance }
+        }
+      }
+      guard !kept.isEmpty else {
+        result.append(region)
+        continue
+      }
+      let bounds = [0.0] + kept + [1.0]
+      for (from, to) in zip(bounds, bounds.dropFirst()) {
+        var piece = region
+        piece.quad = region.quad.slice(from: from, to: to)
+        result.append(piece)
+      }
+    }
+    return result
+  }
+
+  /// What the recognizer reads in a column set out as a line, the columns in the line's scale.
+  func read(_ line: VerticalColumn.Line) throws -> DecodedLine? {
+    let lineImage = RGBImage(width: line.image.width, height: line.image.height, grey: line.image.pixels)
+    let whole = Quad(
+      topLeft: Point(x: 0, y: 0), topRight: Point(x: Double(lineImage.width), y: 0),
+      bottomRight: Point(x: Double(lineImage.width), y: Double(lineImage.height)),
+      bottomLeft: Point(x: 0, y: Double(lineImage.height)))
+    let region = TextRegion(pageQuad: whole, score: 1, verticalAspectRatio: .infinity)
+    return try recognizeRegions(lineImage, regions: [region]).first
   }
 
   /// The grey picture of a column standing on the page as `quad` (its top edge across the column's

@@ -90,6 +90,9 @@ public final class PPOCRPipeline {
     /// Read turned, a column must be this much likelier than read in cells to keep the turned reading
     /// (a mean probability; the turned reading of a column that drops its `、。` is confident).
     public var cellReadingMargin = 0.1
+    /// A tall region is cut at a gap between tiers only where another is cut, or ends or starts,
+    /// within this share of the page's height (``PPOCRPipeline/splitAtTierGaps(_:regions:)``).
+    public var tierAlignment = 0.04
     /// Detected lines whose mean character probability is below this are dropped (`drop_score`);
     /// not applied in single-line mode, where the caller knows there is a line.
     public var minLineProbability = 0.5
@@ -227,6 +230,7 @@ public final class PPOCRPipeline {
     let single = singleLine || detector == nil
     var regions = single ? [wholeImageRegion(image)] : try detect(image)
     if regions.isEmpty { return ([], nil) }
+    if options.readColumnsInCells && !single { regions = splitAtTierGaps(image, regions: regions) }
     var decoded = try recognizeRegions(image, regions: regions)
     let detected = regions
     if classifier != nil { try turnUpsideDownLines(image, regions: &regions, decoded: &decoded) }
@@ -293,6 +297,10 @@ public final class PPOCRPipeline {
         Layout.Item(
           quad: region.quad, isVertical: region.isVertical, line: line, imageWidth: imageWidth,
           imageHeight: imageHeight))
+    }
+    // Vertical Japanese in tiers: each tier read on its own, top to bottom (``VerticalTiers``).
+    if options.readColumnsInCells && !single, let bands = VerticalTiers.bands(items) {
+      return VerticalTiers.joined(bands.map { Layout.result($0, parameters: options.readingOrder) })
     }
     return Layout.result(items, parameters: options.readingOrder)
   }

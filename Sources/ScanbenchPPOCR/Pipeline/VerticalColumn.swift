@@ -12,7 +12,8 @@
 struct VerticalColumn {
   /// The method's name in the records' engine settings (with the page never enlarged for
   /// detection, ``PPOCRPipeline/Options/detectionMaxUpscale``): a change to it is a change of name.
-  static let method = "cells on a grid 1, detection not enlarged"
+  static let method =
+    "cells on a grid 1, detection not enlarged, Latin runs read both ways, ruby left out, tiers"
 
   /// A grey picture, one byte a pixel, rows top to bottom.
   struct Grey: Equatable {
@@ -48,6 +49,9 @@ struct VerticalColumn {
     var margin: Int
     /// The column's height in rows.
     var columnLength: Double
+    /// Whether a cell was set as a bar (`ー` turned back): a thin upright letter (`i l I 1`) looks
+    /// the same, so a column with one is read again with its bars left standing.
+    var hasBars = false
 
     /// Where a position along the line (a fraction of its width) lies along the column.
     func columnFraction(ofLineFraction fraction: Double) -> Double {
@@ -79,7 +83,7 @@ struct VerticalColumn {
 
   /// The line for `column` (upright, the top of the column at the top), or nil when it holds no ink
   /// to cut.
-  static func line(_ column: Grey) -> Line? {
+  static func line(_ column: Grey, turningBars: Bool = true) -> Line? {
     guard column.width >= 4, column.height >= 4 else { return nil }
     let blurred = blur(column)
     guard let split = InkBounds.otsu(histogram(blurred)) else { return nil }
@@ -105,7 +109,7 @@ struct VerticalColumn {
     let grid = Grid(
       ink: ink, width: column.width, height: column.height, em: em, left: left, right: right + 1)
     guard let grid else { return nil }
-    return compose(picture, ink: ink, grid: grid, em: em)
+    return compose(picture, ink: ink, grid: grid, em: em, turningBars: turningBars)
   }
 
   // MARK: Ink
@@ -324,7 +328,8 @@ struct VerticalColumn {
     return opening || closing
   }
 
-  static func compose(_ picture: Grey, ink: [Bool], grid: Grid, em: Double) -> Line? {
+  static func compose(_ picture: Grey, ink: [Bool], grid: Grid, em: Double, turningBars: Bool = true) -> Line?
+  {
     let width = picture.width
     let glyphs = grid.cells.map { glyph(in: $0, ink: ink, width: width) }
     var centres = zip(grid.cells, glyphs).compactMap { _, glyph -> Double? in
@@ -349,14 +354,19 @@ struct VerticalColumn {
     let margin = max(1, size / 4)
     var cellStarts: [Double] = []
     var placed: [(Grey, Int, Int)] = []
+    var hasBars = false
     for (cell, glyph) in zip(grid.cells, glyphs) {
       guard let glyph else { continue }
       // No column starts with a mark (kinsoku: `、。・` never begin a line): a dot in the first
       // cell is a speck.
       if placed.isEmpty && Double(max(glyph.width, glyph.height)) < 0.3 * em { continue }
       let cellHeight = cell.bottom - cell.top
-      let kind = kind(
+      var kind = kind(
         of: glyph, cellTop: cell.top, cellHeight: cellHeight, axis: axis, em: em, ink: ink, width: width)
+      if kind == .bar {
+        hasBars = true
+        if !turningBars { kind = .upright }
+      }
       var mark = Grey(width: glyph.width, height: glyph.height, value: 0)
       for y in 0..<glyph.height {
         for x in 0..<glyph.width { mark[x, y] = picture[glyph.minX + x, glyph.minY + y] }
@@ -406,7 +416,7 @@ struct VerticalColumn {
     }
     return Line(
       image: line, cellStarts: cellStarts, pitch: grid.pitch, cellSize: size, margin: margin,
-      columnLength: Double(picture.height))
+      columnLength: Double(picture.height), hasBars: hasBars)
   }
 
   static func median(of counts: [Int]) -> Int? {

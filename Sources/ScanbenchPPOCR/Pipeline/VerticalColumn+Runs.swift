@@ -1,0 +1,165 @@
+/// A column read two ways, joined run by run, and the ruby beside columns left out.
+///
+/// Read in cells (``VerticalColumn``) a column keeps its `、。「」` and small kana, but a Latin word
+/// set sideways (`text-orientation: mixed`, as books set them) is cut into em-high slices of its
+/// letters, which the recognizer reads as kana. Read turned a quarter turn, the same column reads
+/// that word right and drops the marks. So neither reading is kept whole: each run of Latin
+/// letters and digits in the turned reading replaces what the cells reading saw over the same
+/// stretch of the column when the recognizer was surer of the run.
+extension VerticalColumn {
+  /// A character that a Latin run is made of: ASCII and full-width letters and digits, and the
+  /// marks inside words and numbers (`.-'/:&+`).
+  static func isLatin(_ text: String) -> Bool {
+    guard !text.isEmpty else { return false }
+    return text.unicodeScalars.allSatisfy { scalar in
+      switch scalar.value {
+      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+      case 0xFF10...0xFF19, 0xFF21...0xFF3A, 0xFF41...0xFF5A: return true
+      default: return "-.'/:&+".unicodeScalars.contains(scalar)
+      }
+    }
+  }
+
+  /// Where a character lies along the column, as a fraction of it, from its output columns.
+  static func span(_ character: DecodedCharacter, of line: DecodedLine) -> (start: Double, end: Double) {
+    let content = max(line.contentColumns, 1)
+    return (Double(character.firstColumn) / content, Double(character.lastColumn + 1) / content)
+  }
+
+  /// `cells` with each run of Latin characters of `turned` (both read from the same column, their
+  /// columns along it) put in place of the characters of `cells` over the same stretch, where the
+  /// run's mean probability is higher than theirs. A run holds at least one letter or digit; its
+  /// stretch reaches halfway to the turned reading's characters on either side, so that the cells
+  /// of its first and last letters, which the CTC peaks do not cover, are inside it.
+  ///
+  /// With `keepingLatinCells` (the other reading is the turned one), a stretch the cells reading
+  /// already read as letters is kept: those stood upright, one a cell.
+  static func spliced(cells: DecodedLine, turned: DecodedLine, keepingLatinCells: Bool = true) -> DecodedLine
+  {
+    guard !cells.characters.isEmpty, !turned.characters.isEmpty, cells.contentColumns > 0,
+      turned.contentColumns > 0
+    else { return cells }
+    let t = turned.characters
+    var runs: [Range<Int>] = []
+    var start: Int?
+    for index in t.indices {
+      let latin =
+        isLatin(t[index].text) && t[index].text != "-" && t[index].text != "."
+        || (start != nil && isLatin(t[index].text))
+      if latin {
+        if start == nil { start = index }
+      } else if let first = start {
+        runs.append(first..<index)
+        start = nil
+      }
+    }
+    if let first = start { runs.append(first..<t.count) }
+    // A lone letter in the turned reading is as often a kana or a mark read wrong (`一` as `-`,
+    // `エ` as `I`): a run is two characters or more.
+    // Nor are its ends read doubtfully (below 0.8): the turned reading runs a word on into the
+    // kana after it as `l9`.
+    runs = runs.map { run in
+      var run = run
+      while !run.isEmpty && t[run.upperBound - 1].probability < 0.8 {
+        run = run.lowerBound..<(run.upperBound - 1)
+      }
+      while !run.isEmpty && t[run.lowerBound].probability < 0.8 {
+        run = (run.lowerBound + 1)..<run.upperBound
+      }
+      return run
+    }
+    runs.removeAll { $0.count < 2 }
+    guard !runs.isEmpty else { return cells }
+    var result = cells.characters
+    let cellContent = cells.contentColumns
+    // Replaced from the last run back, so earlier positions stay valid.
+    for run in runs.reversed() {
+      let first = span(t[run.lowerBound], of: turned)
+      let last = span(t[run.upperBound - 1], of: turned)
+      // A letter's length along the column, from the run's; the stretch reaches one beyond its CTC
+      // peaks either way, never past halfway to the turned reading's neighbours.
+      let letter = (last.end - first.start) / Double(run.count)
+      let before = run.lowerBound > 0 ? (span(t[run.lowerBound - 1], of: turned).end + first.start) / 2 : 0
+      let after = run.upperBound < t.count ? (last.end + span(t[run.upperBound], of: turned).start) / 2 : 1
+      let from = max(before, first.start - letter)
+      let to = min(after, last.end + letter)
+      let inside = result.indices.filter {
+        let at = centre(of: result[$0], scale: cellContent)
+        return at >= from && at <= to
+      }
+      // Cells that read as letters saw them upright, one a cell (`UIKit` set `upright`): the cells
+      // reading stands there.
+      let latinInside = inside.filter { isLatin(result[$0].text) }.count
+      guard !keepingLatinCells || latinInside * 2 < max(inside.count, 1) else { continue }
+      let runProbability = t[run].reduce(0.0) { $0 + Double($1.probability) } / Double(run.count)
+      let insideProbability =
+        inside.isEmpty ? 0 : inside.reduce(0.0) { $0 + Double(result[$1].probability) } / Double(inside.count)
+      guard runProbability > insideProbability else { continue }
+      // A kana or kanji the cells read surely (0.9 or more) is no slice of a sideways letter: the
+      // turned reading ran the word over it (`Pythonのscript` as `Fscript`), and the cells stand.
+      guard
+        keepingLatinCells == false
+          || !inside.contains(where: {
+            !isLatin(result[$0].text) && result[$0].probability >= 0.9
+          })
+      else { continue }
+      // The run's characters, their columns moved to the cells reading's scale.
+      let moved = t[run].map { character -> DecodedCharacter in
+        var moved = character
+        let scale = cellContent / turned.contentColumns
+        moved.firstColumn = Int(saturating: (Double(character.firstColumn) * scale).rounded(.down))
+        moved.lastColumn = max(
+          moved.firstColumn, Int(saturating: (Double(character.lastColumn) * scale).rounded(.down)))
+        return moved
+      }
+      if let lower = inside.first, let upper = inside.last {
+        result.replaceSubrange(lower...upper, with: moved)
+      } else {
+        let at = result.firstIndex { centre(of: $0, scale: cellContent) > to } ?? result.count
+        result.insert(contentsOf: moved, at: at)
+      }
+    }
+    return DecodedLine(characters: result, contentColumns: cells.contentColumns)
+  }
+
+  static func centre(of character: DecodedCharacter, scale: Double) -> Double {
+    let first = Double(character.firstColumn)
+    let end = Double(character.lastColumn + 1)
+    return (first + end) / 2 / scale
+  }
+
+  /// Whether a character is kana (ruby is set in kana).
+  static func isKana(_ text: String) -> Bool {
+    !text.isEmpty
+      && text.unicodeScalars.allSatisfy { (0x3041...0x30FF).contains($0.value) || $0.value == 0x30FC }
+  }
+
+  /// The indices of `columns` (the page boxes of tall regions and what was read in them) that are
+  /// ruby: furigana set in a narrow column of kana right of the column it glosses, which a reader
+  /// leaves out. A ruby column is at most 0.65 of a body column's width across (the upper
+  /// quartile's: ruby columns may be many), lies within its height beside a wider column whose
+  /// right edge it touches (within half its own width), and reads as kana only.
+  static func rubyColumns(_ columns: [(box: PPOCRBox, text: String)]) -> Set<Int> {
+    let widths = columns.map(\.box.width).sorted()
+    guard widths.count >= 2 else { return [] }
+    let median = Double(widths[widths.count * 3 / 4])
+    var ruby: Set<Int> = []
+    for (index, column) in columns.enumerated() {
+      let width = Double(column.box.width)
+      guard width <= 0.65 * median, !column.text.isEmpty,
+        column.text.allSatisfy({ isKana(String($0)) })
+      else { continue }
+      let (top, bottom) = (column.box.y, column.box.y + column.box.height)
+      let left = Double(column.box.x)
+      let glossed = columns.indices.contains { other in
+        let box = columns[other].box
+        guard other != index, Double(box.width) > 0.8 * median else { return false }
+        let right = Double(box.x + box.width)
+        return abs(right - left) <= 0.5 * width + 0.15 * median && box.y <= top + column.box.height / 2
+          && box.y + box.height >= bottom - column.box.height / 2
+      }
+      if glossed { ruby.insert(index) }
+    }
+    return ruby
+  }
+}

@@ -1,0 +1,84 @@
+import Testing
+
+@testable import ScanbenchPPOCR
+
+@Suite struct VerticalColumnRunsTests {
+  /// A reading of `text`, one character every `pitch` output columns from `start`, each read with
+  /// `probability` (or the one given for it), over `content` columns.
+  static func reading(
+    _ text: String, start: Double = 0, pitch: Double, content: Double, probability: Float = 0.95,
+    probabilities: [Float]? = nil
+  ) -> DecodedLine {
+    let characters = text.enumerated().map { slot, character in
+      let column = Int(start + Double(slot) * pitch)
+      return DecodedCharacter(
+        text: String(character), firstColumn: column, lastColumn: column,
+        probability: probabilities?[slot] ?? probability)
+    }
+    return DecodedLine(characters: characters, contentColumns: content)
+  }
+
+  /// A column of 14 ems, `Coordinator` lying sideways over ems 3–8 (11 letters of about half an em):
+  /// read in cells, the letters' slices come out as three doubtful kana; read turned, the word is
+  /// right and the marks are lost.
+  @Test func aSidewaysLatinWordOfTheTurnedReadingReplacesTheKanaTheCellsSaw() {
+    // Cells: 遷移は at ems 0–2, ミミョ at ems 3, 5, 7 (doubtful), にまとめ、 at ems 9–13; ten columns an em.
+    var cells = Self.reading("遷移は", start: 5, pitch: 10, content: 140)
+    cells.characters += Self.reading("ミミョ", start: 35, pitch: 20, content: 140, probability: 0.55).characters
+    cells.characters += Self.reading("にまとめ、", start: 95, pitch: 10, content: 140).characters
+    // Turned: 遷移は at ems 0–2, the eleven letters every half em from 3, にまとめ (no `、`); 20 columns an em.
+    var turned = Self.reading("遷移は", start: 10, pitch: 20, content: 280)
+    turned.characters +=
+      Self.reading("Coordinator", start: 64, pitch: 10, content: 280, probability: 0.97)
+      .characters
+    turned.characters += Self.reading("にまとめ", start: 190, pitch: 20, content: 280).characters
+    let joined = VerticalColumn.spliced(cells: cells, turned: turned)
+    #expect(joined.text == "遷移はCoordinatorにまとめ、")
+    // The letters' columns are in the cells reading's scale, in order.
+    let columns = joined.characters.map(\.firstColumn)
+    #expect(columns == columns.sorted())
+  }
+
+  @Test func lettersTheCellsReadUprightStand() {
+    // `UIKit` set upright, a letter a cell: the turned reading sees the letters on their sides.
+    let cells = Self.reading("UIKitで", start: 5, pitch: 10, content: 60)
+    let turned = Self.reading("UlK1tで", start: 10, pitch: 20, content: 120, probability: 0.97)
+    #expect(VerticalColumn.spliced(cells: cells, turned: turned).text == "UIKitで")
+  }
+
+  @Test func aThinLetterReadAsABarIsReadAgainStanding() {
+    // The `i` of `UIKit` set as a bar turned back reads `-`; with bars standing it reads `i`.
+    let cells = Self.reading(
+      "UIK-tで", start: 5, pitch: 10, content: 60, probabilities: [0.95, 0.9, 0.95, 0.6, 0.95, 0.95])
+    let standing = Self.reading("UIKitで", start: 5, pitch: 10, content: 60, probability: 0.96)
+    #expect(VerticalColumn.spliced(cells: cells, turned: standing, keepingLatinCells: false).text == "UIKitで")
+  }
+
+  @Test func kanaTheCellsReadSurelyAreNotRunOver() {
+    // `Pythonのscript` sideways: the cells read the letters' slices as doubtful kana and `の` surely;
+    // the turned reading runs the whole stretch into one word, `Fscript`. The `の` stands.
+    let cells = Self.reading(
+      "ミミのミョ", start: 5, pitch: 25, content: 130, probabilities: [0.6, 0.6, 0.97, 0.6, 0.6])
+    let turned = Self.reading("Fscript", start: 10, pitch: 36, content: 260, probability: 0.9)
+    #expect(VerticalColumn.spliced(cells: cells, turned: turned).text == "ミミのミョ")
+  }
+
+  @Test func aColumnWithoutLatinIsTheCellsReading() {
+    let cells = Self.reading("ある日の暮方の事である。", start: 5, pitch: 10, content: 120)
+    let turned = Self.reading("ある日の暮方の事である", start: 10, pitch: 20, content: 240, probability: 0.99)
+    #expect(VerticalColumn.spliced(cells: cells, turned: turned) == cells)
+  }
+
+  @Test func rubyBesideAColumnIsFoundAndNothingElse() {
+    // Two body columns 40 across; furigana 16 across right of the left one, over 確認; a narrow
+    // column of kanji (a note) and a narrow kana column away from any column are not ruby.
+    let columns: [(box: PPOCRBox, text: String)] = [
+      (PPOCRBox(x: 200, y: 50, width: 40, height: 600), "ボタンを押すと、確認の画面が出る"),
+      (PPOCRBox(x: 120, y: 50, width: 40, height: 600), "確認の画面が出る"),
+      (PPOCRBox(x: 162, y: 60, width: 16, height: 60), "かくにん"),
+      (PPOCRBox(x: 162, y: 300, width: 16, height: 60), "注記"),
+      (PPOCRBox(x: 20, y: 300, width: 16, height: 60), "かな"),
+    ]
+    #expect(VerticalColumn.rubyColumns(columns) == [2])
+  }
+}

@@ -1,0 +1,82 @@
+import Testing
+
+@testable import ScanbenchPPOCR
+
+@Suite struct VerticalTiersTests {
+  /// A column 48 across with full-size "characters" (32 × 32 squares) at a pitch of 40 rows: five
+  /// of the upper tier, then a gap of `gap` rows, then five of the lower tier.
+  static func column(gap: Int) -> VerticalColumn.Grey {
+    var grey = VerticalColumn.Grey(width: 48, height: 10 + 10 * 40 + gap, value: 255)
+    for cell in 0..<10 {
+      let top = 5 + cell * 40 + (cell >= 5 ? gap : 0)
+      for y in (top + 4)..<(top + 36) { for x in 8..<40 { grey[x, y] = 0 } }
+    }
+    return grey
+  }
+
+  @Test func aColumnOfTwoTiersIsCutInTheGapBetweenThem() throws {
+    // The detector joins a column of each tier across about 1.8 em of empty paper (64 rows).
+    let gaps = tierGaps(Self.column(gap: 56))
+    try #require(gaps.count == 1)
+    let grey = Self.column(gap: 56)
+    // The cut lies in the gap: below the fifth character, above the sixth.
+    let row = gaps[0] * Double(grey.height)
+    #expect(row > Double(5 + 4 * 40 + 36) && row < Double(5 + 5 * 40 + 56 + 4), "\(row)")
+  }
+
+  @Test func aColumnOfOneTierIsNotCut() {
+    #expect(tierGaps(Self.column(gap: 0)).isEmpty)
+    // Half an em between two characters (a space) is no tier.
+    #expect(tierGaps(Self.column(gap: 16)).isEmpty)
+  }
+
+  /// A vertical item reading `text` (two characters) standing at `x`, from `top` to `bottom`.
+  static func column(_ text: String, x: Double, top: Double, bottom: Double) -> Layout.Item {
+    let quad = Quad(
+      topLeft: Point(x: x, y: top), topRight: Point(x: x + 40, y: top),
+      bottomRight: Point(x: x + 40, y: bottom), bottomLeft: Point(x: x, y: bottom))
+    let region = TextRegion(pageQuad: quad, score: 1, verticalAspectRatio: 1.5)
+    let characters = text.enumerated().map { slot, character in
+      DecodedCharacter(
+        text: String(character), firstColumn: 2 * slot, lastColumn: 2 * slot + 1, probability: 0.95)
+    }
+    return Layout.Item(
+      quad: region.quad, isVertical: region.isVertical,
+      line: DecodedLine(characters: characters, contentColumns: Double(2 * characters.count)),
+      imageWidth: 400, imageHeight: 700)
+  }
+
+  @Test func aTwoTierPageIsReadTierByTier() throws {
+    let heading = Layout.Item(
+      quad: Quad(
+        topLeft: Point(x: 100, y: 10), topRight: Point(x: 300, y: 10), bottomRight: Point(x: 300, y: 40),
+        bottomLeft: Point(x: 100, y: 40)),
+      isVertical: false,
+      line: DecodedLine(
+        characters: [
+          DecodedCharacter(text: "見", firstColumn: 0, lastColumn: 1, probability: 0.95),
+          DecodedCharacter(text: "出", firstColumn: 2, lastColumn: 3, probability: 0.95),
+        ], contentColumns: 4),
+      imageWidth: 400, imageHeight: 700)
+    // Columns of both tiers stand at the same places across the page, the lower tier's shorter.
+    var items = [heading]
+    for (slot, x) in [300.0, 240, 180].enumerated() {
+      items.append(Self.column("上\(slot)", x: x, top: 60, bottom: 330))
+      items.append(Self.column("下\(slot)", x: x, top: 370, bottom: slot == 2 ? 500 : 640))
+    }
+    let bands = try #require(VerticalTiers.bands(items))
+    #expect(bands.count == 3)
+    let result = VerticalTiers.joined(bands.map { Layout.result($0) })
+    #expect(result.lines.map(\.text) == ["見出", "上0", "上1", "上2", "下0", "下1", "下2"])
+    // Every line is in one block's paragraph, once.
+    let covered = result.blocks.flatMap { $0.paragraphs.flatMap { Array($0.lines) } }
+    #expect(covered.sorted() == Array(0..<7))
+  }
+
+  @Test func aPageOfOneTierHasNoBands() {
+    let items = [300.0, 240, 180].map { Self.column("縦書", x: $0, top: 60, bottom: 600) }
+    #expect(VerticalTiers.bands(items) == nil)
+  }
+}
+
+private func tierGaps(_ grey: VerticalColumn.Grey) -> [Double] { VerticalColumn.tierGaps(grey) }
