@@ -116,6 +116,7 @@ _Kept from the sitting of commit '"${previous:-unknown}"': the '"$part"' part wa
     python3 bench/tategaki_sweep.py ppocr="$sweep/ppocr.jsonl" tesseract="$sweep/tesseract.jsonl"
     echo
     rm -rf "$sweep"
+  else kept_part tategaki-sweep '^## Vertical Japanese: the seeded sweep' '^## '
   fi
   if [[ $skip != *" scoring "* ]]; then
     echo "## Scoring"
