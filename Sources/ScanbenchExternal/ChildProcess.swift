@@ -15,6 +15,12 @@ import Foundation
 /// end only scanbench holds (`lifeline`); when scanbench ends the kernel closes it, the wait ends,
 /// and the shell kills the group (`kill -KILL 0`), the program and all it started with it.
 ///
+/// A descendant that leaves the group (`setsid`) is not held by it: scanbench is a subreaper
+/// (`PR_SET_CHILD_SUBREAPER`), so such a process, once its parent is gone, becomes scanbench's child
+/// rather than init's, and every process the program starts inherits a marker in its environment
+/// (`SCANBENCH_ENGINE_PROCESS`, one value a program). Stopping the program kills every process that
+/// carries its marker or descends from it, and reaps those that became scanbench's children.
+///
 /// Not thread-safe: one engine owns it; only `errors` is handed to a thread of its own.
 final class ChildProcess {
   let pid: pid_t
@@ -26,6 +32,13 @@ final class ChildProcess {
   let errors: Int32
   /// How it ended, once reaped.
   private(set) var termination: Termination?
+  /// Readable once the program has ended (a pidfd), even while a descendant holds its stdout open;
+  /// -1 where the kernel has none.
+  let exited: Int32
+  /// `SCANBENCH_ENGINE_PROCESS=…` in the environment of the program and all it starts.
+  private let marker: String
+  /// Descendants killed and not reaped yet.
+  private var killed: Set<pid_t> = []
 
   /// How a program ended.
   enum Termination: Equatable, CustomStringConvertible {
@@ -92,16 +105,29 @@ final class ChildProcess {
     for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaults, signal) }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
 
+    _ = Self.subreaper
+    let marker = Self.nextMarker()
     let arguments = ["/bin/sh", "-c", Self.watchedCommand, "scanbench-engine", command]
     let cArguments = arguments.map { strdup($0) } + [nil]
     defer { for argument in cArguments { free(argument) } }
+    var environment: [UnsafeMutablePointer<CChar>?] = []
+    var entry = environ
+    while let variable = entry.pointee {
+      if !String(cString: variable).hasPrefix(Self.markerName + "=") { environment.append(strdup(variable)) }
+      entry += 1
+    }
+    environment.append(strdup(marker))
+    environment.append(nil)
+    defer { for variable in environment { free(variable) } }
     var child: pid_t = 0
-    let status = posix_spawn(&child, "/bin/sh", &actions, &attributes, cArguments, environ)
+    let status = posix_spawn(&child, "/bin/sh", &actions, &attributes, cArguments, environment)
     guard status == 0 else {
       Self.close([stdinPair[0], stdoutPipe[0], stderrPipe[0]])
       throw ExternalEngineError.start("cannot start /bin/sh: \(String(cString: strerror(status)))")
     }
     pid = child
+    self.marker = marker
+    exited = Self.pidfdOpen.map { $0(child, 0) } ?? -1
     input = stdinPair[0]
     output = stdoutPipe[0]
     errors = stderrPipe[0]
@@ -128,6 +154,93 @@ final class ChildProcess {
     stop(grace: 0)
     closeInput()
     Glibc.close(output)
+    if exited >= 0 { Glibc.close(exited) }
+  }
+
+  // MARK: Descendants that left the group
+
+  static let markerName = "SCANBENCH_ENGINE_PROCESS"
+  nonisolated(unsafe) private static var markerCount = 0
+  private static let markerLock = NSLock()
+
+  private static func nextMarker() -> String {
+    markerLock.withLock {
+      markerCount += 1
+      return "\(markerName)=\(getpid()).\(markerCount)"
+    }
+  }
+
+  /// Made once, before the first program starts: orphans of a program come back to scanbench.
+  private static let subreaper: Bool = {
+    typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") else { return false }
+    // PR_SET_CHILD_SUBREAPER is 36 (linux/prctl.h), which Glibc does not export.
+    return unsafeBitCast(symbol, to: Prctl.self)(36, 1, 0, 0, 0) == 0
+  }()
+
+  /// Kills every process that carries this program's marker or descends from one that does, or from
+  /// the program, except the program itself (its reaping says how it ended). Rounds until a look finds
+  /// none alive, for those that were forking.
+  private func killDescendants() {
+    for _ in 0..<20 {
+      let found = Self.processes(marked: marker, under: pid).subtracting([pid])
+      let alive = found.filter { Self.state(of: $0).map { $0.state != "Z" } ?? false }
+      killed.formUnion(found)
+      if alive.isEmpty { break }
+      for process in alive { kill(process, SIGKILL) }
+    }
+  }
+
+  /// Reaps the killed descendants: each dies and, its parents being killed too, becomes scanbench's
+  /// child (scanbench is their subreaper). Those that another process reaps first just disappear.
+  private func reapDescendants() {
+    let deadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
+    while !killed.isEmpty, DispatchTime.now().uptimeNanoseconds < deadline {
+      for process in killed {
+        guard let state = Self.state(of: process) else {
+          killed.remove(process)
+          continue
+        }
+        var status: Int32 = 0
+        if state.parent == getpid(), waitpid(process, &status, WNOHANG) == process { killed.remove(process) }
+      }
+      if !killed.isEmpty { usleep(2_000) }
+    }
+    killed = []
+  }
+
+  /// The state letter and the parent of a process, from `/proc/PID/stat`; nil once it is gone.
+  private static func state(of process: pid_t) -> (state: Character, parent: pid_t)? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return nil }
+    // "PID (NAME) S PPID …": the name may hold spaces and parentheses, so fields count from the last ')'.
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 1, let state = fields[0].first, let parent = pid_t(fields[1]) else { return nil }
+    return (state, parent)
+  }
+
+  /// Every process that carries `marker` in its environment, and every descendant of those and of
+  /// `root`.
+  private static func processes(marked marker: String, under root: pid_t) -> Set<pid_t> {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    var children: [pid_t: [pid_t]] = [:]
+    var found: Set<pid_t> = [root]
+    let needle = Array(marker.utf8)
+    for process in entries.compactMap({ pid_t($0) }) {
+      guard let state = state(of: process) else { continue }
+      children[state.parent, default: []].append(process)
+      if let environment = FileManager.default.contents(atPath: "/proc/\(process)/environ"),
+        environment.split(separator: 0).contains(where: { $0.elementsEqual(needle) })
+      {
+        found.insert(process)
+      }
+    }
+    var queue = Array(found)
+    while let process = queue.popLast() {
+      for child in children[process] ?? [] where found.insert(child).inserted { queue.append(child) }
+    }
+    return found
   }
 
   /// Closes the program's stdin: a program that reads to the end of its input then exits.
@@ -149,6 +262,7 @@ final class ChildProcess {
     }
     // Not reaped yet, so the group's id cannot have been reused.
     if !reap(blocking: false) {
+      killDescendants()
       kill(-pid, SIGKILL)
       _ = reap(blocking: true)
     }
@@ -169,9 +283,12 @@ final class ChildProcess {
       guard info._sifields._sigchld.si_pid == pid else { return false }
       break
     }
+    // Before the group goes: a killed process is a zombie, whose environment can no longer be read.
+    killDescendants()
     kill(-pid, SIGKILL)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+    reapDescendants()
     // WIFEXITED / WEXITSTATUS / WTERMSIG are macros, which Swift does not import.
     let signal = status & 0x7f
     termination = signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
@@ -180,6 +297,10 @@ final class ChildProcess {
 
   // glibc's `pipe2` and `posix_spawn_file_actions_addclosefrom_np` (2.34) are declared only for
   // _GNU_SOURCE, which Swift's Glibc module does not define: looked up once by name instead.
+  private typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
+  nonisolated(unsafe) private static let pidfdOpen = dlsym(
+    UnsafeMutableRawPointer(bitPattern: 0), "pidfd_open"
+  ).map { unsafeBitCast($0, to: PidfdOpen.self) }
   private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
   private typealias AddCloseFrom =
     @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32

@@ -143,7 +143,9 @@ final class ExternalEngine: RecognitionEngine {
     let process = try ChildProcess(command: backend.command)
     let relay = StderrRelay(descriptor: process.errors, label: "command", sink: warnings)
     var program = Program(
-      process: process, channel: LineChannel(input: process.input, output: process.output), relay: relay)
+      process: process,
+      channel: LineChannel(input: process.input, output: process.output, exited: process.exited), relay: relay
+    )
     let line: Data
     do {
       line = try program.channel.exchange(Data(), deadline: .now() + backend.startTimeout)

@@ -25,14 +25,18 @@ struct LineChannel {
 
   private let input: Int32
   private let output: Int32
+  /// Readable once the program has ended (`ChildProcess.exited`), or -1: a descendant that keeps
+  /// its stdout open must not keep an exchange waiting for the deadline after the program is gone.
+  private let exited: Int32
   /// Bytes read after the last line returned.
   private var buffer: [UInt8] = []
   /// How far `buffer` has been searched for a newline.
   private var scanned = 0
 
-  init(input: Int32, output: Int32) {
+  init(input: Int32, output: Int32, exited: Int32 = -1) {
     self.input = input
     self.output = output
+    self.exited = exited
     _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK)
     _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
   }
@@ -50,9 +54,16 @@ struct LineChannel {
       let writing = written < request.count && inputOpen
       var descriptors = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
       if writing { descriptors.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
+      if exited >= 0 { descriptors.append(pollfd(fd: exited, events: Int16(POLLIN), revents: 0)) }
       let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
       if ready < 0, errno == EINTR { continue }
       guard ready > 0 else { continue }
+      if exited >= 0, descriptors[descriptors.count - 1].revents != 0 {
+        // The program has ended: what it wrote before is all there will be from it.
+        _ = try readAvailable()
+        if let line = nextLine() { return line }
+        throw .ended
+      }
       if descriptors[0].revents != 0 {
         guard try readAvailable() else { throw .ended }
       }

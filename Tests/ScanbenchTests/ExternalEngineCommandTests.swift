@@ -84,6 +84,43 @@ final class ExternalEngineCommandTests: XCTestCase {
     XCTAssertTrue(result.stdout.contains("external (eng, command:fakeocr 2.5, 1 jobs)"), result.stdout)
   }
 
+  /// The processes whose command line is `sleep SECONDS`, wherever they are now (init's or anyone's).
+  static func sleepers(_ seconds: String) -> [pid_t] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { pid_t($0) }.filter { process in
+      FileManager.default.contents(atPath: "/proc/\(process)/cmdline") == Data("sleep\0\(seconds)\0".utf8)
+    }
+  }
+
+  /// Issue 31, item 14: descendants that leave the program's process group (`setsid`) are ended with
+  /// the program, and one that keeps the program's stdout open does not make scanbench wait for
+  /// `--engine-timeout` once the program has exited.
+  func testDescendantsThatLeaveTheGroupEndWithTheProgramAndDoNotHoldItsStdout() throws {
+    let lines = try corpus(1)
+    let images = folder.appendingPathComponent("images")
+    try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+    let line = try Data(contentsOf: lines.appendingPathComponent("eng-line-001.png"))
+    let names = ["a-orphan", "b-orphan", "c-holdout", "d-next"]
+    for name in names { try line.write(to: images.appendingPathComponent(name + ".png")) }
+    // A duration no other process sleeps, to find the children by their command line.
+    let seconds = "300.\(UInt32.random(in: 100_000...999_999))"
+    defer { for process in Self.sleepers(seconds) { kill(process, SIGKILL) } }
+    let store = folder.appendingPathComponent("results.jsonl")
+    let result = try Harness.run([
+      "run", images.path, "--engine", fakeCommand("--sleep \(seconds)"), "--engine-timeout", "120", "--jobs",
+      "1", "--out", store.path,
+    ])
+    XCTAssertEqual(result.exitCode, 1, result.stderr)
+    let byName = Dictionary(
+      uniqueKeysWithValues: try Harness.records(in: store).results.map { ($0.entry, $0) })
+    XCTAssertNil(byName["a-orphan.png"]?.error)
+    XCTAssertEqual(
+      byName["c-holdout.png"]?.error?.kind, "engine-exited",
+      "the program's exit is seen, though a child still holds its stdout")
+    XCTAssertNil(byName["d-next.png"]?.error)
+    XCTAssertEqual(Self.sleepers(seconds), [], "no descendant outlives scanbench")
+  }
+
   func testWorkersEachStartTheProgramOnceAndNameThemselvesInWarnings() throws {
     let lines = try corpus(6)
     let store = folder.appendingPathComponent("results.jsonl")

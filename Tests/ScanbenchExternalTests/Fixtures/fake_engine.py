@@ -8,6 +8,8 @@ request, chosen by the image's name (docs/engines.md, "External engines").
   garbage  writes a line that is not JSON
   wrongid  answers with another id
   stderr   writes a line to stderr, then answers
+  orphan   starts `setsid sleep --sleep` (its own session, stdout closed), then answers
+  holdout  starts `setsid sleep --sleep` holding its stdout open, then exits with status 3
 otherwise: answers the text given for the name by --answers FILE (JSON: name -> text), else
 "NAME WIDTHxHEIGHT LANG png=ok" with the size read from the PNG's own header; with boxes, one word
 box per word and one line box.
@@ -27,6 +29,7 @@ parser.add_argument("--version", default="1.0")
 parser.add_argument("--handshake", default="ok", choices=["ok", "none", "garbage", "silent"])
 parser.add_argument("--starts", help="append this process's id to FILE at start")
 parser.add_argument("--children", help="append the id of each child started by 'hang' to FILE")
+parser.add_argument("--sleep", default="300", help="how long 'orphan' and 'holdout' children sleep")
 parser.add_argument("--answers", help="JSON file: image name -> text")
 arguments = parser.parse_args()
 
@@ -67,6 +70,11 @@ for line in sys.stdin:
         send({"id": request["id"], "error": f"cannot read {name}"})
         continue
     if "crash" in name:
+        sys.exit(3)
+    if "orphan" in name:
+        subprocess.Popen(["setsid", "sleep", arguments.sleep], stdout=subprocess.DEVNULL)
+    if "holdout" in name:
+        subprocess.Popen(["setsid", "sleep", arguments.sleep])
         sys.exit(3)
     if "hang" in name:
         child = subprocess.Popen(["sleep", "1000"])
