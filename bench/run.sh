@@ -9,6 +9,7 @@
 #                nobody tuned for (issue 30): per shape mean, median, p90 and worst page CER at
 #                accurate, beside Tesseract's jpn_vert; SWEEP_PAGES pages a shape (default 50)
 #   scoring      bench/scoring.sh       edit distance against rapidfuzz
+#   column-sweep bench/column_sweep.py  50 seeded column pages at accurate, PP-OCR beside Tesseract
 #   notes        scanbench-bench notes  import of 1,000,000 records and search latency
 #   serve        scanbench-bench serve  `notes serve` under 16 concurrent clients on a million notes,
 #                scanbench-bench search its searches alone, CPU a query;
@@ -125,6 +126,13 @@ _Kept from the sitting of commit '"${previous:-unknown}"': the '"$part"' part wa
     echo
     bash bench/scoring.sh
   else kept_part scoring '^## Scoring' '^## '
+  fi
+  if [[ $skip != *" column-sweep "* ]]; then
+    echo "## Column pages nobody tuned for"
+    echo
+    echo "Command: \`bench/column_sweep.py $bin/scanbench --count 50 --seed 1\`"
+    echo
+    python3 bench/column_sweep.py "$bin/scanbench" --count 50 --seed 1
   fi
   if [[ $skip != *" notes "* ]]; then
     echo "## Note database"
