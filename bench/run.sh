@@ -130,9 +130,11 @@ _Kept from the sitting of commit '"${previous:-unknown}"': the '"$part"' part wa
   if [[ $skip != *" column-sweep "* ]]; then
     echo "## Column pages nobody tuned for"
     echo
-    echo "Command: \`bench/column_sweep.py $bin/scanbench --count 50 --seed 1\`"
+    echo "Command: \`bench/column_sweep.py $bin/scanbench --count ${SWEEP_PAGES:-50} --seed 1\`"
     echo
-    python3 bench/column_sweep.py "$bin/scanbench" --count 50 --seed 1
+    # Debian's python3: the generator draws with python3-pil (CORPORA_PACKAGES).
+    /usr/bin/python3 bench/column_sweep.py "$bin/scanbench" --count "${SWEEP_PAGES:-50}" --seed 1
+  else kept_part column-sweep '^## Column pages nobody tuned for' '^## '
   fi
   if [[ $skip != *" notes "* ]]; then
     echo "## Note database"
