@@ -32,9 +32,8 @@ import PackageDescription
 
 /// The modules whose own Swift code does the per-pixel and per-character work (image sampling, DB
 /// detection's post-processing, CTC decoding, the edit distance) are optimized in debug builds too:
-/// unoptimized, a page takes six times the CPU, and `make test` runs hundreds of pages through the
-/// debug binary. Debugging them steps through optimized code; `swift build -c debug -Xswiftc -Onone`
-/// gives it back.
+/// unoptimized, a page takes several times the CPU, and `make test` runs hundreds of pages through the
+/// debug binary. Debugging them steps through optimized code.
 let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
