@@ -11,26 +11,35 @@ enum EditStep: UInt8 {
 /// An optimal alignment of two symbol sequences in bounded memory: Hirschberg's divide and conquer over
 /// the banded bit-parallel algorithm, with a traceback through recorded bit vectors once a piece is small.
 ///
-/// Every piece is cut at the middle column of the recognized text: one banded pass from the start and one
+/// Every piece is cut at the middle column of the recognized text: one pass from the start and one
 /// over both sequences reversed give, for each ground-truth row, the cost of the best path through that
-/// point; the cheapest row splits the piece into two with known costs. Memory is the pattern tables and
-/// one recorded piece (at most `recordLimit` block-columns of 32 bytes), never the whole matrix.
+/// point; the lowest of the cheapest rows splits the piece into two with known costs. Memory is the
+/// pattern tables and one recorded piece (at most `recordLimit` block-columns of 32 bytes), never the
+/// whole matrix.
+///
+/// The two passes are diagonal transition's (`DiagonalTransition`) while that stays cheaper than the
+/// band, as it does when the edits are sparse, and the banded bit-parallel kernel's otherwise. Both
+/// give the same costs at every row an optimal path crosses, so the split, and with it every step, is
+/// the same whichever ran.
 struct EditScriptBuilder {
   static let defaultRecordLimit = 1 << 16
+  /// Diagonal transition may do this many steps per block-column the band would compute before the
+  /// band takes over (a step is a few instructions, a block-column a few dozen).
+  static let defaultDiagonalWorkFactor = 2
 
   private let denseLimit: Int
   private let recordLimit: Int
-  /// Symbol → local symbol of the current piece, −1 when absent; reset after each use.
-  private var localSymbols: [Int32]
+  private let diagonalWorkFactor: Int
   private(set) var steps: [EditStep] = []
 
+  /// `diagonalWorkFactor` 0 leaves every split to the band (the tests compare the two).
   init(
-    alphabetSize: Int, denseLimit: Int = PatternMatchTable.defaultDenseLimit,
-    recordLimit: Int = defaultRecordLimit
+    denseLimit: Int = PatternMatchTable.defaultDenseLimit, recordLimit: Int = defaultRecordLimit,
+    diagonalWorkFactor: Int = defaultDiagonalWorkFactor
   ) {
     self.denseLimit = denseLimit
     self.recordLimit = recordLimit
-    localSymbols = [Int32](repeating: -1, count: alphabetSize)
+    self.diagonalWorkFactor = diagonalWorkFactor
   }
 
   /// Appends the steps aligning `groundTruth` with `recognized`; `bound` must be at least their distance
@@ -49,13 +58,14 @@ struct EditScriptBuilder {
       append(.delete, count: pattern.count)
       distance = pattern.count + text.count
     } else {
-      let band = LevenshteinBand(
-        patternLength: pattern.count, textLength: text.count,
-        bound: max(bound, abs(pattern.count - text.count)))
+      let bound = max(bound, abs(pattern.count - text.count))
+      let band = LevenshteinBand(patternLength: pattern.count, textLength: text.count, bound: bound)
       if text.count < 2 || band.blockColumnEstimate <= recordLimit
         || band.blockColumnCount <= recordLimit
       {
         distance = tracebackPiece(pattern, text, band: band)
+      } else if let split = diagonalSplit(pattern, text, bound: bound, band: band) {
+        distance = split
       } else {
         distance = splitPiece(pattern, text, band: band)
       }
@@ -64,11 +74,58 @@ struct EditScriptBuilder {
     return distance
   }
 
+  /// Room for a whole alignment's steps, so that they are not copied as they grow.
+  mutating func reserveSteps(_ count: Int) {
+    steps.reserveCapacity(count)
+  }
+
   private mutating func append(_ step: EditStep, count: Int) {
     if count > 0 { steps.append(contentsOf: repeatElement(step, count: count)) }
   }
 
   // MARK: Hirschberg split
+
+  /// The split by diagonal transition; nil (nothing appended) when its passes would cost more than the
+  /// band's.
+  private mutating func diagonalSplit(
+    _ pattern: UnsafeBufferPointer<Int32>, _ text: UnsafeBufferPointer<Int32>, bound: Int,
+    band: LevenshteinBand
+  ) -> Int? {
+    guard diagonalWorkFactor > 0 else { return nil }
+    let workLimit = diagonalWorkFactor * band.blockColumnEstimate
+    let middle = text.count / 2
+    guard
+      let forward = DiagonalTransition.columnCosts(
+        pattern, text, column: middle, maxCost: bound, reversed: false, workLimit: workLimit),
+      let backward = DiagonalTransition.columnCosts(
+        pattern, text, column: text.count - middle, maxCost: bound, reversed: true, workLimit: workLimit)
+    else { return nil }
+    // Row r of the middle column is diagonal middle − r from the start, and diagonal
+    // (n − middle) − (m − r) from the end; the lowest of the cheapest rows, as `splitPiece` takes.
+    let patternLength = pattern.count
+    var bestRow = 0
+    var bestCost = Int.max
+    var bestLeft = 0
+    for row in max(0, middle - bound)...min(patternLength, middle + bound) {
+      let left = forward[middle - row + bound]
+      let backwardDiagonal = (text.count - middle) - (patternLength - row)
+      guard left != Int.max, abs(backwardDiagonal) <= bound else { continue }
+      let right = backward[backwardDiagonal + bound]
+      if right != Int.max && left + right < bestCost {
+        bestCost = left + right
+        bestRow = row
+        bestLeft = left
+      }
+    }
+    guard bestCost != Int.max else { return nil }
+    let leftDistance = align(
+      UnsafeBufferPointer(rebasing: pattern[0..<bestRow]), UnsafeBufferPointer(rebasing: text[0..<middle]),
+      bound: bestLeft)
+    let rightDistance = align(
+      UnsafeBufferPointer(rebasing: pattern[bestRow...]), UnsafeBufferPointer(rebasing: text[middle...]),
+      bound: bestCost - bestLeft)
+    return leftDistance + rightDistance
+  }
 
   private mutating func splitPiece(
     _ pattern: UnsafeBufferPointer<Int32>, _ text: UnsafeBufferPointer<Int32>, band: LevenshteinBand
@@ -175,22 +232,15 @@ struct EditScriptBuilder {
     _ pattern: UnsafeBufferPointer<Int32>, _ text: UnsafeBufferPointer<Int32>, band: LevenshteinBand,
     through column: Int, recorder: inout Recorder
   ) -> ColumnState {
-    var localCount: Int32 = 0
+    var localSymbols = SymbolHashMap()
     var localPattern = [Int32](repeating: 0, count: pattern.count)
     var localText = [Int32](repeating: 0, count: column)
-    localSymbols.withUnsafeMutableBufferPointer { localSymbols in
-      for (position, symbol) in pattern.enumerated() {
-        if localSymbols[Int(symbol)] < 0 {
-          localSymbols[Int(symbol)] = localCount
-          localCount += 1
-        }
-        localPattern[position] = localSymbols[Int(symbol)]
-      }
-      for position in 0..<column {
-        let local = localSymbols[Int(text[position])]
-        localText[position] = local < 0 ? localCount : local
-      }
-      for symbol in pattern { localSymbols[Int(symbol)] = -1 }
+    for (position, symbol) in pattern.enumerated() {
+      localPattern[position] = localSymbols.denseID(for: symbol)
+    }
+    let localCount = Int32(localSymbols.count)
+    for position in 0..<column {
+      localText[position] = localSymbols.id(of: text[position]) ?? localCount
     }
     let alphabetSize = Int(localCount) + 1
     return localPattern.withUnsafeBufferPointer { localPattern in

@@ -57,32 +57,66 @@ struct DenseSymbols {
 }
 
 /// An open-addressing map from arbitrary `Int32` symbols to dense ids; faster than `Dictionary` here
-/// because it neither hashes generically nor allocates per entry.
+/// because it neither hashes generically nor allocates per entry. It grows with the distinct symbols,
+/// not with the texts, so a long text in a small alphabet keeps it small.
 struct SymbolHashMap {
   private var keys: [Int32]
   private var values: [Int32]
-  private let slotMask: Int
+  private var slotMask: Int
   private(set) var count = 0
 
-  init(expectedCount: Int) {
+  init(expectedCount: Int = 0) {
     var capacity = 16
-    while capacity < 2 * expectedCount { capacity <<= 1 }
+    while capacity < 2 * min(expectedCount, 1 << 12) { capacity <<= 1 }
     keys = [Int32](repeating: 0, count: capacity)
     values = [Int32](repeating: -1, count: capacity)
     slotMask = capacity - 1
   }
 
-  mutating func denseID(for symbol: Int32) -> Int32 {
-    var slot =
-      Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: symbol)) &* 0x9E37_79B9_7F4A_7C15) >> 32)
+  @inline(__always)
+  private func slot(for symbol: Int32) -> Int {
+    Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: symbol)) &* 0x9E37_79B9_7F4A_7C15) >> 32)
       & slotMask
+  }
+
+  /// The symbol's id, given in order of first appearance.
+  mutating func denseID(for symbol: Int32) -> Int32 {
+    var slot = slot(for: symbol)
     while values[slot] >= 0 {
       if keys[slot] == symbol { return values[slot] }
       slot = (slot + 1) & slotMask
+    }
+    if 2 * (count + 1) > keys.count {
+      grow()
+      return denseID(for: symbol)
     }
     keys[slot] = symbol
     values[slot] = Int32(count)
     count += 1
     return values[slot]
+  }
+
+  /// The symbol's id if it has one.
+  func id(of symbol: Int32) -> Int32? {
+    var slot = slot(for: symbol)
+    while values[slot] >= 0 {
+      if keys[slot] == symbol { return values[slot] }
+      slot = (slot + 1) & slotMask
+    }
+    return nil
+  }
+
+  private mutating func grow() {
+    let oldKeys = keys
+    let oldValues = values
+    keys = [Int32](repeating: 0, count: 2 * oldKeys.count)
+    values = [Int32](repeating: -1, count: 2 * oldKeys.count)
+    slotMask = keys.count - 1
+    for (key, value) in zip(oldKeys, oldValues) where value >= 0 {
+      var slot = slot(for: key)
+      while values[slot] >= 0 { slot = (slot + 1) & slotMask }
+      keys[slot] = key
+      values[slot] = value
+    }
   }
 }

@@ -27,13 +27,25 @@ public enum EditDistance {
     return previous[b.count]
   }
 
+  /// Diagonal transition may do this many steps per unit of the two sequences before the bit-parallel
+  /// kernel takes over: enough for a long text with sparse edits, little next to a band that fails.
+  static let diagonalWorkPerUnit = 8
+
+  /// `diagonalWorkFactor` 0 leaves it all to the bit-parallel kernel (the tests compare the two).
   static func distance(
     _ a: UnsafeBufferPointer<Int32>, _ b: UnsafeBufferPointer<Int32>,
-    denseLimit: Int = PatternMatchTable.defaultDenseLimit
+    denseLimit: Int = PatternMatchTable.defaultDenseLimit,
+    diagonalWorkFactor: Int = EditScriptBuilder.defaultDiagonalWorkFactor
   ) -> Int {
     let (a, b) = CommonAffix.stripped(a, b)
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }
+    if diagonalWorkFactor > 0,
+      let distance = DiagonalTransition.distance(
+        a, b, workLimit: diagonalWorkPerUnit * (a.count + b.count) + 4096)
+    {
+      return distance
+    }
     let symbols = DenseSymbols(a, b)
     return symbols.first.withUnsafeBufferPointer { first in
       symbols.second.withUnsafeBufferPointer { second in

@@ -65,12 +65,13 @@ public enum Scorer {
       steps: steps, groundTruth: groundTruthUnits, recognized: recognizedUnits, metric: options.descriptor)
   }
 
-  /// An optimal unit-by-unit alignment and the distance: the distance first (bit-parallel, fast), then
-  /// the alignment inside the band that distance allows.
+  /// An optimal unit-by-unit alignment and the distance: the distance first (`EditDistance`), then the
+  /// alignment inside the band that distance allows.
   static func editSteps(
     _ groundTruth: [Int32], _ recognized: [Int32],
     denseLimit: Int = PatternMatchTable.defaultDenseLimit,
-    recordLimit: Int = EditScriptBuilder.defaultRecordLimit
+    recordLimit: Int = EditScriptBuilder.defaultRecordLimit,
+    diagonalWorkFactor: Int = EditScriptBuilder.defaultDiagonalWorkFactor
   ) -> (steps: [EditStep], distance: Int) {
     groundTruth.withUnsafeBufferPointer { groundTruth in
       recognized.withUnsafeBufferPointer { recognized in
@@ -78,22 +79,14 @@ public enum Scorer {
         if prefix + suffix == groundTruth.count && prefix + suffix == recognized.count {
           return ([EditStep](repeating: .equal, count: groundTruth.count), 0)
         }
-        let symbols = DenseSymbols(groundTruth, recognized)
-        return symbols.first.withUnsafeBufferPointer { first in
-          symbols.second.withUnsafeBufferPointer { second in
-            let (strippedFirst, strippedSecond) = CommonAffix.stripped(first, second)
-            let distance =
-              strippedFirst.isEmpty || strippedSecond.isEmpty
-              ? strippedFirst.count + strippedSecond.count
-              : EditDistance.denseDistance(
-                strippedFirst, strippedSecond, alphabetSize: symbols.alphabetSize, denseLimit: denseLimit)
-            var builder = EditScriptBuilder(
-              alphabetSize: symbols.alphabetSize, denseLimit: denseLimit, recordLimit: recordLimit)
-            let aligned = builder.align(first, second, bound: distance)
-            assert(aligned == distance, "the alignment must cost exactly the distance")
-            return (builder.steps, distance)
-          }
-        }
+        let distance = EditDistance.distance(
+          groundTruth, recognized, denseLimit: denseLimit, diagonalWorkFactor: diagonalWorkFactor)
+        var builder = EditScriptBuilder(
+          denseLimit: denseLimit, recordLimit: recordLimit, diagonalWorkFactor: diagonalWorkFactor)
+        builder.reserveSteps(max(groundTruth.count, recognized.count) + distance)
+        let aligned = builder.align(groundTruth, recognized, bound: distance)
+        assert(aligned == distance, "the alignment must cost exactly the distance")
+        return (builder.steps, distance)
       }
     }
   }

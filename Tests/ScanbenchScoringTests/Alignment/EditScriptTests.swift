@@ -97,6 +97,63 @@ import Testing
     checkOptimal([], long, recordLimit: 4, "empty ground truth")
   }
 
+  /// Splitting by diagonal transition gives exactly the steps the band gives (the lowest of the
+  /// cheapest rows, whichever computed it), on texts with edits at either end, empty sides, combining
+  /// marks, emoji and Japanese, with splits forced all the way down.
+  @Test(arguments: [ScoringOptions.Unit.grapheme, .codepoint])
+  func diagonalSplitsGiveTheBandsSteps(unit: ScoringOptions.Unit) {
+    var generator = SeededGenerator(seed: unit == .grapheme ? 21 : 22)
+    var encoder = UnitEncoder(unit: unit)
+    for round in 0..<300 {
+      let length = Int.random(in: 0...(round % 5 == 0 ? 400 : 120), using: &generator)
+      let groundTruth = RandomText.text(length: length, using: &generator)
+      var recognized: String
+      switch round % 4 {
+      case 0:
+        recognized = RandomText.edited(
+          groundTruth, edits: Int.random(in: 0...4, using: &generator), using: &generator)
+      case 1: recognized = RandomText.edited(groundTruth, edits: length / 4 + 1, using: &generator)
+      case 2:
+        // Edits at both ends.
+        recognized = "x" + RandomText.edited(groundTruth, edits: 1, using: &generator).dropFirst() + "日本"
+      default:
+        recognized = RandomText.text(length: Int.random(in: 0...length, using: &generator), using: &generator)
+      }
+      if round % 25 == 0 { recognized = "" }
+      let a = encoder.encode(groundTruth, keepingBoundaries: false).symbols
+      let b = encoder.encode(recognized, keepingBoundaries: false).symbols
+      for recordLimit in [2, 8, EditScriptBuilder.defaultRecordLimit] {
+        let band = Scorer.editSteps(a, b, recordLimit: recordLimit, diagonalWorkFactor: 0)
+        let diagonal = Scorer.editSteps(a, b, recordLimit: recordLimit, diagonalWorkFactor: 1 << 20)
+        #expect(diagonal.distance == band.distance, "round \(round), limit \(recordLimit): distance")
+        #expect(diagonal.steps == band.steps, "round \(round), limit \(recordLimit): steps")
+      }
+      checkOptimal(a, b, recordLimit: 2, "round \(round)")
+    }
+  }
+
+  /// Sparse edits in a text long enough for the default limits to split it: the default path (diagonal
+  /// transition where it is cheap) gives the band's steps.
+  @Test func longTextWithSparseEditsGivesTheBandsSteps() {
+    var generator = SeededGenerator(seed: 23)
+    let words = ["the", "of", "and", "to", "in", "is", "was", "for", "on", "that"]
+    var text: [Int32] = []
+    while text.count < 150_000 {
+      text += words[Int.random(in: 0..<words.count, using: &generator)].unicodeScalars.map {
+        Int32($0.value)
+      }
+      text.append(32)
+    }
+    var edited = text
+    for position in stride(from: 500, to: edited.count, by: 1000) { edited[position] = 35 }
+    edited.insert(35, at: 0)
+    edited.removeLast(3)
+    let band = Scorer.editSteps(text, edited, diagonalWorkFactor: 0)
+    let fast = Scorer.editSteps(text, edited)
+    #expect(fast.distance == band.distance)
+    #expect(fast.steps == band.steps)
+  }
+
   @Test func substitutionsArePreferredAtTies() {
     let (steps, distance) = Scorer.editSteps([1, 2, 3], [1, 9, 3])
     #expect(distance == 1)
