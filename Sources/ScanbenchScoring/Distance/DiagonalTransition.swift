@@ -9,16 +9,19 @@
 /// pass has a work limit (steps plus units slid over) and gives up past it, leaving the bit-parallel
 /// kernel to do the work. Either way the answers are exact.
 enum DiagonalTransition {
-  /// The distance, or nil when finding it would take more than `workLimit`.
+  /// The distance, or nil when finding it would take more than `workLimit` plus `workPerCost` for each
+  /// unit of the distance (what the band would spend for it).
   static func distance(
-    _ rows: UnsafeBufferPointer<Int32>, _ columns: UnsafeBufferPointer<Int32>, workLimit: Int
+    _ rows: UnsafeBufferPointer<Int32>, _ columns: UnsafeBufferPointer<Int32>, workLimit: Int,
+    workPerCost: Int = 0
   ) -> Int? {
     var observer = EndObserver(endDiagonal: columns.count - rows.count, lastRow: rows.count)
-    let maxCost = affordableCost(rows: rows.count, columns: columns.count, workLimit: workLimit)
+    let maxCost = affordableCost(
+      rows: rows.count, columns: columns.count, workLimit: workLimit, workPerCost: workPerCost)
     guard
       run(
         ForwardSymbols(base: rows), ForwardSymbols(base: columns), maxCost: maxCost,
-        workLimit: workLimit, observer: &observer)
+        workLimit: workLimit, workPerCost: workPerCost, pruning: false, observer: &observer)
     else { return nil }
     return observer.distance
   }
@@ -26,29 +29,32 @@ enum DiagonalTransition {
   /// For column `column`, the cost of reaching each of its rows from the start (or, `reversed`, of
   /// finishing from it: both sequences read backwards, rows and column counted from their ends), as
   /// an array indexed by diagonal `column − row` plus `maxCost`; `Int.max` where that cost exceeds
-  /// `maxCost`. Nil when it would take more than `workLimit`.
+  /// `maxCost` — or wherever no path of cost at most `maxCost` through that row can finish: those
+  /// diagonals are left behind, so their rows may show more than their cost. Nil when it would take
+  /// more than `workLimit`.
   static func columnCosts(
     _ rows: UnsafeBufferPointer<Int32>, _ columns: UnsafeBufferPointer<Int32>, column: Int, maxCost: Int,
     reversed: Bool, workLimit: Int
   ) -> [Int]? {
-    guard maxCost <= affordableCost(rows: rows.count, columns: columns.count, workLimit: workLimit) else {
-      return nil
-    }
+    guard
+      maxCost <= affordableCost(rows: rows.count, columns: columns.count, workLimit: workLimit, workPerCost: 0)
+    else { return nil }
     var observer = ColumnObserver(column: column, maxCost: maxCost)
     let completed =
       reversed
       ? run(
         ReversedSymbols(base: rows), ReversedSymbols(base: columns), maxCost: maxCost, workLimit: workLimit,
-        observer: &observer)
+        workPerCost: 0, pruning: true, observer: &observer)
       : run(
         ForwardSymbols(base: rows), ForwardSymbols(base: columns), maxCost: maxCost, workLimit: workLimit,
-        observer: &observer)
+        workPerCost: 0, pruning: true, observer: &observer)
     return completed ? observer.costs : nil
   }
 
-  /// The highest cost a pass can reach within `workLimit`: cost d visits at least
-  /// min(d, rows) + min(d, columns) + 1 diagonals.
-  static func affordableCost(rows: Int, columns: Int, workLimit: Int) -> Int {
+  /// The highest cost a pass can reach within its work limit: cost d visits at least
+  /// min(d, rows) + min(d, columns) + 1 diagonals. (The steps grow faster than the limit, so the
+  /// costs within it are all those up to one.)
+  static func affordableCost(rows: Int, columns: Int, workLimit: Int, workPerCost: Int) -> Int {
     func stepsUpTo(_ cost: Int, _ limit: Int) -> Int {
       cost <= limit ? cost * (cost + 1) / 2 : limit * (limit + 1) / 2 + (cost - limit) * limit
     }
@@ -56,7 +62,9 @@ enum DiagonalTransition {
     var high = max(rows, columns)
     while low < high {
       let middle = (low + high + 1) / 2
-      if stepsUpTo(middle, rows) + stepsUpTo(middle, columns) + middle + 1 <= workLimit {
+      if stepsUpTo(middle, rows) + stepsUpTo(middle, columns) + middle + 1
+        <= workLimit + workPerCost * middle
+      {
         low = middle
       } else {
         high = middle - 1
@@ -66,12 +74,17 @@ enum DiagonalTransition {
   }
 
   /// Runs costs 0, 1, … `maxCost` (or until the observer stops it); false when the work limit was
-  /// passed first.
+  /// passed first. With `pruning`, cost d skips the diagonals more than `maxCost` − d from the end's:
+  /// no path through them finishes within `maxCost`. What they would have passed on only reaches
+  /// cells of such paths, and the values they keep from earlier costs are still reached, so every
+  /// cell of a path within `maxCost` still gets its exact cost.
   private static func run<Rows: SymbolSequence, Columns: SymbolSequence, Observer: FrontierObserver>(
-    _ rows: Rows, _ columns: Columns, maxCost: Int, workLimit: Int, observer: inout Observer
+    _ rows: Rows, _ columns: Columns, maxCost: Int, workLimit: Int, workPerCost: Int, pruning: Bool,
+    observer: inout Observer
   ) -> Bool {
     let rowCount = rows.count
     let columnCount = columns.count
+    let endDiagonal = columnCount - rowCount
     let offset = maxCost + 1
     let size = 2 * maxCost + 3
     let unreachable = Int.min / 2
@@ -85,8 +98,13 @@ enum DiagonalTransition {
     }
     var work = 0
     for cost in 0...maxCost {
-      let lowDiagonal = max(-cost, -rowCount)
-      let highDiagonal = min(cost, columnCount)
+      var lowDiagonal = max(-cost, -rowCount)
+      var highDiagonal = min(cost, columnCount)
+      if pruning {
+        lowDiagonal = max(lowDiagonal, endDiagonal - (maxCost - cost))
+        highDiagonal = min(highDiagonal, endDiagonal + (maxCost - cost))
+        guard lowDiagonal <= highDiagonal else { break }
+      }
       work += highDiagonal - lowDiagonal + 1
       for diagonal in lowDiagonal...highDiagonal {
         let slot = diagonal + offset
@@ -106,7 +124,7 @@ enum DiagonalTransition {
         observer.reached(cost: cost, diagonal: diagonal, row: row)
       }
       if observer.isDone { return true }
-      if work > workLimit { return false }
+      if work > workLimit + workPerCost * cost { return false }
       swap(&previous, &current)
     }
     return true

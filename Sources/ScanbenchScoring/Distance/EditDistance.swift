@@ -27,8 +27,9 @@ public enum EditDistance {
     return previous[b.count]
   }
 
-  /// Diagonal transition may do this many steps per unit of the two sequences before the bit-parallel
-  /// kernel takes over: enough for a long text with sparse edits, little next to a band that fails.
+  /// Diagonal transition may do this many steps per unit of the two sequences, and for each unit of
+  /// distance reached as many as the band's doubling would spend for it (about 2 · shorter / 64 words),
+  /// before the bit-parallel kernel takes over: little next to the band when it fails.
   static let diagonalWorkPerUnit = 8
 
   /// `diagonalWorkFactor` 0 leaves it all to the bit-parallel kernel (the tests compare the two).
@@ -42,7 +43,8 @@ public enum EditDistance {
     guard !b.isEmpty else { return a.count }
     if diagonalWorkFactor > 0,
       let distance = DiagonalTransition.distance(
-        a, b, workLimit: diagonalWorkPerUnit * (a.count + b.count) + 4096)
+        a, b, workLimit: diagonalWorkPerUnit * (a.count + b.count) + 4096,
+        workPerCost: diagonalWorkFactor * min(a.count, b.count) / 32)
     {
       return distance
     }

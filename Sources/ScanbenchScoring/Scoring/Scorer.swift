@@ -104,17 +104,23 @@ public enum Scorer {
       groundTruthText = TextNormalizer.normalize(groundTruth, wordOptions)
       recognizedText = TextNormalizer.normalize(recognized, wordOptions)
     }
-    let groundTruthWords = WordSegmenter.words(in: groundTruthText)
-    let recognizedWords = WordSegmenter.words(in: recognizedText)
+    // Each word as its symbol as soon as it is cut: the words themselves are not kept.
     var wordSymbols: [Substring: Int32] = [:]
-    func symbol(_ word: Substring) -> Int32 {
-      if let known = wordSymbols[word] { return known }
-      let new = Int32(wordSymbols.count)
-      wordSymbols[word] = new
-      return new
+    func symbols(_ text: String) -> [Int32] {
+      var symbols: [Int32] = []
+      WordSegmenter.forEachWord(in: text) { word in
+        if let known = wordSymbols[word] {
+          symbols.append(known)
+        } else {
+          let new = Int32(wordSymbols.count)
+          wordSymbols[word] = new
+          symbols.append(new)
+        }
+      }
+      return symbols
     }
-    let first = groundTruthWords.map(symbol)
-    let second = recognizedWords.map(symbol)
+    let first = symbols(groundTruthText)
+    let second = symbols(recognizedText)
     return WordScore(
       groundTruthWords: first.count, recognizedWords: second.count,
       wordEdits: EditDistance.distance(first, second))

@@ -2,12 +2,17 @@
 struct EncodedText {
   var text: String
   var symbols: [Int32]
-  /// `symbols.count + 1` positions: unit i is `text[boundaries[i]..<boundaries[i + 1]]`.
-  /// Empty when the encoder was asked not to keep them.
-  var boundaries: [String.Index]
+  /// `symbols.count + 1` UTF-8 offsets: unit i is the text's bytes `boundaries[i]..<boundaries[i + 1]`.
+  /// Empty when the encoder was asked not to keep them, and when every unit is one byte (ASCII without
+  /// CRLF), where unit i is byte i: four bytes a unit that a long Latin text does not need.
+  var boundaries: [UInt32]
+  var unitsAreBytes = false
 
   func units(_ range: Range<Int>) -> Substring {
-    text[boundaries[range.lowerBound]..<boundaries[range.upperBound]]
+    let utf8 = text.utf8
+    let start = unitsAreBytes ? range.lowerBound : Int(boundaries[range.lowerBound])
+    let end = unitsAreBytes ? range.upperBound : Int(boundaries[range.upperBound])
+    return text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
   }
 }
 
@@ -25,17 +30,24 @@ struct UnitEncoder {
     self.unit = unit
   }
 
-  mutating func encode(_ text: String, keepingBoundaries: Bool) -> EncodedText {
+  mutating func encode(_ text: String, keepingBoundaries wanted: Bool) -> EncodedText {
+    precondition(text.utf8.count < UInt32.max, "a text to score must be shorter than 4 GiB")
+    // CR LF is the one cluster of ASCII scalars; the normalizer leaves none.
+    let unitsAreBytes = text.utf8.allSatisfy { $0 < 0x80 } && (unit == .codepoint || !text.utf8.contains(13))
+    let keepingBoundaries = wanted && !unitsAreBytes
     var symbols: [Int32] = []
-    var boundaries: [String.Index] = []
-    symbols.reserveCapacity(text.utf8.count)
+    var boundaries: [UInt32] = []
+    symbols.reserveCapacity(unitsAreBytes ? text.utf8.count : text.unicodeScalars.count)
     if keepingBoundaries { boundaries.reserveCapacity(text.utf8.count + 1) }
+    func offset(_ index: String.Index) -> UInt32 {
+      UInt32(text.utf8.distance(from: text.utf8.startIndex, to: index))
+    }
     switch unit {
     case .codepoint:
       let scalars = text.unicodeScalars
       var index = scalars.startIndex
       while index < scalars.endIndex {
-        if keepingBoundaries { boundaries.append(index) }
+        if keepingBoundaries { boundaries.append(offset(index)) }
         symbols.append(Int32(bitPattern: scalars[index].value))
         index = scalars.index(after: index)
       }
@@ -43,7 +55,7 @@ struct UnitEncoder {
       let scalars = text.unicodeScalars
       var index = text.startIndex
       while index < text.endIndex {
-        if keepingBoundaries { boundaries.append(index) }
+        if keepingBoundaries { boundaries.append(offset(index)) }
         let next = text.index(after: index)
         if scalars.index(after: index) == next {
           symbols.append(Int32(bitPattern: scalars[index].value))
@@ -53,8 +65,9 @@ struct UnitEncoder {
         index = next
       }
     }
-    if keepingBoundaries { boundaries.append(text.endIndex) }
-    return EncodedText(text: text, symbols: symbols, boundaries: boundaries)
+    if keepingBoundaries { boundaries.append(offset(text.endIndex)) }
+    return EncodedText(
+      text: text, symbols: symbols, boundaries: boundaries, unitsAreBytes: wanted && unitsAreBytes)
   }
 
   private mutating func clusterSymbol(_ cluster: Substring) -> Int32 {

@@ -9,6 +9,13 @@
 enum WordSegmenter {
   static func words(in text: String) -> [Substring] {
     var words: [Substring] = []
+    forEachWord(in: text) { words.append($0) }
+    return words
+  }
+
+  /// The words one by one, in order, for callers that need not keep them all (a long text's words as
+  /// substrings take several times the text).
+  static func forEachWord(in text: String, _ body: (Substring) -> Void) {
     var wordStart: String.Index?
     var index = text.startIndex
     var previousClass = CharacterClass.separator
@@ -24,20 +31,19 @@ enum WordSegmenter {
       }
       switch currentClass {
       case .ideograph:
-        if let start = wordStart { words.append(text[start..<index]) }
+        if let start = wordStart { body(text[start..<index]) }
         wordStart = nil
-        words.append(text[index..<next])
+        body(text[index..<next])
       case .letter, .digit, .other:
         if wordStart == nil { wordStart = index }
       case .separator:
-        if let start = wordStart { words.append(text[start..<index]) }
+        if let start = wordStart { body(text[start..<index]) }
         wordStart = nil
       }
       previousClass = currentClass
       index = next
     }
-    if let start = wordStart { words.append(text[start...]) }
-    return words
+    if let start = wordStart { body(text[start...]) }
   }
 
   private enum CharacterClass {

@@ -35,7 +35,8 @@ import Testing
     }
   }
 
-  /// Every row of a column within the cost limit gets its exact cost, from the start and from the end.
+  /// Every row of a column that a path within the cost limit crosses gets its exact cost, from the
+  /// start and from the end; no row is given less than its cost.
   @Test func columnCostsEqualTheMatrix() {
     var generator = SeededGenerator(seed: 47)
     for round in 0..<200 {
@@ -59,13 +60,17 @@ import Testing
           Issue.record("round \(round): gave up without a limit")
           continue
         }
-        let matrix = reversed ? backwardMatrix : forwardMatrix
+        let (matrix, other) = reversed ? (backwardMatrix, forwardMatrix) : (forwardMatrix, backwardMatrix)
         for row in 0...a.count where abs(column - row) <= maxCost {
           let expected = matrix[row][column]
+          let remaining = other[a.count - row][b.count - column]
           let found = costs[column - row + maxCost]
-          #expect(
-            expected <= maxCost ? found == expected : found == Int.max,
-            "round \(round), reversed \(reversed), row \(row)")
+          let label = "round \(round), reversed \(reversed), row \(row)"
+          if expected + remaining <= maxCost {
+            #expect(found == expected, "\(label)")
+          } else {
+            #expect(found >= expected, "\(label)")
+          }
         }
       }
     }

@@ -29,7 +29,22 @@ import Testing
 
   @Test func boundariesAreSkippedWhenNotWanted() {
     var encoder = UnitEncoder(unit: .grapheme)
-    #expect(encoder.encode("abc", keepingBoundaries: false).boundaries.isEmpty)
-    #expect(encoder.encode("abc", keepingBoundaries: true).boundaries.count == 4)
+    #expect(encoder.encode("abé", keepingBoundaries: false).boundaries.isEmpty)
+    #expect(encoder.encode("abé", keepingBoundaries: true).boundaries == [0, 1, 2, 4])
+  }
+
+  /// One byte a unit needs no boundaries; either way the units are the same.
+  @Test(arguments: [ScoringOptions.Unit.grapheme, .codepoint])
+  func unitsAreCutAtTheirBoundaries(unit: ScoringOptions.Unit) {
+    var encoder = UnitEncoder(unit: unit)
+    let ascii = encoder.encode("ab c", keepingBoundaries: true)
+    #expect(ascii.boundaries.isEmpty && ascii.unitsAreBytes)
+    #expect(ascii.units(1..<3) == "b ")
+    let crlf = encoder.encode("a\r\nb", keepingBoundaries: true)
+    #expect(!crlf.unitsAreBytes)
+    #expect(crlf.units(1..<2) == (unit == .grapheme ? "\r\n" : "\r"))
+    let mixed = encoder.encode("e\u{301}日x", keepingBoundaries: true)
+    #expect(mixed.units(0..<1) == (unit == .grapheme ? "e\u{301}" : "e"))
+    #expect(mixed.units(mixed.symbols.count - 2..<mixed.symbols.count) == "日x")
   }
 }
