@@ -37,7 +37,8 @@ enum DiagonalTransition {
     reversed: Bool, workLimit: Int
   ) -> [Int]? {
     guard
-      maxCost <= affordableCost(rows: rows.count, columns: columns.count, workLimit: workLimit, workPerCost: 0)
+      min(maxCost, max(rows.count, columns.count))
+        <= affordableCost(rows: rows.count, columns: columns.count, workLimit: workLimit, workPerCost: 0)
     else { return nil }
     var observer = ColumnObserver(column: column, maxCost: maxCost)
     let completed =

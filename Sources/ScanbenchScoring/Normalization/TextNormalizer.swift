@@ -193,7 +193,8 @@ public enum TextNormalizer {
         removedSomething = true
       }
     }
-    return (result, removedSomething)
+    // Unchanged, the input is returned so that a long text is not held twice.
+    return (result.utf8.elementsEqual(text.utf8) ? text : result, removedSomething)
   }
 
 }

@@ -8,6 +8,10 @@ public enum Scorer {
   ) -> TextScore {
     let groundTruthText = TextNormalizer.normalize(groundTruth, options)
     let recognizedText = TextNormalizer.normalize(recognized, options)
+    // Words first, so that their symbols are gone before the units' are made: a long text's peak.
+    let words = wordScore(
+      groundTruth: groundTruth, recognized: recognized, normalizedGroundTruth: groundTruthText,
+      normalizedRecognized: recognizedText, options: options)
     var encoder = UnitEncoder(unit: options.unit)
     let groundTruthUnits = encoder.encode(groundTruthText, keepingBoundaries: false)
     let recognizedUnits = encoder.encode(recognizedText, keepingBoundaries: false)
@@ -21,9 +25,6 @@ public enum Scorer {
       case .delete: edits.deletions += 1
       }
     }
-    let words = wordScore(
-      groundTruth: groundTruth, recognized: recognized, normalizedGroundTruth: groundTruthText,
-      normalizedRecognized: recognizedText, options: options)
     return TextScore(
       groundTruthLength: groundTruthUnits.symbols.count, recognizedLength: recognizedUnits.symbols.count,
       edits: edits, words: words, metric: options.descriptor)
@@ -35,15 +36,15 @@ public enum Scorer {
   ) -> (score: TextScore, alignment: Alignment) {
     let groundTruthText = TextNormalizer.normalize(groundTruth, options)
     let recognizedText = TextNormalizer.normalize(recognized, options)
+    let words = wordScore(
+      groundTruth: groundTruth, recognized: recognized, normalizedGroundTruth: groundTruthText,
+      normalizedRecognized: recognizedText, options: options)
     var encoder = UnitEncoder(unit: options.unit)
     let groundTruthUnits = encoder.encode(groundTruthText, keepingBoundaries: true)
     let recognizedUnits = encoder.encode(recognizedText, keepingBoundaries: true)
     let (steps, _) = editSteps(groundTruthUnits.symbols, recognizedUnits.symbols)
     let alignment = Alignment(
       steps: steps, groundTruth: groundTruthUnits, recognized: recognizedUnits, metric: options.descriptor)
-    let words = wordScore(
-      groundTruth: groundTruth, recognized: recognized, normalizedGroundTruth: groundTruthText,
-      normalizedRecognized: recognizedText, options: options)
     let score = TextScore(
       groundTruthLength: groundTruthUnits.symbols.count, recognizedLength: recognizedUnits.symbols.count,
       edits: alignment.edits, words: words, metric: options.descriptor)
