@@ -143,7 +143,8 @@ extension BatchRunner {
       context.emit(record)
       return
     }
-    if let text = context.board.text(for: record, key: GroundTruthBoard.key(input: item.ordinal, stem: stem)) {
+    if let text = context.board.text(for: record, key: GroundTruthBoard.key(input: item.ordinal, stem: stem))
+    {
       context.scoreAndEmit(record, text: text)
     }
   }

@@ -35,8 +35,10 @@ struct ReducedDecodeTests {
   @Test func aSmallOrNonJPEGImageIsNotReduced() throws {
     let (jpeg, upright) = try Self.photo(.up)
     let longer = max(upright.width, upright.height)
-    #expect(try ImageDecoder.decodeReduced(jpeg, maxPixels: 100_000_000, longSide: longer / 2 + 1) == nil)
-    #expect(try ImageDecoder.decodeReduced(try upright.pngData(), maxPixels: 100_000_000, longSide: 100) == nil)
+    #expect(
+      try ImageDecoder.decodeReduced(jpeg, maxPixels: 100_000_000, longSide: (longer + 1) / 2 + 1) == nil)
+    #expect(
+      try ImageDecoder.decodeReduced(try upright.pngData(), maxPixels: 100_000_000, longSide: 100) == nil)
     #expect(throws: ImageDecodeError.self) {
       try ImageDecoder.decodeReduced(jpeg, maxPixels: 1000, longSide: 100)
     }

@@ -60,10 +60,12 @@ struct NoTextPreviewTests {
       catalog: EngineCatalog.engines + [PreviewingBackend.entry])
     let store = folder.appendingPathComponent("run.jsonl")
     let configuration = RunConfiguration(
-      inputs: [corpus.path], recognition: setup, profile: "previewing", language: "eng", jobs: 1, store: store)
+      inputs: [corpus.path], recognition: setup, profile: "previewing", language: "eng", jobs: 1, store: store
+    )
     let outcome = try BatchRunner(configuration) { _ in }.run()
     #expect(outcome.summary.images == 3 && outcome.summary.failed == 0)
-    let records = Dictionary(uniqueKeysWithValues: try StoreRunLoader.load(store).results.map { ($0.entry, $0) })
+    let records = Dictionary(
+      uniqueKeysWithValues: try StoreRunLoader.load(store).results.map { ($0.entry, $0) })
     let blank = try #require(records["blank.jpg"])
     #expect(blank.text == "")
     // The whole image's size upright (EXIF 6 turns 800 × 600 a quarter), and the turn recorded.

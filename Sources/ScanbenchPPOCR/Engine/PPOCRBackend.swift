@@ -197,7 +197,8 @@ final class PPOCREngine: RecognitionEngine {
     return NoTextPreview(longSide: options.coarseDetectionSide, abovePixels: above)
   }
 
-  func recognizeNoText(preview: Image, fullWidth: Int, fullHeight: Int, boxes: Bool) throws -> RecognizedText? {
+  func recognizeNoText(preview: Image, fullWidth: Int, fullHeight: Int, boxes: Bool) throws -> RecognizedText?
+  {
     guard !singleLine else { return nil }
     guard let pixels = RGBImage(preview) else {
       throw EngineError(message: "PP-OCR: the \(preview.width)×\(preview.height) preview has no RGB pixels")
