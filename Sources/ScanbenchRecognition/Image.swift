@@ -47,6 +47,7 @@ public enum ImageDecoder {
     public var width: Int
     public var height: Int
     public var isTIFF: Bool
+    public var isJPEG = false
   }
 
   /// leptonica's version, e.g. `1.82.0` (it says `leptonica-1.82.0`).
@@ -84,7 +85,61 @@ public enum ImageDecoder {
         IFF_TIFF, IFF_TIFF_PACKBITS, IFF_TIFF_RLE, IFF_TIFF_G3, IFF_TIFF_G4, IFF_TIFF_LZW, IFF_TIFF_ZIP,
         IFF_TIFF_JPEG,
       ].map { Int32($0) })
-    return Header(width: Int(width), height: Int(height), isTIFF: tiffFormats.contains(format))
+    return Header(
+      width: Int(width), height: Int(height), isTIFF: tiffFormats.contains(format),
+      isJPEG: format == Int32(IFF_JFIF_JPEG))
+  }
+
+  /// A JPEG decoded reduced (libjpeg's DCT scaling: an eighth, a quarter or half the side, far
+  /// cheaper than decoding it whole), and upright by its EXIF orientation as ``decode(_:maxPixels:pdfResolution:)``
+  /// turns the whole one.
+  public struct Reduced {
+    /// The reduced image, upright.
+    public var image: Image
+    /// The whole image's size, upright: what a full decode would give.
+    public var fullWidth: Int
+    public var fullHeight: Int
+    /// Each side is about this many times smaller than the whole image's (2, 4 or 8).
+    public var reduction: Int
+    public var orientation: PageOrientation?
+    public var capturedAt: String?
+  }
+
+  /// `data` decoded at the strongest reduction that keeps its longer side at least `longSide`;
+  /// nil when it is not a JPEG, or when not even halving it keeps that side (decode it whole).
+  /// Refuses images over `maxPixels` as ``decodePages(_:maxPixels:)`` does.
+  public static func decodeReduced(_ data: Data, maxPixels: Int, longSide: Int) throws -> Reduced? {
+    guard !PDFDocument.isPDF(data), !HeifContainer.isHEIF(data) else { return nil }
+    let header = try header(of: data)
+    guard header.isJPEG else { return nil }
+    guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= maxPixels else {
+      throw ImageDecodeError(
+        kind: .tooManyPixels,
+        message:
+          "header claims \(header.width)×\(header.height) pixels, over the limit of \(maxPixels) (--max-pixels)"
+      )
+    }
+    // libjpeg scales each side to its length over the reduction, rounded up.
+    let longer = max(header.width, header.height)
+    guard let reduction = [8, 4, 2].first(where: { (longer + $0 - 1) / $0 >= longSide }) else { return nil }
+    let decoded = data.withUnsafeBytes { raw in
+      pixReadMemJpeg(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, 0, Int32(reduction), nil, 0)
+    }
+    guard var image = Image(owning: decoded) else {
+      throw ImageDecodeError(kind: .undecodable, message: "the image data is corrupt or truncated")
+    }
+    let capturedAt = ExifCaptureDate.read(fromJPEG: data)
+    var (fullWidth, fullHeight) = (header.width, header.height)
+    guard let exif = ExifOrientation.read(fromJPEG: data), exif != .up else {
+      return Reduced(
+        image: image, fullWidth: fullWidth, fullHeight: fullHeight, reduction: reduction, orientation: nil,
+        capturedAt: capturedAt)
+    }
+    image = try image.applying(exif)
+    if exif.swapsDimensions { (fullWidth, fullHeight) = (fullHeight, fullWidth) }
+    return Reduced(
+      image: image, fullWidth: fullWidth, fullHeight: fullHeight, reduction: reduction,
+      orientation: orientation(applying: exif), capturedAt: capturedAt)
   }
 
   /// A decoded image and how it was turned upright while decoding.
@@ -153,9 +208,12 @@ public enum ImageDecoder {
       return Decoded(pages: pages, capturedAt: capturedAt)
     }
     pages[0] = try pages[0].applying(exif)
-    let applied = "\(exif.transformDescription) (EXIF \(exif.rawValue))"
-    return Decoded(
-      pages: pages, orientation: .init(exif: exif.rawValue, applied: applied), capturedAt: capturedAt)
+    return Decoded(pages: pages, orientation: orientation(applying: exif), capturedAt: capturedAt)
+  }
+
+  /// What decoding records of the EXIF orientation it applied.
+  static func orientation(applying exif: ExifOrientation) -> PageOrientation {
+    PageOrientation(exif: exif.rawValue, applied: "\(exif.transformDescription) (EXIF \(exif.rawValue))")
   }
 
   /// Decodes every page (one for most formats, each page of a multi-page TIFF), refusing images

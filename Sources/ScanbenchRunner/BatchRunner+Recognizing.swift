@@ -13,6 +13,11 @@ extension BatchRunner {
       context.resumed(item.entry)
       return
     }
+    if let preview = pipeline.noTextPreview,
+      processWithoutText(item, sha256: sha256, preview: preview, pipeline: pipeline, context: context)
+    {
+      return
+    }
     let decodeStart = DispatchTime.now()
     let decoded: ImageDecoder.Decoded
     do {
@@ -70,16 +75,10 @@ extension BatchRunner {
       do {
         let result = try pipeline.process(
           image, name: PageName(entry: item.entry, page: page), orientation: &record.orientation)
-        record.text = result.recognized.text
-        record.confidence = result.recognized.confidence
-        record.chars = ResultRecord.characterCount(result.recognized.text)
-        record.words = result.recognized.layout?.words
-        record.lines = result.recognized.layout?.lines
-        record.blocks = result.recognized.layout?.blocks
+        Self.apply(result.recognized, to: &record)
         record.width = result.image.width
         record.height = result.image.height
         record.ms.recognize = result.recognizeMilliseconds
-        record.ms.inference = result.recognized.inferenceMilliseconds
         record.ms.osd = result.orientationMilliseconds
         record.barcodes = result.barcodes
         record.ms.barcodes = result.barcodeMilliseconds
@@ -89,20 +88,64 @@ extension BatchRunner {
         record.error = .init(
           kind: (error as? EngineError)?.kind ?? "recognition", message: String(describing: error))
       }
-      let stem = page.map { "\(item.stem).page-\($0)" } ?? item.stem
-      guard item.index.groundTruth[stem] != nil else {
-        context.emitUnscored(record)
-        continue
-      }
-      guard record.error == nil else {
-        context.emit(record)
-        continue
-      }
-      if let text = context.board.text(
-        for: record, key: GroundTruthBoard.key(input: item.ordinal, stem: stem))
-      {
-        context.scoreAndEmit(record, text: text)
-      }
+      finish(record, item: item, stem: page.map { "\(item.stem).page-\($0)" } ?? item.stem, context: context)
+    }
+  }
+
+  /// A large JPEG whose engine can tell from a reduced copy that it holds no text: when the copy
+  /// shows none, its record is written from that and true returned. False: decode it whole (and
+  /// there report whatever went wrong here).
+  func processWithoutText(
+    _ item: WorkItem, sha256: String, preview: NoTextPreview, pipeline: PagePipeline, context: RunContext
+  ) -> Bool {
+    let decodeStart = DispatchTime.now()
+    guard let header = try? ImageDecoder.header(of: item.data), header.isJPEG,
+      header.width.multipliedReportingOverflow(by: header.height).partialValue > preview.abovePixels,
+      let reduced = try? ImageDecoder.decodeReduced(
+        item.data, maxPixels: configuration.maxPixels, longSide: preview.longSide)
+    else { return false }
+    let decodeMs = PagePipeline.milliseconds(since: decodeStart)
+    let recognizeStart = DispatchTime.now()
+    guard let recognized = try? pipeline.processNoText(reduced) else { return false }
+    var record = context.newRecord(source: item.source, entry: item.entry, sha256: sha256, page: nil)
+    record.entryRaw = item.rawName
+    record.linkOf = item.linkOf
+    record.orientation = reduced.orientation
+    record.capturedAt = reduced.capturedAt
+    record.width = reduced.fullWidth
+    record.height = reduced.fullHeight
+    record.ms.decode = decodeMs
+    Self.apply(recognized, to: &record)
+    record.ms.recognize = PagePipeline.milliseconds(since: recognizeStart)
+    finish(record, item: item, stem: item.stem, context: context)
+    return true
+  }
+
+  /// What the engine read, into the page's record.
+  static func apply(_ recognized: RecognizedText, to record: inout ResultRecord) {
+    record.text = recognized.text
+    record.confidence = recognized.confidence
+    record.chars = ResultRecord.characterCount(recognized.text)
+    record.words = recognized.layout?.words
+    record.lines = recognized.layout?.lines
+    record.blocks = recognized.layout?.blocks
+    record.ms.inference = recognized.inferenceMilliseconds
+  }
+
+  /// The page's record written: scored when its ground truth (`stem`'s) has come or comes later,
+  /// unscored when it has none.
+  func finish(_ record: ResultRecord, item: WorkItem, stem: String, context: RunContext) {
+    guard item.index.groundTruth[stem] != nil else {
+      context.emitUnscored(record)
+      return
+    }
+    guard record.error == nil else {
+      context.emit(record)
+      return
+    }
+    if let text = context.board.text(for: record, key: GroundTruthBoard.key(input: item.ordinal, stem: stem))
+    {
+      context.scoreAndEmit(record, text: text)
     }
   }
 }

@@ -79,6 +79,8 @@ func options(_ settings: [(String, String)]) throws -> PPOCRPipeline.Options {
     case "minside": options.detectionMinSide = Int(number)
     case "maxside": options.detectionMaxSide = Int(number)
     case "band": options.detectionBandPixels = Int(number)
+    case "coarseside": options.coarseDetectionSide = Int(number)
+    case "coarseread": options.coarseReadAtMostRegions = Int(number)
     case "overlap": options.detectionBandOverlap = Int(number)
     case "minwidth": options.recognitionMinWidth = Int(number)
     case "batch": options.recognitionBatchSize = Int(number)

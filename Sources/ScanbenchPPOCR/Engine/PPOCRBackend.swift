@@ -188,6 +188,31 @@ final class PPOCREngine: RecognitionEngine {
     }
     let before = pipeline.timings
     let result = try pipeline.recognize(pixels, singleLine: singleLine)
+    return recognized(result, since: before, boxes: boxes)
+  }
+
+  var noTextPreview: NoTextPreview? {
+    let options = pipeline.options
+    guard !singleLine, let above = options.coarseDetectionAbovePixels else { return nil }
+    return NoTextPreview(longSide: options.coarseDetectionSide, abovePixels: above)
+  }
+
+  func recognizeNoText(preview: Image, fullWidth: Int, fullHeight: Int, boxes: Bool) throws -> RecognizedText?
+  {
+    guard !singleLine else { return nil }
+    guard let pixels = RGBImage(preview) else {
+      throw EngineError(message: "PP-OCR: the \(preview.width)×\(preview.height) preview has no RGB pixels")
+    }
+    let before = pipeline.timings
+    return try pipeline.recognizeNoText(preview: pixels, fullWidth: fullWidth, fullHeight: fullHeight).map {
+      recognized($0, since: before, boxes: boxes)
+    }
+  }
+
+  /// The pipeline's result as the run records it, with the inference time since `before`.
+  private func recognized(_ result: PPOCRResult, since before: PPOCRPipeline.Timings, boxes: Bool)
+    -> RecognizedText
+  {
     let inference = (pipeline.timings.since(before).inference * 1e6).rounded() / 1000
     var recognized = RecognizedText(
       text: result.text, confidence: result.confidence, inferenceMilliseconds: inference)

@@ -35,16 +35,67 @@ extension PPOCRPipeline {
   /// image is first detected coarsely: when that finds no region, there is no text to find.
   func detect(_ image: RGBImage) throws -> [TextRegion] {
     guard let detector else { return [] }
-    if let coarse = Self.coarseDetectionSize(width: image.width, height: image.height, options: options) {
+    let previewFoundText = textFoundInPreview.map { $0 == (image.width, image.height) } ?? false
+    textFoundInPreview = nil
+    if !previewFoundText,
+      let coarse = Self.coarseDetectionSize(width: image.width, height: image.height, options: options)
+    {
       timings.coarseDetections += 1
       let found = try detect(image, detector: detector, mapWidth: coarse.width, mapHeight: coarse.height)
-      if found.isEmpty {
+      if try !coarseRegionsHoldText(image, regions: found) {
         timings.endedAfterCoarse += 1
         return []
       }
     }
     let (mapWidth, mapHeight) = Self.detectionSize(width: image.width, height: image.height, options: options)
     return try detect(image, detector: detector, mapWidth: mapWidth, mapHeight: mapHeight)
+  }
+
+  /// The coarse pass of ``detect(_:)`` on `preview`, a reduced copy of an image of `fullWidth ×
+  /// fullHeight` (its longer side at least ``Options/coarseDetectionSide``): a no-text result when
+  /// it finds no text region; nil when the whole image must be read — text was found (then the
+  /// next ``recognize(_:singleLine:)`` of an image of that size skips the coarse pass, done here),
+  /// or the image takes no coarse pass.
+  public func recognizeNoText(preview: RGBImage, fullWidth: Int, fullHeight: Int) throws -> PPOCRResult? {
+    let startCPU = Self.threadCPUTime()
+    let start = ContinuousClock.now
+    defer {
+      timings.total += Self.threadCPUTime() - startCPU
+      timings.wallClock += Self.seconds(since: start)
+    }
+    guard let detector,
+      let coarse = Self.coarseDetectionSize(width: fullWidth, height: fullHeight, options: options),
+      preview.width >= coarse.width, preview.height >= coarse.height
+    else { return nil }
+    timings.coarseDetections += 1
+    let found = try detect(preview, detector: detector, mapWidth: coarse.width, mapHeight: coarse.height)
+    if try coarseRegionsHoldText(preview, regions: found) {
+      textFoundInPreview = (fullWidth, fullHeight)
+      return nil
+    }
+    timings.images += 1
+    timings.endedAfterCoarse += 1
+    var result = layout([], imageWidth: fullWidth, imageHeight: fullHeight)
+    result.detectedRegions = 0
+    return result
+  }
+
+  /// Whether the regions the coarse pass found in `image` hold text: more than
+  /// ``Options/coarseReadAtMostRegions`` do; fewer do when one of them, read as it lies or half a
+  /// turn round (a page upside down), reads as a line of two characters or more.
+  func coarseRegionsHoldText(_ image: RGBImage, regions: [TextRegion]) throws -> Bool {
+    guard !regions.isEmpty else { return false }
+    guard regions.count <= options.coarseReadAtMostRegions else { return true }
+    timings.coarseRegionsRead += regions.count
+    let turned = regions.map { region -> TextRegion in
+      var turned = region
+      turned.quad = region.quad.turnedHalfTurn()
+      return turned
+    }
+    return try recognizeRegions(image, regions: regions + turned).contains { line in
+      line.probability >= options.minLineProbability
+        && line.text.unicodeScalars.filter({ !$0.properties.isWhitespace }).count >= 2
+    }
   }
 
   /// Detection with the image scaled to `mapWidth × mapHeight`.

@@ -40,6 +40,10 @@ public final class PPOCRPipeline {
     /// no detection at full resolution (most photos of an old archive hold no text). nil: never.
     public var coarseDetectionAbovePixels: Int? = 4_000_000
     public var coarseDetectionSide = 960
+    /// A coarse pass that finds at most this many regions reads them (each both ways up): when none
+    /// reads as a line (``minLineProbability``, two characters or more), they are shapes' edges and
+    /// the image holds no text. A page of text has more lines than this. 0: any region goes on.
+    public var coarseReadAtMostRegions = 8
     /// RapidOCR's `(x / 255 − 0.5) / 0.5`, not the ImageNet values of the model's `inference.yml`:
     /// with the other RapidOCR settings below it read receipts and English pages with fewer errors
     /// (Reports/BENCHMARKS.md, "Measured choices behind the defaults").
@@ -148,6 +152,9 @@ public final class PPOCRPipeline {
     /// (no text region found: no detection at full resolution).
     public var coarseDetections = 0
     public var endedAfterCoarse = 0
+    /// Regions of coarse passes read to tell text from shapes' edges
+    /// (``Options/coarseReadAtMostRegions``).
+    public var coarseRegionsRead = 0
 
     public init() {}
 
@@ -164,6 +171,7 @@ public final class PPOCRPipeline {
       result.wallClock = wallClock - earlier.wallClock
       result.coarseDetections = coarseDetections - earlier.coarseDetections
       result.endedAfterCoarse = endedAfterCoarse - earlier.endedAfterCoarse
+      result.coarseRegionsRead = coarseRegionsRead - earlier.coarseRegionsRead
       return result
     }
   }
@@ -178,6 +186,9 @@ public final class PPOCRPipeline {
   let textMap = TextMap()
   /// The input tensor's values, reused from run to run.
   var inputValues: [Float] = []
+  /// The size of the image whose reduced copy's coarse pass just found text
+  /// (``recognizeNoText(preview:fullWidth:fullHeight:)``): its coarse pass is not done again.
+  var textFoundInPreview: (width: Int, height: Int)?
 
   /// - Parameters:
   ///   - detector: the DB text detector (`[1, 3, H, W]` → `[1, 1, H, W]` probabilities); `nil` for a

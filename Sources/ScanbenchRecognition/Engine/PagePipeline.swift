@@ -59,6 +59,19 @@ public final class PagePipeline {
     return result
   }
 
+  /// The reduced copy the engine needs to tell that a large image holds no text; nil when it cannot,
+  /// or when barcodes are scanned (they are looked for on the whole image).
+  public var noTextPreview: NoTextPreview? { scanner == nil ? engine.noTextPreview : nil }
+
+  /// Reads a page from `preview`, a reduced copy of the upright image, when that shows it holds no
+  /// text: no whole image is decoded, no orientation checked (there is nothing to turn). nil: decode
+  /// the whole image and ``process(_:name:orientation:)`` it.
+  public func processNoText(_ preview: ImageDecoder.Reduced) throws -> RecognizedText? {
+    try engine.recognizeNoText(
+      preview: preview.image, fullWidth: preview.fullWidth, fullHeight: preview.fullHeight, boxes: boxes
+    )?.checked()
+  }
+
   /// A page read with a mean confidence under the engine's threshold is checked; when it lies on its
   /// side or upside down it is turned and read again, and the more confident reading is kept. What
   /// the engine's own reading says of the page's turn comes first (a few lines read both ways);

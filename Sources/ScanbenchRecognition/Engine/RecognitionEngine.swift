@@ -36,12 +36,38 @@ public protocol RecognitionEngine: AnyObject {
   /// The same, told which image it reads: for engines that pass the name on (an external program).
   /// By default `recognize(_:boxes:)`.
   func recognize(_ image: Image, boxes: Bool, name: PageName) throws -> RecognizedText
+  /// For engines that can tell from a reduced copy of a large image that it holds no text (a coarse
+  /// detection): what copy they need. nil (the default): they cannot.
+  var noTextPreview: NoTextPreview? { get }
+  /// Looks at `preview`, a reduced copy of an upright image of `fullWidth × fullHeight`: when it
+  /// shows the image holds no text, what reading the whole image would give; nil when the whole
+  /// image must be read. By default nil.
+  func recognizeNoText(preview: Image, fullWidth: Int, fullHeight: Int, boxes: Bool) throws -> RecognizedText?
+}
+
+/// The reduced copy an engine needs to tell that an image holds no text.
+public struct NoTextPreview: Sendable, Equatable {
+  /// The copy's longer side is at least this.
+  public var longSide: Int
+  /// Only images of more pixels than this are looked at so.
+  public var abovePixels: Int
+
+  public init(longSide: Int, abovePixels: Int) {
+    self.longSide = longSide
+    self.abovePixels = abovePixels
+  }
 }
 
 extension RecognitionEngine {
   public func recognize(_ image: Image, boxes: Bool, name: PageName) throws -> RecognizedText {
     try recognize(image, boxes: boxes)
   }
+
+  public var noTextPreview: NoTextPreview? { nil }
+
+  public func recognizeNoText(preview: Image, fullWidth: Int, fullHeight: Int, boxes: Bool) throws
+    -> RecognizedText?
+  { nil }
 }
 
 /// Which image a page is: its entry in its input and, for a page of a multi-page image, the page.

@@ -7,8 +7,7 @@ import Testing
 @Suite(.enabled(if: Installed.hasModels, Installed.skipMessage))
 struct CoarseDetectionModelTests {
   /// A 12 Mpx photo of nothing: a wall lit from one side, darker towards the corners.
-  static func wall() -> RGBImage {
-    let (width, height) = (4000, 3000)
+  static func wall(width: Int = 4000, height: Int = 3000) -> RGBImage {
     var grey = [UInt8](repeating: 0, count: width * height)
     for y in 0..<height {
       for x in 0..<width {
@@ -37,6 +36,61 @@ struct CoarseDetectionModelTests {
     let pipeline = try PipelineModelTests.pipeline()
     let result = try pipeline.recognize(page)
     #expect(pipeline.timings.coarseDetections == 1)
+    #expect(pipeline.timings.endedAfterCoarse == 0)
+    #expect(PipelineModelTests.cer(lines.joined(separator: "\n"), result.text) < 0.05, "\(result.text)")
+  }
+
+  /// A wall with a few dark shapes: the coarse pass may take their edges for text, but they read as
+  /// no line, so the image still ends there.
+  @Test func shapesEdgesEndAfterTheCoarsePass() throws {
+    var wall = Self.wall()
+    for (x0, y0, side) in [(600, 500, 700), (2200, 1400, 900), (3100, 300, 400)] {
+      for y in y0..<y0 + side {
+        for x in x0..<x0 + side {
+          for channel in 0..<3 { wall.pixels[(y * wall.width + x) * 3 + channel] = 30 }
+        }
+      }
+    }
+    let pipeline = try PipelineModelTests.pipeline()
+    let result = try pipeline.recognize(wall)
+    #expect(result.text.isEmpty)
+    #expect(pipeline.timings.coarseDetections == 1)
+    #expect(pipeline.timings.endedAfterCoarse == 1)
+  }
+
+  /// A reduced copy of a photo of nothing (a quarter of each side, as a JPEG decodes reduced) ends
+  /// the image: a result for the whole image's size, no region found.
+  @Test func aReducedCopyWithoutTextEndsTheImage() throws {
+    let pipeline = try PipelineModelTests.pipeline()
+    let result = try #require(
+      try pipeline.recognizeNoText(
+        preview: Self.wall(width: 1000, height: 750), fullWidth: 4000, fullHeight: 3000))
+    #expect(result.text.isEmpty)
+    #expect(result.detectedRegions == 0)
+    #expect(pipeline.timings.coarseDetections == 1)
+    #expect(pipeline.timings.endedAfterCoarse == 1)
+    // A copy too small for the coarse pass, or an image too small to take one: read it whole.
+    #expect(
+      try pipeline.recognizeNoText(
+        preview: Self.wall(width: 500, height: 375), fullWidth: 4000, fullHeight: 3000) == nil)
+    #expect(
+      try pipeline.recognizeNoText(
+        preview: Self.wall(width: 1000, height: 750), fullWidth: 1600, fullHeight: 1200) == nil)
+  }
+
+  /// A reduced copy with text says read it whole, and the whole image's coarse pass is not done again.
+  @Test func aReducedCopyWithTextSendsTheImageToFullDetectionOnce() throws {
+    let lines = (0..<8).map { "Line \($0 + 1) of a page photographed whole, in small print" }
+    let (page, _) = try PipelineModelTests.render(
+      width: 4000, height: 3000, fontSize: 20,
+      lines: lines.enumerated().map { ($0.element, 400, 600 + $0.offset * 200) })
+    let (preview, _) = try PipelineModelTests.render(
+      width: 1000, height: 750, fontSize: 14,
+      lines: (0..<8).map { ("Line \($0 + 1) of a page", 40, 125 + $0 * 60) })
+    let pipeline = try PipelineModelTests.pipeline()
+    #expect(try pipeline.recognizeNoText(preview: preview, fullWidth: 4000, fullHeight: 3000) == nil)
+    let result = try pipeline.recognize(page)
+    #expect(pipeline.timings.coarseDetections == 1, "the preview's coarse pass, not another")
     #expect(pipeline.timings.endedAfterCoarse == 0)
     #expect(PipelineModelTests.cer(lines.joined(separator: "\n"), result.text) < 0.05, "\(result.text)")
   }
