@@ -18,6 +18,8 @@ public final class NoteDatabase {
   let connection: SQLiteConnection
   /// What ranking keeps between searches (`SearchStatistics`).
   let statistics: SearchStatistics
+  /// The grid's facts and counts as of the last change (`NoteDatabase+Facts.swift`).
+  var memo = NoteDatabaseMemo()
 
   /// Opens the database at `path`, creating it (and its folder) on first use.
   ///
