@@ -34,6 +34,20 @@ extension NoteDatabase {
     return count
   }
 
+  /// Runs `body` with the statement of `sql`, prepared once by this connection and kept for the
+  /// next request (a grid page's statements cost more to prepare than to run). It is reset and its
+  /// bindings cleared when `body` returns, so it holds no read transaction open; a use of the same
+  /// SQL inside `body` prepares another.
+  func withStatement<T>(_ sql: String, _ body: (SQLiteStatement) throws -> T) throws -> T {
+    let statement = try memo.statements.removeValue(forKey: sql) ?? connection.prepare(sql, persistent: true)
+    defer {
+      statement.reset()
+      if memo.statements.count >= NoteDatabaseMemo.maximumStatements { memo.statements.removeAll() }
+      memo.statements[sql] = statement
+    }
+    return try body(statement)
+  }
+
   /// Forgets what the memo holds if the database changed since it was filled.
   private func refreshMemo() throws {
     let version = NoteDatabaseMemo.Version(
@@ -87,10 +101,14 @@ struct NoteDatabaseMemo {
   }
 
   static let maximumCounts = 256
+  /// Statements kept (the list's SQL differs with each combination of filters).
+  static let maximumStatements = 64
 
   var version: Version?
   var facts: ListFacts?
   var counts: [CountKey: Int] = [:]
+  /// Prepared statements by their SQL (`withStatement`); they do not depend on the version.
+  var statements: [String: SQLiteStatement] = [:]
   private var dataVersionStatement: SQLiteStatement?
 
   /// `PRAGMA data_version` (prepared once, reset after its row is read).

@@ -107,9 +107,21 @@ extension NotesServer {
 
   /// How many photos the view has.
   private func count(_ total: Int, lowerBound: Bool) -> String {
-    let number = total.formatted(.number.locale(Locale(identifier: "en_US")))
+    let number = Self.grouped(total)
     let text = lowerBound ? "\(number)+ photos" : total == 1 ? "1 photo" : "\(number) photos"
     return "<p class=\"count\" id=\"count\" data-total=\"\(total)\">\(text)</p>\n"
+  }
+
+  /// A count with its thousands grouped by commas (`12,345`), as en_US writes it, without a
+  /// formatter made for each page.
+  static func grouped(_ number: Int) -> String {
+    let digits = String(number.magnitude)
+    var text = number < 0 ? "-" : ""
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0, (digits.count - offset) % 3 == 0 { text.append(",") }
+      text.append(digit)
+    }
+    return text
   }
 
   /// The years and months photos were taken in, newest first, each a link to the grid from there
