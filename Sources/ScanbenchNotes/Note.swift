@@ -106,6 +106,9 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
   public var firstLine: String { Note.firstLine(of: text) }
 
   static func firstLine(of text: String) -> String {
+    // A grid page takes the first line of dozens of notes: over ASCII bytes, where every byte is a
+    // character, without the grapheme breaking a walk by `Character` does.
+    if let line = asciiFirstLine(of: text) { return line }
     // Line by line from the start: a page of text is not split whole for its first line.
     var rest = Substring(text)
     while !rest.isEmpty {
@@ -116,6 +119,31 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
       rest = end < rest.endIndex ? rest[rest.index(after: end)...] : ""
     }
     return ""
+  }
+
+  /// `firstLine(of:)` when the text is ASCII up to the end of that line, else `nil`. In ASCII the
+  /// newlines of `Character.isNewline` are the bytes 0x0A to 0x0D (CR LF is one character, and an
+  /// empty line between them here), its other whitespace the tab and the space; a byte of 0x80 or
+  /// more may start a character that changes that (a combining mark joins the letter before it).
+  private static func asciiFirstLine(of text: String) -> String? {
+    var text = text
+    return text.withUTF8 { bytes -> String? in
+      var lineStart = 0
+      for index in 0...bytes.count {
+        let byte: UInt8 = index < bytes.count ? bytes[index] : 0x0A
+        if byte >= 0x80 { return nil }
+        guard (0x0A...0x0D).contains(byte) else { continue }
+        var first = lineStart
+        var end = index
+        while first < end, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
+        while end > first, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        if first < end {
+          return String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self)
+        }
+        lineStart = index + 1
+      }
+      return ""
+    }
   }
 
   /// The note as a store record: importing it into another database gives the same note.

@@ -206,42 +206,48 @@ extension NoteDatabase {
       WHERE \(index) MATCH :match\(plan.filterConditions(rowid: "\(index).rowid"))
       """
       : "SELECT rowid AS id, \(rank) AS rank FROM \(index) WHERE \(index) MATCH :match"
-    let top = try connection.prepare(
-      """
-      SELECT id, rank, count(*) OVER () FROM (\(matches) ORDER BY id DESC LIMIT \(NoteDatabase.rankWindow))
+    // How many matches the window holds: a query of one term and no filter matches the notes its
+    // document count counted (kept by `statistics`); any other is counted as the window is read
+    // (`count(*) OVER ()` buffers every row of the window in a table of its own).
+    let knownMatches = terms.count == 1 && !plan.hasFilters ? documents.first : nil
+    let topSQL = """
+      SELECT id, rank\(knownMatches == nil ? ", count(*) OVER ()" : "") FROM (\(matches) ORDER BY id DESC
+        LIMIT \(NoteDatabase.rankWindow))
       ORDER BY rank, id DESC\(photos.oneReadingEach ? " LIMIT \(limit)" : "")
-      """)
-    try plan.bind(to: top, match: terms.map(\.match).joined(separator: " AND "))
-    for (offset, count) in documents.enumerated() {
-      try top.bind(.integer(count), named: ":documents\(offset + 1)")
-    }
-    let photoOf =
-      photos.oneReadingEach
-      ? nil : try connection.prepare("SELECT sha256, ifnull(page, -1) FROM note WHERE id = :id")
-    var seen = PhotoSet(oneReadingEach: photos.oneReadingEach)
-    var matchCount = 0
-    // The sizes are read through their address while the statement runs, and only then.
-    let ranked = try (sizes?.sizes ?? []).withUnsafeBufferPointer { sizes in
-      try top.bind(
-        pointer: sizes.isEmpty ? nil : sizes.baseAddress, type: scanbench_document_sizes_type(),
-        named: ":sizes")
-      try top.bind(.integer(Int64(sizes.count)), named: ":size_count")
-      defer { top.reset() }
-      var ranked: [(id: Int64, rank: Double?)] = []
-      while try top.step() {
-        matchCount = max(matchCount, top.int(at: 2) ?? 0)
-        let id = top.int64(at: 0) ?? 0
-        var key = PhotoSet.Key.reading(id)
-        if let photoOf {
-          try photoOf.bind(.integer(id), named: ":id")
-          defer { photoOf.reset() }
-          if try photoOf.step() { key = .photo(photoOf.string(at: 0) ?? "", photoOf.int(at: 1) ?? -1) }
-        }
-        guard seen.insert(key) else { continue }
-        photos.insert(key)
-        if ranked.count < limit { ranked.append((id, top.double(at: 1))) }
+      """
+    var matchCount = knownMatches.map { Int(min($0, Int64(NoteDatabase.rankWindow))) } ?? 0
+    let ranked = try withStatement(topSQL) { top -> [(id: Int64, rank: Double?)] in
+      try plan.bind(to: top, match: terms.map(\.match).joined(separator: " AND "))
+      for (offset, count) in documents.enumerated() {
+        try top.bind(.integer(count), named: ":documents\(offset + 1)")
       }
-      return ranked
+      let photoOf =
+        photos.oneReadingEach
+        ? nil : try connection.prepare("SELECT sha256, ifnull(page, -1) FROM note WHERE id = :id")
+      var seen = PhotoSet(oneReadingEach: photos.oneReadingEach)
+      // The sizes are read through their address while the statement runs, and only then.
+      return try (sizes?.sizes ?? []).withUnsafeBufferPointer { sizes in
+        try top.bind(
+          pointer: sizes.isEmpty ? nil : sizes.baseAddress, type: scanbench_document_sizes_type(),
+          named: ":sizes")
+        try top.bind(.integer(Int64(sizes.count)), named: ":size_count")
+        defer { top.reset() }
+        var ranked: [(id: Int64, rank: Double?)] = []
+        while try top.step() {
+          if knownMatches == nil { matchCount = max(matchCount, top.int(at: 2) ?? 0) }
+          let id = top.int64(at: 0) ?? 0
+          var key = PhotoSet.Key.reading(id)
+          if let photoOf {
+            try photoOf.bind(.integer(id), named: ":id")
+            defer { photoOf.reset() }
+            if try photoOf.step() { key = .photo(photoOf.string(at: 0) ?? "", photoOf.int(at: 1) ?? -1) }
+          }
+          guard seen.insert(key) else { continue }
+          photos.insert(key)
+          if ranked.count < limit { ranked.append((id, top.double(at: 1))) }
+        }
+        return ranked
+      }
     }
     // Where every photo has one reading, only the hits were read: the other matches are as many
     // photos again.
@@ -255,17 +261,20 @@ extension NoteDatabase {
     let highlighted = index == "note_words" ? try wordHighlights(ids: ids, match: plan.match) : [:]
 
     let selection = NoteSelection.summary
-    let notes = try connection.prepare(
-      "SELECT \(selection.sql) FROM note WHERE note.id IN (SELECT value FROM json_each(:ids))")
-    try notes.bind(.text(ids), named: ":ids")
     var hits: [Int64: NoteSearchHit] = [:]
     let rankOf = Dictionary(ranked.map { ($0.id, $0.rank) }, uniquingKeysWith: { first, _ in first })
-    let row = NoteRowReader(statement: notes, selection: selection)
-    while try notes.step() {
-      let id = row.int64(.id) ?? 0
-      let marked = highlighted[id] ?? NoteDatabase.mark(plan.marked, in: row.string(.text) ?? "")
-      hits[id] = hit(
-        row, marked: marked, score: rankOf[id].flatMap { $0.map { -$0 } }, inCode: false, options: options)
+    try withStatement(
+      "SELECT \(selection.sql) FROM note WHERE note.id IN (SELECT value FROM json_each(:ids))"
+    ) {
+      notes in
+      try notes.bind(.text(ids), named: ":ids")
+      let row = NoteRowReader(statement: notes, selection: selection)
+      while try notes.step() {
+        let id = row.int64(.id) ?? 0
+        let marked = highlighted[id] ?? NoteDatabase.mark(plan.marked, in: row.string(.text) ?? "")
+        hits[id] = hit(
+          row, marked: marked, score: rankOf[id].flatMap { $0.map { -$0 } }, inCode: false, options: options)
+      }
     }
     return (ranked.compactMap { hits[$0.id] }, stoppedEarly)
   }
@@ -285,22 +294,26 @@ extension NoteDatabase {
       DELETE FROM temp.note_highlight;
       """)
     defer { try? connection.execute("DELETE FROM temp.note_highlight") }
-    let fill = try connection.prepare(
+    try withStatement(
       """
       INSERT INTO temp.note_highlight (rowid, text)
       SELECT id, text FROM note WHERE id IN (SELECT value FROM json_each(:ids))
-      """)
-    try fill.bind(.text(ids), named: ":ids")
-    try fill.step()
-    let marks = try connection.prepare(
+      """
+    ) { fill in
+      try fill.bind(.text(ids), named: ":ids")
+      try fill.step()
+    }
+    return try withStatement(
       """
       SELECT rowid, highlight(note_highlight, 0, char(57344), char(57345)) FROM temp.note_highlight
       WHERE note_highlight MATCH :match
-      """)
-    try marks.bind(.text(match), named: ":match")
-    var highlighted: [Int64: String] = [:]
-    while try marks.step() { highlighted[marks.int64(at: 0) ?? 0] = marks.string(at: 1) }
-    return highlighted
+      """
+    ) { marks in
+      try marks.bind(.text(match), named: ":match")
+      var highlighted: [Int64: String] = [:]
+      while try marks.step() { highlighted[marks.int64(at: 0) ?? 0] = marks.string(at: 1) }
+      return highlighted
+    }
   }
 }
 

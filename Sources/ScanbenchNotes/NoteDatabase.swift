@@ -18,6 +18,8 @@ public final class NoteDatabase {
   let connection: SQLiteConnection
   /// What ranking keeps between searches (`SearchStatistics`).
   let statistics: SearchStatistics
+  /// The grid's facts and counts as of the last change (`NoteDatabase+Facts.swift`).
+  var memo = NoteDatabaseMemo()
 
   /// Opens the database at `path`, creating it (and its folder) on first use.
   ///
@@ -268,23 +270,24 @@ public final class NoteDatabase {
       SELECT \(selection.sql) FROM note WHERE \(conditions.joined(separator: " AND "))
       ORDER BY \(key.qualified) \(direction), note.id \(direction) LIMIT :limit OFFSET :offset
       """
-    let statement = try connection.prepare(sql)
-    try query.filter.bind(to: statement)
-    if let cursor = after ?? before {
-      try statement.bind(cursor.value, named: ":after_key")
-      try statement.bind(.integer(cursor.id), named: ":after_id")
-      let inner = query.limit.map { max(0, $0) + max(0, query.offset) } ?? -1
-      try statement.bind(.integer(Int64(inner)), named: ":inner_limit")
-    }
-    try statement.bind(.integer(Int64(query.limit.map { max(0, $0) } ?? -1)), named: ":limit")
-    try statement.bind(.integer(Int64(max(0, query.offset))), named: ":offset")
     var page = NoteListPage()
     var cursors: [NoteCursor] = []
-    let row = NoteRowReader(statement: statement, selection: selection)
-    while try statement.step() {
-      let note = NoteSummary(row)
-      page.notes.append(note)
-      if let cursor = NoteDatabase.cursor(row, order: query.order, id: note.id) { cursors.append(cursor) }
+    try withStatement(sql) { statement in
+      try query.filter.bind(to: statement)
+      if let cursor = after ?? before {
+        try statement.bind(cursor.value, named: ":after_key")
+        try statement.bind(.integer(cursor.id), named: ":after_id")
+        let inner = query.limit.map { max(0, $0) + max(0, query.offset) } ?? -1
+        try statement.bind(.integer(Int64(inner)), named: ":inner_limit")
+      }
+      try statement.bind(.integer(Int64(query.limit.map { max(0, $0) } ?? -1)), named: ":limit")
+      try statement.bind(.integer(Int64(max(0, query.offset))), named: ":offset")
+      let row = NoteRowReader(statement: statement, selection: selection)
+      while try statement.step() {
+        let note = NoteSummary(row)
+        page.notes.append(note)
+        if let cursor = NoteDatabase.cursor(row, order: query.order, id: note.id) { cursors.append(cursor) }
+      }
     }
     let full = query.limit.map { $0 > 0 && page.notes.count == $0 } ?? false
     if before != nil {
@@ -339,13 +342,14 @@ public final class NoteDatabase {
     let key = order.column
     var conditions = ["note.best = 1"] + filter.conditions
     if order == .captured { conditions.append("note.captured_at IS NOT NULL") }
-    let statement = try connection.prepare(
+    let sql =
       "SELECT EXISTS (\(NoteDatabase.pastCursor("note.id", conditions: conditions, key: key, older: false, limit: "1")))"
-    )
-    try filter.bind(to: statement)
-    try statement.bind(cursor.value, named: ":after_key")
-    try statement.bind(.integer(cursor.id), named: ":after_id")
-    return try statement.step() && statement.int(at: 0) == 1
+    return try withStatement(sql) { statement in
+      try filter.bind(to: statement)
+      try statement.bind(cursor.value, named: ":after_key")
+      try statement.bind(.integer(cursor.id), named: ":after_id")
+      return try statement.step() && statement.int(at: 0) == 1
+    }
   }
 
   /// How many photos the list would show with `filter`, counting at most `limit` (a count is a walk
@@ -356,12 +360,14 @@ public final class NoteDatabase {
     var conditions = ["note.best = 1"] + filter.conditions
     // The order by capture date lists only the photos that have one.
     if order == .captured { conditions.append("note.captured_at IS NOT NULL") }
-    let statement = try connection.prepare(
-      "SELECT count(*) FROM (SELECT 1 FROM note WHERE \(conditions.joined(separator: " AND ")) LIMIT :limit)")
-    try filter.bind(to: statement)
-    try statement.bind(.integer(Int64(max(0, limit))), named: ":limit")
-    guard try statement.step() else { return 0 }
-    return statement.int(at: 0) ?? 0
+    let sql =
+      "SELECT count(*) FROM (SELECT 1 FROM note WHERE \(conditions.joined(separator: " AND ")) LIMIT :limit)"
+    return try withStatement(sql) { statement in
+      try filter.bind(to: statement)
+      try statement.bind(.integer(Int64(max(0, limit))), named: ":limit")
+      guard try statement.step() else { return 0 }
+      return statement.int(at: 0) ?? 0
+    }
   }
 
   /// The months (`2019-07`) in which the listed photos were taken (or imported, without a capture

@@ -118,6 +118,11 @@ struct ListParameters: Equatable {
     }
   }
 
+  /// The grid as it first opens: no search, no filter, by when taken.
+  static let plainGrid = ListParameters(limit: NotesServer.gridPageSize)
+
+  private init(limit: Int) { self.limit = limit }
+
   private static func nonEmpty(_ text: String?) -> String? {
     guard let text, !text.isEmpty else { return nil }
     return text

@@ -3,6 +3,7 @@ import ScanbenchNotes
 import ScanbenchScoring
 import ScanbenchStore
 import ScanbenchSupport
+import Synchronization
 
 /// The two pages, written as HTML here: every text from the database passes `escape` (Markup) on
 /// its way in, attributes and content alike; the style sheet and the script are files (`Assets/`).
@@ -50,7 +51,7 @@ extension NotesServer {
       view += "<h1>\(heading)</h1>\n"
       view += count(min(total, Self.countLimit), lowerBound: total > Self.countLimit)
       if parameters.order == .taken, parameters.filter.isEmpty {
-        view += scrubber(values.months, parameters: parameters)
+        view += values.scrubber
       }
       if page.notes.isEmpty {
         view +=
@@ -106,14 +107,29 @@ extension NotesServer {
 
   /// How many photos the view has.
   private func count(_ total: Int, lowerBound: Bool) -> String {
-    let number = total.formatted(.number.locale(Locale(identifier: "en_US")))
+    let number = Self.grouped(total)
     let text = lowerBound ? "\(number)+ photos" : total == 1 ? "1 photo" : "\(number) photos"
     return "<p class=\"count\" id=\"count\" data-total=\"\(total)\">\(text)</p>\n"
   }
 
+  /// A count with its thousands grouped by commas (`12,345`), as en_US writes it, without a
+  /// formatter made for each page.
+  static func grouped(_ number: Int) -> String {
+    let digits = String(number.magnitude)
+    var text = number < 0 ? "-" : ""
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0, (digits.count - offset) % 3 == 0 { text.append(",") }
+      text.append(digit)
+    }
+    return text
+  }
+
   /// The years and months photos were taken in, newest first, each a link to the grid from there
   /// (a cursor just past it: `t2019-08~0` lists July 2019 and older).
-  private func scrubber(_ months: [String], parameters: ListParameters) -> String {
+  ///
+  /// It is shown on the grid by when taken without a filter or a search, so its links carry nothing
+  /// but the cursor; made once for each state of the database (`FilterValues`).
+  static func scrubber(_ months: [String]) -> String {
     guard !months.isEmpty else { return "" }
     var years: [(year: String, months: [String])] = []
     for month in months {
@@ -134,10 +150,10 @@ extension NotesServer {
     }
     var html = "<nav class=\"scrubber\" id=\"scrubber\" aria-label=\"Jump to a year or month\"><ol>"
     for (year, yearMonths) in years {
-      let url = parameters.url(changing: ["after": after(nil, year: year)])
+      let url = ListParameters.plainGrid.url(changing: ["after": after(nil, year: year)])
       html += "<li><a class=\"year\" data-year=\"\(year)\" href=\"\(Self.escape(url))\">\(year)</a>"
       for month in yearMonths {
-        let monthURL = parameters.url(changing: ["after": after(month, year: year)])
+        let monthURL = ListParameters.plainGrid.url(changing: ["after": after(month, year: year)])
         html += """
           <a class="month" data-month="\(Self.escape(month))" href="\(Self.escape(monthURL))">\
           <time datetime="\(Self.escape(month))" data-format="short-month">\(Self.escape(String(month.suffix(2))))</time></a>
@@ -171,22 +187,17 @@ extension NotesServer {
   /// The search box and the filters: a GET form, so a search is its URL (the script applies it as
   /// it is typed or changed, and keeps the URL).
   private func searchForm(_ parameters: ListParameters, values: FilterValues) -> String {
-    func select(
-      _ name: String, _ label: String, _ options: [(value: String, text: String, started: String?)],
-      _ chosen: String?
-    )
+    func select(_ name: String, _ label: String, _ options: [FilterValues.Option], _ chosen: String?)
       -> String
     {
       var html = "<label>\(label) <select name=\"\(name)\"><option value=\"\">all</option>"
       for option in options {
-        let selected = option.value == chosen ? " selected" : ""
-        let started = option.started.map { " data-started=\"\(Self.escape($0))\"" } ?? ""
-        html +=
-          "<option value=\"\(Self.escape(option.value))\"\(selected)\(started)>\(Self.escape(option.text))</option>"
+        html += option.opening
+        if option.value == chosen { html += " selected" }
+        html += option.rest
       }
       return html + "</select></label>"
     }
-    let months = Self.monthNames.enumerated().map { (String($0.offset + 1), $0.element, String?.none) }
     let filter = parameters.filter
     var form = """
       <form class="search" id="search" action="/" method="get" role="search">\
@@ -201,20 +212,11 @@ extension NotesServer {
       <label>taken from <input type="date" name="from" id="from" value="\(Self.escape(parameters.from ?? ""))"></label>\
       <label>to <input type="date" name="to" id="to" value="\(Self.escape(parameters.to ?? ""))"></label>
       """
-    form += select("source", "source", values.sources.map { ($0, $0, nil) }, filter.source)
-    form += select(
-      "run", "run",
-      values.runs.map { run in
-        let parts = [run.profile, run.engine ?? ""].filter { !$0.isEmpty }
-        let text =
-          parts.isEmpty ? run.run : (parts + [String(run.startedAt.prefix(16))]).joined(separator: " · ")
-        return (run.run, text, run.startedAt.isEmpty ? nil : run.startedAt)
-      }, filter.run)
-    form += select("lang", "language", values.languages.map { ($0, $0, nil) }, filter.lang)
-    form += select(
-      "year", "captured in", values.years.map { (String($0), String($0), nil) },
-      filter.captured.map { String($0.year) })
-    form += select("month", "month", months, filter.captured?.month.map(String.init))
+    form += select("source", "source", values.sources, filter.source)
+    form += select("run", "run", values.runs, filter.run)
+    form += select("lang", "language", values.languages, filter.lang)
+    form += select("year", "captured in", values.years, filter.captured.map { String($0.year) })
+    form += select("month", "month", FilterValues.months, filter.captured?.month.map(String.init))
     form += """
       <label>recognized since <input type="date" name="since" value="\(Self.escape(parameters.since ?? ""))"></label>
       """
@@ -453,5 +455,63 @@ extension NotesServer {
     </body></html>
 
     """
+  }
+}
+
+/// The database's `ListFacts` as the grid writes them: the filters' options escaped and the
+/// scrubber made once for each state of the database, not on every request (a hundred sources
+/// are a hundred escapes a page).
+struct FilterValues: Sendable {
+  /// One `<option>` without its `selected`: `opening` + (` selected`) + `rest`.
+  struct Option: Sendable {
+    var value: String
+    var opening: String
+    var rest: String
+
+    init(value: String, text: String, started: String? = nil) {
+      self.value = value
+      opening = "<option value=\"\(Markup.escape(value))\""
+      rest =
+        (started.map { " data-started=\"\(Markup.escape($0))\"" } ?? "") + ">\(Markup.escape(text))</option>"
+    }
+  }
+
+  var facts: ListFacts
+  var sources: [Option]
+  /// Runs shown by their profile, engine and start, not their id.
+  var runs: [Option]
+  var languages: [Option]
+  var years: [Option]
+  /// The scrubber's HTML (empty without months).
+  var scrubber: String
+
+  init(_ facts: ListFacts) {
+    self.facts = facts
+    sources = facts.sources.map { Option(value: $0, text: $0) }
+    runs = facts.runs.map { run in
+      let parts = [run.profile, run.engine ?? ""].filter { !$0.isEmpty }
+      let text =
+        parts.isEmpty ? run.run : (parts + [String(run.startedAt.prefix(16))]).joined(separator: " · ")
+      return Option(value: run.run, text: text, started: run.startedAt.isEmpty ? nil : run.startedAt)
+    }
+    languages = facts.languages.map { Option(value: $0, text: $0) }
+    years = facts.years.map { Option(value: String($0), text: String($0)) }
+    scrubber = NotesServer.scrubber(facts.months)
+  }
+
+  static let months = NotesServer.monthNames.enumerated().map {
+    Option(value: String($0.offset + 1), text: $0.element)
+  }
+}
+
+/// The last `FilterValues` made, reused while the database's facts are the same.
+final class RenderedFacts: Sendable {
+  private let last = Mutex<FilterValues?>(nil)
+
+  func values(for facts: ListFacts) -> FilterValues {
+    if let kept = last.withLock({ $0 }), kept.facts == facts { return kept }
+    let values = FilterValues(facts)
+    last.withLock { $0 = values }
+    return values
   }
 }

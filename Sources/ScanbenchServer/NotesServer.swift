@@ -51,7 +51,7 @@ public final class NotesServer: Sendable {
   private let notes: ReadOnlyNotes
   private let images: ImageRenditions
   private let address: SocketAddress
-  private let facets = FacetCache()
+  private let renderedFacts = RenderedFacts()
   private let groundTruth = GroundTruthCache()
   private let http = Mutex<HTTPServer?>(nil)
   private let log: @Sendable (String) -> Void
@@ -276,7 +276,7 @@ public final class NotesServer: Sendable {
           limit: parameters.limit, filter: parameters.filter, order: parameters.order,
           after: parameters.after,
           offset: parameters.offset, before: parameters.before))
-      let count = try database.photoCount(
+      let count = try database.cachedPhotoCount(
         parameters.filter, order: parameters.order, limit: Self.countLimit + 1)
       return .notes(page, count: count)
     }
@@ -291,20 +291,11 @@ public final class NotesServer: Sendable {
     case hits(NoteSearchResult)
   }
 
-  /// The values the list's filters offer, cached for a few seconds (an import may add some).
+  /// The values the list's filters offer and the scrubber's months, as the database has them now
+  /// (each connection keeps them until the database changes), and their HTML.
   func filterValues() throws -> FilterValues {
-    if let cached = facets.current() { return cached }
-    let values = try notes.with { database in
-      FilterValues(
-        sources: try database.distinctValues(of: .source),
-        runs: try database.distinctValues(of: .run).map {
-          try database.runDescription($0) ?? RunDescription($0)
-        },
-        languages: try database.distinctValues(of: .lang), years: try database.captureYears(),
-        months: try database.takenMonths())
-    }
-    facets.store(values)
-    return values
+    let facts = try notes.with { try $0.listFacts() }
+    return renderedFacts.values(for: facts)
   }
 
   /// The ground truth of a scored note, re-read from its input (cached: a page is often reloaded).
@@ -333,40 +324,6 @@ public final class NotesServer: Sendable {
 private struct WeakServer: @unchecked Sendable {
   // @unchecked: read and written only under the Mutex that holds it.
   weak var value: NotesServer?
-}
-
-/// What the filters of the list offer.
-struct FilterValues: Sendable {
-  var sources: [String]
-  var runs: [RunDescription]
-  var languages: [String]
-  var years: [Int]
-  /// The months photos were taken (or imported) in, newest first: the scrubber.
-  var months: [String]
-}
-
-extension RunDescription {
-  /// A run the database no longer describes (its notes deleted since the run list was read).
-  init(_ run: String) { self.init(run: run, profile: "", engine: nil, startedAt: "") }
-}
-
-/// `FilterValues`, kept for `lifetime` seconds.
-private final class FacetCache: Sendable {
-  private let lifetime: Double = 10
-  private let entry = Mutex<(values: FilterValues, time: Double)?>(nil)
-
-  func current() -> FilterValues? {
-    let now = Date().timeIntervalSince1970
-    return entry.withLock { entry in
-      guard let entry, now - entry.time < lifetime else { return nil }
-      return entry.values
-    }
-  }
-
-  func store(_ values: FilterValues) {
-    let now = Date().timeIntervalSince1970
-    entry.withLock { $0 = (values, now) }
-  }
 }
 
 /// The ground truths of the last few notes shown, by note id and image.
