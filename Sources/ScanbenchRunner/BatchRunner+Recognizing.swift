@@ -50,9 +50,7 @@ extension BatchRunner {
         context.resumed(item.entry)
         continue
       }
-      var record = context.newRecord(source: item.source, entry: item.entry, sha256: sha256, page: page)
-      record.entryRaw = item.rawName
-      record.linkOf = item.linkOf
+      var record = newRecord(for: item, sha256: sha256, page: page, context: context)
       record.orientation = decoded.orientation
       record.capturedAt = decoded.capturedAt
       // A PDF's page is rendered now, one at a time; an image's pages are decoded already.
@@ -107,9 +105,7 @@ extension BatchRunner {
     let decodeMs = PagePipeline.milliseconds(since: decodeStart)
     let recognizeStart = DispatchTime.now()
     guard let recognized = try? pipeline.processNoText(reduced) else { return false }
-    var record = context.newRecord(source: item.source, entry: item.entry, sha256: sha256, page: nil)
-    record.entryRaw = item.rawName
-    record.linkOf = item.linkOf
+    var record = newRecord(for: item, sha256: sha256, page: nil, context: context)
     record.orientation = reduced.orientation
     record.capturedAt = reduced.capturedAt
     record.width = reduced.fullWidth
@@ -119,6 +115,14 @@ extension BatchRunner {
     record.ms.recognize = PagePipeline.milliseconds(since: recognizeStart)
     finish(record, item: item, stem: item.stem, context: context)
     return true
+  }
+
+  /// A page's record as it starts, before any reading: where the image came from and under what name.
+  func newRecord(for item: WorkItem, sha256: String, page: Int?, context: RunContext) -> ResultRecord {
+    var record = context.newRecord(source: item.source, entry: item.entry, sha256: sha256, page: page)
+    record.entryRaw = item.rawName
+    record.linkOf = item.linkOf
+    return record
   }
 
   /// What the engine read, into the page's record.

@@ -14,14 +14,21 @@ extension Notes {
       range.map { Fixture.record("photo-\($0)", text: "photo \($0)", source: source, lang: lang) }
     }
 
-    @Test func aReaderSeesASecondImportAtOnceInItsCountsAndFacts() throws {
-      let folder = try TemporaryFolder()
+    /// A database of `records` in `folder`, its writer and a read-only connection to it.
+    static func writerAndReader(of records: [ResultRecord], in folder: TemporaryFolder) throws
+      -> (writer: NoteDatabase, reader: NoteDatabase)
+    {
       let path = folder.path("notes.sqlite")
       let writer = try NoteDatabase(path: path)
-      try NoteImporter(database: writer).importRecords(Self.photos(0..<3))
+      try NoteImporter(database: writer).importRecords(records)
       // The read-only open looks at the main file first.
       try writer.checkpoint()
-      let reader = try NoteDatabase(readOnlyPath: path)
+      return (writer, try NoteDatabase(readOnlyPath: path))
+    }
+
+    @Test func aReaderSeesASecondImportAtOnceInItsCountsAndFacts() throws {
+      let folder = try TemporaryFolder()
+      let (writer, reader) = try Self.writerAndReader(of: Self.photos(0..<3), in: folder)
       #expect(try reader.cachedPhotoCount(limit: 10) == 3)
       let before = try reader.listFacts()
       #expect(before.sources == ["receipts.zip"] && before.languages == ["eng"])
@@ -55,12 +62,7 @@ extension Notes {
 
     @Test func aKeptStatementHoldsNoReadTransactionOpen() throws {
       let folder = try TemporaryFolder()
-      let path = folder.path("notes.sqlite")
-      let writer = try NoteDatabase(path: path)
-      try NoteImporter(database: writer).importRecords(Self.photos(0..<3))
-      // The read-only open looks at the main file first.
-      try writer.checkpoint()
-      let reader = try NoteDatabase(readOnlyPath: path)
+      let (writer, reader) = try Self.writerAndReader(of: Self.photos(0..<3), in: folder)
       _ = try reader.page(NoteListQuery(limit: 2))
       _ = try reader.cachedPhotoCount(limit: 10)
       #expect(!reader.connection.isInTransaction)

@@ -118,13 +118,7 @@ struct EditScriptBuilder {
       }
     }
     guard bestCost != Int.max else { return nil }
-    let leftDistance = align(
-      UnsafeBufferPointer(rebasing: pattern[0..<bestRow]), UnsafeBufferPointer(rebasing: text[0..<middle]),
-      bound: bestLeft)
-    let rightDistance = align(
-      UnsafeBufferPointer(rebasing: pattern[bestRow...]), UnsafeBufferPointer(rebasing: text[middle...]),
-      bound: bestCost - bestLeft)
-    return leftDistance + rightDistance
+    return alignHalves(pattern, text, splitRow: bestRow, middle: middle, leftCost: bestLeft, cost: bestCost)
   }
 
   private mutating func splitPiece(
@@ -165,12 +159,21 @@ struct EditScriptBuilder {
         patternLength: pattern.count, textLength: text.count, bound: max(pattern.count, text.count))
       return splitPiece(pattern, text, band: fullBand)
     }
+    return alignHalves(pattern, text, splitRow: bestRow, middle: middle, leftCost: bestLeft, cost: bestCost)
+  }
+
+  /// Aligns the two halves of a split: the pattern cut at `splitRow`, the text at `middle`; the
+  /// left half costs `leftCost` of the split's `cost`.
+  private mutating func alignHalves(
+    _ pattern: UnsafeBufferPointer<Int32>, _ text: UnsafeBufferPointer<Int32>, splitRow: Int, middle: Int,
+    leftCost: Int, cost: Int
+  ) -> Int {
     let leftDistance = align(
-      UnsafeBufferPointer(rebasing: pattern[0..<bestRow]), UnsafeBufferPointer(rebasing: text[0..<middle]),
-      bound: bestLeft)
+      UnsafeBufferPointer(rebasing: pattern[0..<splitRow]), UnsafeBufferPointer(rebasing: text[0..<middle]),
+      bound: leftCost)
     let rightDistance = align(
-      UnsafeBufferPointer(rebasing: pattern[bestRow...]), UnsafeBufferPointer(rebasing: text[middle...]),
-      bound: bestCost - bestLeft)
+      UnsafeBufferPointer(rebasing: pattern[splitRow...]), UnsafeBufferPointer(rebasing: text[middle...]),
+      bound: cost - leftCost)
     return leftDistance + rightDistance
   }
 
