@@ -50,9 +50,23 @@ struct Scanbench: ParsableCommand {
 
   static func main() {
     limitOpenMPThreads()
+    returnLargeBuffersToTheSystem()
     setlocale(LC_CTYPE, "C.UTF-8")  // libarchive converts entry names through the locale
     signal(SIGPIPE, SIG_IGN)
     exit(CommandRunner.run(Scanbench.self, Array(CommandLine.arguments.dropFirst())))
+  }
+
+  /// Buffers of a megabyte and more (decoded photos and their RGB copies, a page's crops) are
+  /// mapped for themselves and unmapped when freed, instead of staying in the heap of the thread
+  /// that freed them: glibc's own threshold rises to the largest buffer freed, up to 32 MB, so after
+  /// the first large image such buffers stayed in every worker's heap (measured on the photos' peak
+  /// RSS; Reports/BENCHMARKS.md, "Photos, orientation and no text").
+  static func returnLargeBuffersToTheSystem() {
+    // `mallopt` is declared in <malloc.h>, which Swift's Glibc module leaves out: found by name in
+    // the C library (RTLD_DEFAULT is a null handle); `M_MMAP_THRESHOLD` is -3 in every glibc.
+    typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+    _ = unsafeBitCast(symbol, to: Mallopt.self)(-3, 1 << 20)
   }
 
   /// Tesseract's OpenMP threads fight our own workers (measured: a third of the time lost to

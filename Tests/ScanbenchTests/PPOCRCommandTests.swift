@@ -30,9 +30,13 @@ final class PPOCRCommandTests: XCTestCase {
     let record = try XCTUnwrap(try Harness.records(in: store).results.first)
     XCTAssertEqual(record.engine.name, "ppocr")
     XCTAssertEqual(record.engine.settings["recognizer"], "small")
+    XCTAssertEqual(record.engine.settings["coarse detector"], "tiny")
     XCTAssertEqual(
       Set(record.engine.models.keys),
-      ["PP-OCRv6_rec_small.onnx", "ppocrv6_dict.txt", "PP-OCRv6_det_small.onnx", "osd.traineddata"])
+      [
+        "PP-OCRv6_rec_small.onnx", "ppocrv6_dict.txt", "PP-OCRv6_det_small.onnx", "PP-OCRv6_det_tiny.onnx",
+        "osd.traineddata",
+      ])
     XCTAssertLessThan(try XCTUnwrap(record.cer), 0.10, "a real receipt read: \(record.text ?? "")")
     let words = try XCTUnwrap(record.words)
     let width = try XCTUnwrap(record.width)

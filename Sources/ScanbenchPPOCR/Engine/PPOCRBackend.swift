@@ -31,6 +31,11 @@ public struct PPOCRBackend: EngineBackend {
     }
 
     var dictionaryFile: PPOCRModelLocator.File { self == .tiny ? .dictionaryTiny : .dictionarySmall }
+
+    /// The detector of the coarse pass over large images (is there any text region at all?): the
+    /// tiny one, whichever detector reads the page, since a photo of no text costs only that pass
+    /// (Reports/BENCHMARKS.md, "Photos, orientation and no text").
+    var coarseDetector: Size? { self == .tiny ? nil : .tiny }
   }
 
   public let recognizerSize: Size
@@ -92,12 +97,13 @@ public struct PPOCRBackend: EngineBackend {
     for path in models.files {
       hashes[URL(fileURLWithPath: path).lastPathComponent] = try ModelHashCache.shared.hash(of: path)
     }
-    let settings = [
+    var settings = [
       "recognizer": recognizerSize.rawValue,
       "detector": singleLine ? "none (one line an image)" : detectorSize.rawValue,
       "onnxruntime": models.runtimeVersion, "threads": "1", "layout": Layout.method,
     ]
     .merging(columnsInCells ? ["vertical columns": VerticalColumn.method] : [:]) { $1 }
+    if !singleLine, let coarse = detectorSize.coarseDetector { settings["coarse detector"] = coarse.rawValue }
     return EngineIdentity(name: "ppocr", version: "PP-OCRv6", models: hashes, settings: settings)
   }
 
@@ -109,8 +115,8 @@ public struct PPOCRBackend: EngineBackend {
     }
     return PPOCREngine(
       pipeline: PPOCRPipeline(
-        detector: models.detector, recognizer: models.recognizer, dictionary: models.dictionary,
-        options: options),
+        detector: models.detector, coarseDetector: models.coarseDetector, recognizer: models.recognizer,
+        dictionary: models.dictionary, options: options),
       singleLine: singleLine)
   }
 }
@@ -123,17 +129,21 @@ final class SharedModels: @unchecked Sendable {
   /// Run for one worker at a time (``OneRunAtATime``: measured, half the detector's memory for a
   /// few percent of waiting).
   let detector: OneRunAtATime?
+  /// The coarse pass's detector, when not `detector` (``PPOCRBackend/Size/coarseDetector``): it
+  /// takes its turn with `detector`, so the two models' activations never add up.
+  let coarseDetector: OneRunAtATime?
   let dictionary: [String]
   /// Every file the models came from, for the identity.
   let files: [String]
   let runtimeVersion: String
 
   private init(
-    recognizer: ONNXModel, detector: OneRunAtATime?, dictionary: [String], files: [String],
-    runtimeVersion: String
+    recognizer: ONNXModel, detector: OneRunAtATime?, coarseDetector: OneRunAtATime?, dictionary: [String],
+    files: [String], runtimeVersion: String
   ) {
     self.recognizer = recognizer
     self.detector = detector
+    self.coarseDetector = coarseDetector
     self.dictionary = dictionary
     self.files = files
     self.runtimeVersion = runtimeVersion
@@ -147,6 +157,11 @@ final class SharedModels: @unchecked Sendable {
   /// Reports/BENCHMARKS.md, "PP-OCR against faster-paddle: what each lever bought": the memory-pattern and arena rows).
   static let detectorOptions = ONNXModel.Options(memoryPattern: false)
   static let recognizerOptions = ONNXModel.Options(memoryPattern: false)
+  /// The coarse pass's detector runs once a large image, beside the detector of whole pages: with
+  /// an arena of its own, that arena's peak stays beside the other's for the whole run; without
+  /// one, its activations are given back after each run, for a little more time in the kernel
+  /// (Reports/BENCHMARKS.md, "Photos, orientation and no text": both measured).
+  static let coarseDetectorOptions = ONNXModel.Options(memoryArena: false, memoryPattern: false)
 
   static func load(
     recognizer size: PPOCRBackend.Size, detector: PPOCRBackend.Size?, locator: PPOCRModelLocator
@@ -158,13 +173,20 @@ final class SharedModels: @unchecked Sendable {
       let recognizerFile = try locator.path(size.recognizerFile)
       let dictionaryFile = try locator.path(size.dictionaryFile)
       let detectorFile = try detector.map { try locator.path($0.detectorFile) }
+      let coarseDetectorFile = try detector?.coarseDetector.map { try locator.path($0.detectorFile) }
+      let detector = try detectorFile.map {
+        OneRunAtATime(try ONNXModel(path: $0, options: detectorOptions, runtime: runtime))
+      }
       return SharedModels(
         recognizer: try ONNXModel(path: recognizerFile, options: recognizerOptions, runtime: runtime),
-        detector: try detectorFile.map {
-          OneRunAtATime(try ONNXModel(path: $0, options: detectorOptions, runtime: runtime))
+        detector: detector,
+        coarseDetector: try coarseDetectorFile.map {
+          OneRunAtATime(
+            try ONNXModel(path: $0, options: coarseDetectorOptions, runtime: runtime),
+            sharingTurnWith: detector)
         },
         dictionary: try PPOCRDictionary.load(path: dictionaryFile),
-        files: [recognizerFile, dictionaryFile] + (detectorFile.map { [$0] } ?? []),
+        files: [recognizerFile, dictionaryFile] + [detectorFile, coarseDetectorFile].compactMap { $0 },
         runtimeVersion: runtime.version)
     } catch let error as ONNXRuntimeError {
       throw EngineError(message: error.description)

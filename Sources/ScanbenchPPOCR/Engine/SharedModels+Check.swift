@@ -5,6 +5,10 @@ extension SharedModels {
   func check() throws {
     do {
       try PPOCRPipeline.checkModels(detector: detector, recognizer: recognizer, dictionary: dictionary)
+      if let coarseDetector {
+        try PPOCRPipeline.checkModels(
+          detector: coarseDetector, recognizer: recognizer, dictionary: dictionary)
+      }
     } catch {
       throw EngineError(
         message: "PP-OCR's models do not work together (\(files.joined(separator: ", "))): \(error); "

@@ -41,7 +41,8 @@ extension PPOCRPipeline {
       let coarse = Self.coarseDetectionSize(width: image.width, height: image.height, options: options)
     {
       timings.coarseDetections += 1
-      let found = try detect(image, detector: detector, mapWidth: coarse.width, mapHeight: coarse.height)
+      let found = try detect(
+        image, detector: coarseDetector ?? detector, mapWidth: coarse.width, mapHeight: coarse.height)
       if try !coarseRegionsHoldText(image, regions: found) {
         timings.endedAfterCoarse += 1
         return []
@@ -68,7 +69,8 @@ extension PPOCRPipeline {
       preview.width >= coarse.width, preview.height >= coarse.height
     else { return nil }
     timings.coarseDetections += 1
-    let found = try detect(preview, detector: detector, mapWidth: coarse.width, mapHeight: coarse.height)
+    let found = try detect(
+      preview, detector: coarseDetector ?? detector, mapWidth: coarse.width, mapHeight: coarse.height)
     if try coarseRegionsHoldText(preview, regions: found) {
       textFoundInPreview = (fullWidth, fullHeight)
       return nil
@@ -82,7 +84,11 @@ extension PPOCRPipeline {
 
   /// Whether the regions the coarse pass found in `image` hold text: more than
   /// ``Options/coarseReadAtMostRegions`` do; fewer do when one of them, read as it lies or half a
-  /// turn round (a page upside down), reads as a line of two characters or more.
+  /// turn round (a page upside down), reads as a line of two characters or more — with at least
+  /// ``Options/coarseThickRegionProbability`` when the region is thicker than
+  /// ``Options/coarseThickRegionShare`` of the image's shorter side: a blob that thick is most often
+  /// a shape's face or shadow, which the recognizer reads as a character or two of middling
+  /// probability, while letters that large (a sign, a title) read confidently.
   func coarseRegionsHoldText(_ image: RGBImage, regions: [TextRegion]) throws -> Bool {
     guard !regions.isEmpty else { return false }
     guard regions.count <= options.coarseReadAtMostRegions else { return true }
@@ -92,8 +98,14 @@ extension PPOCRPipeline {
       turned.quad = region.quad.turnedHalfTurn()
       return turned
     }
-    return try recognizeRegions(image, regions: regions + turned).contains { line in
-      line.probability >= options.minLineProbability
+    let thickAbove = options.coarseThickRegionShare * Double(min(image.width, image.height))
+    let needed = (regions + regions).map {
+      $0.quad.thickness > thickAbove
+        ? max(options.minLineProbability, options.coarseThickRegionProbability) : options.minLineProbability
+    }
+    let lines = try recognizeRegions(image, regions: regions + turned)
+    return zip(lines, needed).contains { line, needed in
+      line.probability >= needed
         && line.text.unicodeScalars.filter({ !$0.properties.isWhitespace }).count >= 2
     }
   }

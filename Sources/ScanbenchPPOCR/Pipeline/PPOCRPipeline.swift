@@ -44,6 +44,12 @@ public final class PPOCRPipeline {
     /// reads as a line (``minLineProbability``, two characters or more), they are shapes' edges and
     /// the image holds no text. A page of text has more lines than this. 0: any region goes on.
     public var coarseReadAtMostRegions = 8
+    /// A region of the coarse pass thicker than this share of the image's shorter side holds text
+    /// only when it reads with at least ``coarseThickRegionProbability``: the coarse detector takes
+    /// the faces and shadows of shapes for blobs of text, which read as a character or two of
+    /// middling probability (Reports/BENCHMARKS.md, "Photos, orientation and no text").
+    public var coarseThickRegionShare = 0.125
+    public var coarseThickRegionProbability = 0.9
     /// RapidOCR's `(x / 255 − 0.5) / 0.5`, not the ImageNet values of the model's `inference.yml`:
     /// with the other RapidOCR settings below it read receipts and English pages with fewer errors
     /// (Reports/BENCHMARKS.md, "Measured choices behind the defaults").
@@ -180,6 +186,10 @@ public final class PPOCRPipeline {
   public internal(set) var timings = Timings()
 
   let detector: TensorModel?
+  /// The detector of the coarse pass (``Options/coarseDetectionSide``), when not `detector`: the pass
+  /// only asks whether a large image holds any text region, which a smaller model answers for a
+  /// fraction of the cost (Reports/BENCHMARKS.md, "Photos, orientation and no text").
+  let coarseDetector: TensorModel?
   let recognizer: TensorModel
   let classifier: TensorModel?
   let decoder: CTCDecoder
@@ -193,16 +203,19 @@ public final class PPOCRPipeline {
   /// - Parameters:
   ///   - detector: the DB text detector (`[1, 3, H, W]` → `[1, 1, H, W]` probabilities); `nil` for a
   ///     pipeline that only reads single lines.
+  ///   - coarseDetector: a detector of the same kind for the coarse pass over large images; `nil`:
+  ///     `detector`.
   ///   - recognizer: the CTC recognizer (`[N, 3, 48, W]` → `[N, W / 8, classes]` probabilities).
   ///   - classifier: the optional line-orientation classifier (`[N, 3, 48, 192]` → `[N, 2]`,
   ///     upright / upside down).
   ///   - dictionary: the recognizer's characters, class 1 onwards (the blank is class 0, a space is
   ///     appended as the last class).
   public init(
-    detector: TensorModel?, recognizer: TensorModel, classifier: TensorModel? = nil, dictionary: [String],
-    options: Options = Options()
+    detector: TensorModel?, coarseDetector: TensorModel? = nil, recognizer: TensorModel,
+    classifier: TensorModel? = nil, dictionary: [String], options: Options = Options()
   ) {
     self.detector = detector
+    self.coarseDetector = detector == nil ? nil : coarseDetector
     self.recognizer = recognizer
     self.classifier = classifier
     self.decoder = CTCDecoder(dictionary: dictionary)

@@ -17,8 +17,9 @@ import Testing
   }
 
   /// A recognizer that reads "甲" in a crop holding a near-black pixel, "乙" in one whose darkest is
-  /// below mid-grey, and otherwise the fixed line `text` spread over the crop's columns.
-  static func recognizer(text: [Int]) -> FakeModel {
+  /// below mid-grey, and otherwise the fixed line `text` spread over the crop's columns, each
+  /// character with `probability`.
+  static func recognizer(text: [Int], probability: Float = 0.9) -> FakeModel {
     FakeModel { input in
       let (batch, height, width) = (input.shape[0], input.shape[2], input.shape[3])
       let columns = width / 8
@@ -32,7 +33,7 @@ import Testing
           // Each class of the sequence in one column, blanks between.
           let slot = column - 2
           let best = slot >= 0 && slot % 2 == 0 && slot / 2 < sequence.count ? sequence[slot / 2] : 0
-          out[(item * columns + column) * classes + best] = 0.9
+          out[(item * columns + column) * classes + best] = best == 0 ? 0.9 : probability
         }
       }
       return Tensor(shape: [batch, columns, classes], values: out)

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import ScanbenchPPOCR
+
+/// The coarse pass over large images with stand-in models: which detector it runs, and when the
+/// regions it finds count as text.
+@Suite struct CoarseDetectionTests {
+  /// A page of 2400 × 2000 (over the coarse pass's 4 Mpx), white but for `dark` patches of grey 160,
+  /// which the threshold detector calls text and the stand-in recognizer reads as its fixed line.
+  func page(_ dark: [(x: Range<Int>, y: Range<Int>)]) -> RGBImage {
+    let (width, height) = (2400, 2000)
+    var grey = [UInt8](repeating: 255, count: width * height)
+    for patch in dark {
+      for y in patch.y { for x in patch.x { grey[y * width + x] = 160 } }
+    }
+    return RGBImage(width: width, height: height, grey: grey)
+  }
+
+  func pipeline(coarseDetector: FakeModel?, probability: Float = 0.9) -> (PPOCRPipeline, detector: FakeModel)
+  {
+    let detector = PipelineTests.thresholdDetector()
+    let pipeline = PPOCRPipeline(
+      detector: detector, coarseDetector: coarseDetector,
+      recognizer: PipelineTests.recognizer(text: [1, 2], probability: probability),
+      dictionary: PipelineTests.dictionary)
+    return (pipeline, detector)
+  }
+
+  @Test func theCoarsePassRunsTheCoarseDetectorAndTheFullDetectionTheDetector() throws {
+    let coarse = PipelineTests.thresholdDetector()
+    let (pipeline, detector) = pipeline(coarseDetector: coarse)
+    _ = try pipeline.recognize(page([]))
+    #expect(coarse.inputs == [[1, 3, 800, 960]], "the coarse pass at a longer side of 960")
+    #expect(detector.inputs.isEmpty, "no text region: no full detection")
+    #expect(pipeline.timings.endedAfterCoarse == 1)
+
+    _ = try pipeline.recognize(page([(400..<1600, 500..<540)]))
+    #expect(coarse.inputs.count == 2)
+    #expect(!detector.inputs.isEmpty, "then at full size (in bands)")
+    #expect(!detector.inputs.contains([1, 3, 800, 960]))
+    #expect(pipeline.timings.endedAfterCoarse == 1)
+  }
+
+  @Test func withoutACoarseDetectorTheDetectorDoesBoth() throws {
+    let (pipeline, detector) = pipeline(coarseDetector: nil)
+    _ = try pipeline.recognize(page([(400..<1600, 500..<540)]))
+    #expect(detector.inputs.first == [1, 3, 800, 960])
+    #expect(detector.inputs.count > 1)
+  }
+
+  /// A region as thick as a shape's face holds text only when it reads confidently; a line's
+  /// thickness needs only a line's probability.
+  @Test func aThickRegionIsTextOnlyWhenReadConfidently() throws {
+    let thick = (x: 400..<1600, y: 500..<1100)  // 600 of the page's 2000 rows: over an eighth
+    let thin = (x: 400..<1600, y: 500..<540)
+    for (patch, probability, endsThere) in [
+      (thick, Float(0.7), true), (thick, Float(0.95), false), (thin, Float(0.7), false),
+    ] {
+      let (pipeline, _) = pipeline(
+        coarseDetector: PipelineTests.thresholdDetector(), probability: probability)
+      _ = try pipeline.recognize(page([patch]))
+      #expect(pipeline.timings.coarseRegionsRead == 1)
+      #expect(
+        pipeline.timings.endedAfterCoarse == (endsThere ? 1 : 0),
+        "\(patch.y.count) rows read at \(probability)")
+    }
+  }
+}
