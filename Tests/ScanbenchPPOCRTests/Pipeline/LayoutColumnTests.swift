@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ScanbenchPPOCR
@@ -123,5 +124,42 @@ import Testing
     }
     let result = Layout.result(items)
     #expect(result.lines.map(\.text) == ["CORNER CAFE AND BAKERY"] + rows.map { "\($0.0) \($0.1)" })
+  }
+
+  /// Three pages of the column sweep (`Corpora/make_column_sweep.py --seed 1`) that were read line
+  /// by line across their columns: 005, four columns about nine line heights wide; 029, four columns
+  /// under 199-pixel gutters in 8.5-point type; 037, two columns under a 195-pixel gutter. Their
+  /// regions as the accurate models read them are kept in `Fixtures/column-sweep` (a line each:
+  /// corners, orientation, score, content columns, then every character), so the reading order
+  /// alone runs here: each page reads within the sweep's aim for a page, 1% of its ground truth.
+  @Test(arguments: ["sweep-005", "sweep-029", "sweep-037"])
+  func aSweepPageReadLineByLineAcrossItsColumnsBefore(page: String) throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/column-sweep")
+    let table = try String(contentsOf: folder.appendingPathComponent(page + ".regions.tsv"), encoding: .utf8)
+    let truth = try String(contentsOf: folder.appendingPathComponent(page + ".gt.txt"), encoding: .utf8)
+    let regions = try table.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(Self.region)
+    let result = PPOCRPipeline.layout(
+      regions, imageWidth: 2480, imageHeight: 3508, singleLine: false, options: PPOCRPipeline.Options())
+    #expect(PipelineModelTests.cer(truth, result.text) <= 0.01, "\(result.text)")
+  }
+
+  /// A region from its line in a fixture.
+  static func region(_ line: Substring) throws -> PPOCRRegion {
+    let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+    try #require(fields.count >= 4)
+    let characters = try fields.dropFirst(4).map { field in
+      let parts = field.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+      try #require(parts.count == 4)
+      return PPOCRRegion.Character(
+        text: String(parts[3]), firstColumn: try #require(Int(parts[0])),
+        lastColumn: try #require(Int(parts[1])),
+        probability: try #require(Float(parts[2])))
+    }
+    return PPOCRRegion(
+      corners: try fields[0].split(separator: " ").map { try #require(Double($0)) },
+      isVertical: fields[1] == "1",
+      score: try #require(Double(fields[2])), characters: characters,
+      contentColumns: try #require(Double(fields[3])))
   }
 }
