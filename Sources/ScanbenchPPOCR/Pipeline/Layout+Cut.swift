@@ -2,6 +2,8 @@
 /// captions), their paragraphs and their lines, in the order a person reads them.
 ///
 /// A set of regions is divided, in this order of preference:
+/// 0. under a wide horizontal gap below which something runs across a gutter of everything above
+///    (footnotes under columns they do not all span): the rest, then that foot;
 /// 1. at a vertical gap that looks like a column gutter (both sides several lines of text, the gap
 ///    narrow): the columns are read left to right;
 /// 2. at wide horizontal gaps (between blocks: a heading across the columns and the columns under
@@ -19,7 +21,7 @@
 extension Layout {
   /// What the records' engine settings call this reading order: a change to it that can change
   /// what a page reads changes this, so resume and the gate tell the runs apart.
-  static let method = "xy-cut 3 (blocks, crossed gutters, narrow columns of prose)"
+  static let method = "xy-cut 3 (blocks, crossed gutters, narrow columns of prose, feet)"
 
   /// A block of the page in reading order: its paragraphs, each its lines, each the indices of its
   /// items in reading order.
@@ -114,6 +116,11 @@ extension Layout {
     func recurse(_ parts: [[Int]]) -> [[Block]] {
       parts.filter { !$0.isEmpty }.map { cut($0, spaces, vertical: vertical, parameters) }
     }
+    // 0. A foot under columns that runs across a gutter of theirs (footnotes under a page whose
+    // columns it does not all span): read after all of them, not after the columns it lies under.
+    if !vertical, let (rest, foot) = foot(set, rects, height: height, parameters) {
+      return joined(recurse([rest, foot]), rects, vertical: vertical)
+    }
     // 1. Columns (tiers on a vertical page).
     let across = gaps(set, rects, along: true)
     if !across.isEmpty {
@@ -166,6 +173,25 @@ extension Layout {
     }
     // 5. Rows.
     return paragraphs([[Block(paragraphs: [rows(set, rects)], isVertical: vertical)]], rects, parameters)
+  }
+
+  /// What lies under a wide horizontal gap of the set (at least `blockGap`) and runs across a
+  /// vertical gap of everything above it (a gutter between columns), with everything above: the
+  /// lowest such gap (footnotes over a page number are one foot).
+  static func foot(_ set: [Int], _ rects: [Rect], height: Double, _ parameters: Parameters)
+    -> (rest: [Int], foot: [Int])?
+  {
+    let bands = gaps(set, rects, along: false).filter { $0.1 - $0.0 >= parameters.blockGap * height }
+    for band in bands.reversed() {
+      let foot = set.filter { rects[$0].minY >= band.1 }
+      let rest = set.filter { rects[$0].minY < band.1 }
+      let gutters = gaps(rest, rects, along: true)
+      if gutters.contains(where: { gap in foot.contains { rects[$0].minX < gap.0 && rects[$0].maxX > gap.1 } }
+      ) {
+        return (rest, foot)
+      }
+    }
+    return nil
   }
 
   /// Whether every item of a non-empty `strip` has the other orientation: a horizontal heading over

@@ -107,6 +107,17 @@ import Testing
     #expect(result.blocks.count == 4)
   }
 
+  /// Three columns over a footnote that runs under the first two only (a short one): the footnote
+  /// is read after all three columns, not between the second and the third.
+  @Test func aFootnoteUnderSomeColumnsIsReadAfterAllOfThem() {
+    let columns = (0..<3).map { Self.prose(column: $0, count: 10, words: 5, letters: 6) }
+    var items = Self.page(columns, gutter: 60)
+    let note = "n0ax n1ax n2ax n3ax n4ax n5ax n6ax n7ax n8ax n9ax nAax nBax nCax nDax nEax nFax"
+    items.append(Self.line([(text: note, x: 100)], y: 100 + 10 * 30 + 2 * Self.thickness))
+    let result = Layout.result(items)
+    #expect(result.lines.map(\.text) == columns.flatMap { $0 } + [note])
+  }
+
   /// A receipt: items of three words, ragged, and their prices in a narrow column to the right;
   /// a title over them and a total under them. The prices are no column of prose, so each item
   /// stays on one line with its price.
