@@ -235,7 +235,8 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ScanbenchPPOCRTests",
-      dependencies: ["ScanbenchPPOCR", "ScanbenchRecognition", "ScanbenchScoring", "ScanbenchSupport"]),
+      dependencies: ["ScanbenchPPOCR", "ScanbenchRecognition", "ScanbenchScoring", "ScanbenchSupport"],
+      exclude: ["Pipeline/Fixtures"]),
     .testTarget(
       name: "ScanbenchExternalTests",
       dependencies: [

@@ -1,18 +1,23 @@
 #!/usr/bin/env python3
 """Seeded pages of English prose in 2-4 columns that sweep what a magazine varies (issue 30).
 
-    python3 Corpora/make_column_sweep.py OUT_DIR [--count 50] [--seed 1]
+    python3 Corpora/make_column_sweep.py OUT_DIR [--count 50] [--seed 1] [--archive FILE.tar.gz]
 
 Writes OUT_DIR/sweep-NNN.png (A4 at 300 dpi, grayscale) and OUT_DIR/sweep-NNN.gt.txt, the
 ground truth in reading order: running head, heading across the columns, the columns left to right
 (each column's heading first), footnotes, page number; a line of the page is a line of the
 ground truth and blocks are separated by a blank line. OUT_DIR/SOURCES.txt records, page by
-page, the seed, the shape and the fonts.
+page, the seed, the shape and the fonts. --archive also packs the pages into a reproducible
+.tar.gz (as Corpora/make_corpora.py does: sorted ustar entries, mtime 2024-01-01, uid and gid 0, no
+owner names, mode 0644; a gzip header without name or time): Corpora/eng-column-sweep.tar.gz is
+`--count 6 --archive Corpora/eng-column-sweep.tar.gz`.
 
 What varies, page by page: 2-4 columns, a gutter of 40-200 px, ragged or justified lines (a
 justified line runs up to the gutter, and a ragged one often nearly does), columns that start at
 different heights, a heading over all columns or over one, a grey figure box between two
-paragraphs, a running head, a page number, footnotes under a rule.
+paragraphs, a running head, a page number, footnotes under a rule. Every line stays inside its
+column, as a typesetter keeps it: a URL or a word wider than the column is broken (after a `/`, `.`
+or `-` when one is near the end), and the script stops if a line's ink would cross the gutter.
 
 Text: the GNU General Public License version 3 (/usr/share/common-licenses/GPL-3, Debian
 package base-files), paragraphs taken in order from a seeded start. Fonts: Debian's
@@ -20,10 +25,13 @@ fonts-dejavu-core and fonts-dejavu-extra (Sans, Serif and their condensed cuts).
 Needs Pillow (python3-pil).
 """
 import argparse
+import gzip
+import io
 import os
 import random
 import re
 import sys
+import tarfile
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -39,6 +47,7 @@ FONTS = [
 TEXT = "/usr/share/common-licenses/GPL-3"
 HEADS = ["Review of Letters", "The Quarterly Bulletin", "Notes and Records", "Civic Journal",
          "Proceedings of the Society", "The Weekly Reader"]
+TAR_MTIME = 1704067200  # 2024-01-01T00:00:00Z, as Corpora/make_corpora.py
 _fonts = {}
 
 
@@ -68,8 +77,26 @@ def width(f, text):
     return f.getlength(text)
 
 
+def pieces(word, f, w):
+    """`word` cut into pieces of at most `w` px, as a typesetter breaks a URL or a long word in a
+    narrow column: after a `/`, `.` or `-` where one is near enough the end, else between letters.
+    A piece is a line of its own in the ground truth; no hyphen is added."""
+    result = []
+    while width(f, word) > w:
+        cut = 1
+        while cut < len(word) and width(f, word[: cut + 1]) <= w:
+            cut += 1
+        breaks = [k + 1 for k in range(cut // 2, cut) if word[k] in "/.-"]
+        if breaks:
+            cut = breaks[-1]
+        result.append(word[:cut])
+        word = word[cut:]
+    return result + [word]
+
+
 def wrap(words, f, w):
-    """Greedy lines of at most `w` px."""
+    """Greedy lines of at most `w` px; a word wider than a line is cut into pieces that fit."""
+    words = [piece for word in words for piece in pieces(word, f, w)]
     lines, current = [], []
     for word in words:
         trial = current + [word]
@@ -84,6 +111,12 @@ def wrap(words, f, w):
 
 
 def draw_line(draw, f, words, x, baseline, w, justify):
+    """Draws a line of `words` from `x`; stops if its ink would leave the column (`w` px wide)."""
+    ink = draw.textbbox((x, baseline), " ".join(words), font=f, anchor="ls")
+    if justify and len(words) > 1:
+        ink = (ink[0], ink[1], x + w, ink[3])
+    if ink[0] < x - f.size / 4 or ink[2] > x + w + f.size / 8:
+        sys.exit(f"a line leaves its column ({ink[2] - x - w:.0f} px): {' '.join(words)}")
     if justify and len(words) > 1:
         total = sum(width(f, word) for word in words)
         space = (w - total) / (len(words) - 1)
@@ -134,7 +167,7 @@ def make_page(index, seed, corpus):
         block = []
         for ws in lines:
             top += big.size
-            draw.text((margin, top), " ".join(ws), font=big, fill=0, anchor="ls")
+            draw_line(draw, big, ws, margin, top, W - 2 * margin, False)
             block.append(" ".join(ws))
             top += round(big.size * 0.3)
         gt_head.append(block)
@@ -171,7 +204,7 @@ def make_page(index, seed, corpus):
             hb = []
             for ws in wrap(title.split(), head, colw):
                 y += head.size
-                draw.text((x, y), " ".join(ws), font=head, fill=0, anchor="ls")
+                draw_line(draw, head, ws, x, y, colw, False)
                 hb.append(" ".join(ws))
                 y += round(head.size * 0.3)
             gt_cols[c].append(hb)
@@ -180,7 +213,7 @@ def make_page(index, seed, corpus):
         lines_done = 0
         while True:
             if not words:
-                words = [("\n", None)] + [(w, None) for w in next(par_iter).split()]
+                words = [("\n", None)] + [(p, None) for w in next(par_iter).split() for p in pieces(w, body, colw)]
             # A paragraph's lines, until the column is full.
             if words[0][0] == "\n":
                 words = words[1:]
@@ -235,6 +268,7 @@ def main():
     ap.add_argument("--count", type=int, default=50)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--first", type=int, default=1, help="index of the first page")
+    ap.add_argument("--archive", help="also write the pages (images and ground truth) to this .tar.gz")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "SOURCES.txt"), "w", encoding="utf-8") as src:
@@ -247,6 +281,28 @@ def main():
             with open(os.path.join(args.out, name + ".gt.txt"), "w", encoding="utf-8") as f:
                 f.write(gt)
             src.write(f"{name}: {shape}\n")
+    if args.archive:
+        write_archive(args.archive, args.out, args.first, args.count)
+
+
+def write_archive(path, folder, first, count):
+    """The pages as a byte-for-byte reproducible .tar.gz."""
+    names = sorted(f"sweep-{i:03d}{ext}" for i in range(first, first + count) for ext in (".png", ".gt.txt"))
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w", format=tarfile.USTAR_FORMAT) as tf:
+        for name in names:
+            with open(os.path.join(folder, name), "rb") as f:
+                data = f.read()
+            ti = tarfile.TarInfo(name)
+            ti.size = len(data)
+            ti.mtime = TAR_MTIME
+            ti.mode = 0o644
+            ti.uid = ti.gid = 0
+            ti.uname = ti.gname = ""
+            tf.addfile(ti, io.BytesIO(data))
+    with open(path, "wb") as f:
+        with gzip.GzipFile(filename="", mode="wb", fileobj=f, mtime=0, compresslevel=9) as gz:
+            gz.write(buf.getvalue())
 
 
 if __name__ == "__main__":

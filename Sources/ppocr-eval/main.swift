@@ -3,6 +3,7 @@
 //
 //   ppocr-eval FOLDER [--rec small|tiny] [--det small|tiny] [--single-line] [--cls] [--jobs N]
 //                     [--case-fold] [--ignore-spaces] [--limit N] [--out DIR] [--set KEY=VALUE]...
+//                     [--per-image]   (each image's CER in the JSON line, for percentiles)
 import Dispatch
 import Foundation
 import ScanbenchPPOCR
@@ -22,6 +23,7 @@ struct Arguments {
   var out: String?
   var settings: [(String, String)] = []
   var verbose = false
+  var perImage = false
   var wordsFile: String?
   var cache: String?
   var arena = true
@@ -45,6 +47,7 @@ struct Arguments {
       case "--limit": limit = Int(try value(argument)) ?? 0
       case "--out": out = try value(argument)
       case "--verbose": verbose = true
+      case "--per-image": perImage = true
       case "--cache": cache = try value(argument)
       case "--arena": arena = try value(argument) != "0"
       case "--pattern": pattern = try value(argument) != "0"
@@ -95,6 +98,7 @@ func options(_ settings: [(String, String)]) throws -> PPOCRPipeline.Options {
     case "aligned": options.readingOrder.alignedShare = number
     case "fill": options.readingOrder.columnFill = number
     case "colwidth": options.readingOrder.minColumnWidth = number
+    case "colwords": options.readingOrder.minColumnWords = Int(number)
     case "rapidnorm": options.detectionNormalization = number != 0 ? .rapidDetection : .paddleDetection
     default: throw EvalError("--set: unknown setting \(key)")
     }
@@ -220,6 +224,7 @@ func main() throws {
     whitespace: arguments.ignoreSpaces ? .ignore : .collapse, caseFold: arguments.caseFold)
   var accumulator = RunScoreAccumulator(metric: scoring.descriptor)
   var worst: [(Double, String, String, String)] = []
+  var perImage: [String: Double] = [:]
   if let out = arguments.out {
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
   }
@@ -228,6 +233,7 @@ func main() throws {
     let score = Scorer.score(groundTruth: sample.groundTruth, recognized: text, options: scoring)
     accumulator.add(score)
     worst.append((score.cer ?? 0, sample.name, sample.groundTruth, text))
+    perImage[sample.name] = ((score.cer ?? 0) * 100_000).rounded() / 1000
     if let out = arguments.out {
       try text.write(toFile: out + "/" + sample.name + ".txt", atomically: true, encoding: .utf8)
     }
@@ -252,7 +258,7 @@ func main() throws {
   let total = timings.reduce(0) { $0 + $1.total }
   let inference = timings.reduce(0) { $0 + $1.inference }
   let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18
-  let summary: [String: Any] = [
+  var summary: [String: Any] = [
     "folder": URL(fileURLWithPath: arguments.folder).lastPathComponent,
     "rec": arguments.recognizer, "det": arguments.singleLine ? "none" : arguments.detector,
     "cls": arguments.classifier, "jobs": jobs, "images": samples.count,
@@ -268,6 +274,7 @@ func main() throws {
     "peak_rss_mb": peakRSSMegabytes(), "arena": arguments.arena, "pattern": arguments.pattern,
     "settings": arguments.settings.map { "\($0.0)=\($0.1)" }.joined(separator: ","),
   ]
+  if arguments.perImage { summary["per_image"] = perImage }
   let json = try JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys])
   print(String(decoding: json, as: UTF8.self))
   if arguments.verbose {

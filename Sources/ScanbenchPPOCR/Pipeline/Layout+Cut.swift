@@ -2,6 +2,8 @@
 /// captions), their paragraphs and their lines, in the order a person reads them.
 ///
 /// A set of regions is divided, in this order of preference:
+/// 0. under a wide horizontal gap below which something runs across a gutter of everything above
+///    (footnotes under columns they do not all span): the rest, then that foot;
 /// 1. at a vertical gap that looks like a column gutter (both sides several lines of text, the gap
 ///    narrow): the columns are read left to right;
 /// 2. at wide horizontal gaps (between blocks: a heading across the columns and the columns under
@@ -19,7 +21,7 @@
 extension Layout {
   /// What the records' engine settings call this reading order: a change to it that can change
   /// what a page reads changes this, so resume and the gate tell the runs apart.
-  static let method = "xy-cut 2 (blocks, crossed gutters)"
+  static let method = "xy-cut 3 (blocks, crossed gutters, narrow columns of prose, feet)"
 
   /// A block of the page in reading order: its paragraphs, each its lines, each the indices of its
   /// items in reading order.
@@ -31,14 +33,23 @@ extension Layout {
     var items: [Int] { lines.flatMap { $0 } }
   }
 
-  /// Every item's rectangle in both reading spaces, skew undone in each.
+  /// Every item's rectangle in both reading spaces, skew undone in each, and its number of words.
   struct Spaces {
     var horizontal: [Rect]
     var vertical: [Rect]
     var isVertical: [Bool]
+    /// Each item's words of letters (two or more: `work`, `GNU`, not `6.40`, `S` or `1x`); empty when
+    /// only the geometry is known (then a narrow strip is no column).
+    var words: [Int]
+    /// The detected region each item is (a piece of): pieces of one region lie side by side.
+    var regions: [Int]
 
     init(_ items: [Item]) {
       isVertical = items.map(\.isVertical)
+      words = items.map { item in
+        item.words.filter { word in word.text.reduce(0) { $0 + ($1.isLetter ? 1 : 0) } >= 2 }.count
+      }
+      regions = items.map(\.region)
       func rects(vertical: Bool) -> [Rect] {
         let skew = Layout.skew(items.filter { $0.isVertical == vertical }, vertical: vertical)
         // An item of the other orientation is only its words' box: its centre line runs across.
@@ -51,17 +62,21 @@ extension Layout {
       vertical = rects(vertical: true)
     }
 
-    /// Page boxes without words (for the geometry alone): each in both spaces, nothing deskewed.
-    init(boxes: [PPOCRBox], isVertical: [Bool]) {
+    /// Page boxes (each in both spaces, nothing deskewed) and, when known, their numbers of words.
+    init(boxes: [PPOCRBox], isVertical: [Bool], words: [Int] = []) {
       horizontal = boxes.map { Rect($0, vertical: false) }
       vertical = boxes.map { Rect($0, vertical: true) }
       self.isVertical = isVertical
+      self.words = words
+      regions = Array(boxes.indices)
     }
 
     init(rects: [Rect], vertical: Bool) {
       horizontal = rects
       self.vertical = rects
       isVertical = Array(repeating: vertical, count: rects.count)
+      words = []
+      regions = Array(rects.indices)
     }
 
     func rects(vertical: Bool) -> [Rect] { vertical ? self.vertical : horizontal }
@@ -101,6 +116,11 @@ extension Layout {
     func recurse(_ parts: [[Int]]) -> [[Block]] {
       parts.filter { !$0.isEmpty }.map { cut($0, spaces, vertical: vertical, parameters) }
     }
+    // 0. A foot under columns that runs across a gutter of theirs (footnotes under a page whose
+    // columns it does not all span): read after all of them, not after the columns it lies under.
+    if !vertical, let (rest, foot) = foot(set, rects, height: height, parameters) {
+      return joined(recurse([rest, foot]), rects, vertical: vertical)
+    }
     // 1. Columns (tiers on a vertical page).
     let across = gaps(set, rects, along: true)
     if !across.isEmpty {
@@ -111,7 +131,8 @@ extension Layout {
             || isOtherOrientation(divided[index], spaces, vertical: vertical)
             || isOtherOrientation(divided[index + 1], spaces, vertical: vertical)
           : isGutter(
-            across[index], left: divided[index], right: divided[index + 1], rects, height: height, parameters)
+            across[index], left: divided[index], right: divided[index + 1], rects, spaces, height: height,
+            parameters)
       }.map { across[$0] }
       if !gutters.isEmpty { return recurse(strips(set, rects, at: gutters)).flatMap { $0 } }
     }
@@ -126,7 +147,9 @@ extension Layout {
       return joined(recurse(pieces(set, rects, at: wide, along: false)), rects, vertical: vertical)
     }
     // 3. Columns with a caption between them.
-    if !vertical, let (gutters, floats) = crossedGutters(set, rects, height: height, parameters) {
+    if !vertical,
+      let (gutters, floats) = crossedGutters(set, rects, spaces, height: height, parameters)
+    {
       let rest = set.filter { !floats.contains($0) }
       // What crosses above every column is a heading over them (below every column, a footer):
       // read first (last), cut off where it ends.
@@ -150,6 +173,25 @@ extension Layout {
     }
     // 5. Rows.
     return paragraphs([[Block(paragraphs: [rows(set, rects)], isVertical: vertical)]], rects, parameters)
+  }
+
+  /// What lies under a wide horizontal gap of the set (at least `blockGap`) and runs across a
+  /// vertical gap of everything above it (a gutter between columns), with everything above: the
+  /// lowest such gap (footnotes over a page number are one foot).
+  static func foot(_ set: [Int], _ rects: [Rect], height: Double, _ parameters: Parameters)
+    -> (rest: [Int], foot: [Int])?
+  {
+    let bands = gaps(set, rects, along: false).filter { $0.1 - $0.0 >= parameters.blockGap * height }
+    for band in bands.reversed() {
+      let foot = set.filter { rects[$0].minY >= band.1 }
+      let rest = set.filter { rects[$0].minY < band.1 }
+      let gutters = gaps(rest, rects, along: true)
+      if gutters.contains(where: { gap in foot.contains { rects[$0].minX < gap.0 && rects[$0].maxX > gap.1 } }
+      ) {
+        return (rest, foot)
+      }
+    }
+    return nil
   }
 
   /// Whether every item of a non-empty `strip` has the other orientation: a horizontal heading over
@@ -233,9 +275,9 @@ extension Layout {
   /// Gutters that a few narrow regions cross (a caption set between two columns), and those
   /// regions: each gutter an interval where at most `floatShare` of the set's regions cover the
   /// page, as wide as a gutter is, with columns of text on both sides once they are taken out.
-  static func crossedGutters(_ set: [Int], _ rects: [Rect], height: Double, _ parameters: Parameters)
-    -> (gutters: [(Double, Double)], floats: Set<Int>)?
-  {
+  static func crossedGutters(
+    _ set: [Int], _ rects: [Rect], _ spaces: Spaces, height: Double, _ parameters: Parameters
+  ) -> (gutters: [(Double, Double)], floats: Set<Int>)? {
     let limit = Int(saturating: parameters.floatShare * Double(set.count))
     guard limit >= 1 else { return nil }
     // The coverage of the x axis, interval by interval between the set's first and last edge.
@@ -273,7 +315,9 @@ extension Layout {
         guard to - from <= parameters.floatWidth * (setMax - setMin) else { continue }
         let left = set.filter { rects[$0].maxX <= run.0 }
         let right = set.filter { rects[$0].minX >= run.1 }
-        guard isGutter(run, left: left, right: right, rects, height: height, parameters) else { continue }
+        guard isGutter(run, left: left, right: right, rects, spaces, height: height, parameters) else {
+          continue
+        }
         gutters.append(run)
         floats.formUnion(crossing)
       }
@@ -308,20 +352,26 @@ extension Layout {
   /// Whether the vertical gap `gap` separates two columns of text, the strips `left` and `right` on
   /// its two sides: narrow, with enough lines in each strip, most of which fill their strip's width
   /// or are long lines of text all the same (as a column's lines do, also where it narrows beside a
-  /// picture, and a receipt's ragged labels and values do not).
+  /// picture, and a receipt's ragged labels and values do not). A strip narrower than
+  /// `minColumnWidth`, or beside a gap wider than `maxGutter`, is a column only when its lines hold
+  /// words as prose does (``isProse``): the narrow columns of a four-column page in small type
+  /// under wide gutters do, a receipt's column of prices, however far from its labels, does not.
+  /// Such a gap must also be one the detector saw on most lines: where most lines on its right are
+  /// pieces of regions that run on to its left, it is the spaces between words of a justified
+  /// paragraph lining up (a river), not a gutter.
   static func isGutter(
-    _ gap: (Double, Double), left: [Int], right: [Int], _ rects: [Rect], height: Double,
+    _ gap: (Double, Double), left: [Int], right: [Int], _ rects: [Rect], _ spaces: Spaces, height: Double,
     _ parameters: Parameters
   ) -> Bool {
-    if gap.1 - gap.0 > parameters.maxGutter * height { return false }
     // A strip's lines are its pieces grouped into rows (a line may have been cut at wide spaces).
-    func filled(_ strip: [Int]) -> Bool {
-      guard !strip.isEmpty else { return false }
-      let lines = rows(strip, rects)
-      guard lines.count >= parameters.minColumnLines else { return false }
+    let leftLines = rows(left, rects)
+    let rightLines = rows(right, rects)
+    var needsProse = gap.1 - gap.0 > parameters.maxGutter * height
+    func filled(_ strip: [Int], _ lines: [[Int]]) -> Bool {
+      guard !strip.isEmpty, lines.count >= parameters.minColumnLines else { return false }
       let from = strip.map { rects[$0].minX }.min() ?? 0
       let to = strip.map { rects[$0].maxX }.max() ?? 0
-      if to - from < parameters.minColumnWidth * height { return false }
+      if to - from < parameters.minColumnWidth * height { needsProse = true }
       let long = min(parameters.columnFill * (to - from), parameters.minColumnWidth * height)
       let full = lines.filter { line in
         let start = line.map { rects[$0].minX }.min() ?? 0
@@ -330,7 +380,24 @@ extension Layout {
       }.count
       return Double(full) >= parameters.alignedShare * Double(lines.count)
     }
-    return filled(left) && filled(right)
+    guard filled(left, leftLines) && filled(right, rightLines) else { return false }
+    guard needsProse else { return true }
+    guard isProse(leftLines, words: spaces.words, parameters),
+      isProse(rightLines, words: spaces.words, parameters)
+    else { return false }
+    let leftRegions = Set(left.map { spaces.regions[$0] })
+    let joined = rightLines.filter { line in line.contains { leftRegions.contains(spaces.regions[$0]) } }
+    return 2 * joined.count <= rightLines.count
+  }
+
+  /// Whether `lines` (each its items) read as prose: `alignedShare` of them hold at least
+  /// `minColumnWords` words of letters, as a column's lines do however narrow it is set, where a table's column of
+  /// values (a receipt's prices, quantities, codes, tax letters) holds none or one. Without words,
+  /// no.
+  static func isProse(_ lines: [[Int]], words: [Int], _ parameters: Parameters) -> Bool {
+    guard !words.isEmpty, !lines.isEmpty else { return false }
+    let prose = lines.filter { line in line.reduce(0) { $0 + words[$1] } >= parameters.minColumnWords }
+    return Double(prose.count) >= parameters.alignedShare * Double(lines.count)
   }
 
   /// The set divided at `cuts` (sorted gaps), in order.
@@ -347,7 +414,11 @@ extension Layout {
 extension Layout {
   /// The items read: lines in reading order, grouped into paragraphs and blocks.
   static func result(_ items: [Item], parameters: Parameters = Parameters()) -> PPOCRResult {
-    let items = items.filter { !$0.words.isEmpty }.flatMap { $0.split(gap: parameters.splitGap) }
+    let items = items.filter { !$0.words.isEmpty }.enumerated().flatMap { index, item in
+      var item = item
+      item.region = index
+      return item.split(gap: parameters.splitGap)
+    }
     guard !items.isEmpty else { return PPOCRResult(lines: []) }
     var lines: [PPOCRResult.Line] = []
     var blocks: [PPOCRResult.Block] = []

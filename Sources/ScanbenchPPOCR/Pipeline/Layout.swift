@@ -48,6 +48,8 @@ enum Layout {
     /// The region's centre line, from the middle of its start edge to the middle of its end edge.
     var start: Point
     var end: Point
+    /// Which detected region of the page it is (a piece of), once numbered (``Layout/result``).
+    var region = 0
 
     init(quad: Quad, isVertical: Bool, line: DecodedLine, imageWidth: Int, imageHeight: Int) {
       words = Words.words(of: line, in: quad, imageWidth: imageWidth, imageHeight: imageHeight)
@@ -64,6 +66,7 @@ enum Layout {
     init(words: [PPOCRResult.Word], of parent: Item) {
       self.words = words
       isVertical = parent.isVertical
+      region = parent.region
       thickness = parent.thickness
       start = parent.start
       end = parent.end
@@ -189,13 +192,16 @@ extension PPOCRPipeline.Options {
     public var splitGap = 0.5
     /// Horizontal gaps at least this high separate blocks and are cut first.
     public var blockGap = 0.5
-    /// A column gutter is at most this wide …
+    /// A column gutter is at most this wide (wider only between columns of prose, as narrow ones
+    /// are held to: see `minColumnWords`) …
     public var maxGutter = 4.0
     /// … with at least this many lines on each side …
     public var minColumnLines = 3
     /// … each side at least this wide (a column of text holds a few words; a table's columns of
-    /// numbers do not) …
+    /// numbers do not), or, narrower, with `alignedShare` of its lines holding at least `minColumnWords`
+    /// words of letters (prose set in narrow columns, where a column of values holds none or one) …
     public var minColumnWidth = 10.0
+    public var minColumnWords = 2
     /// … of which at least this share span at least `columnFill` of their side's width (or
     /// `minColumnWidth`, a column narrowed beside a picture).
     public var alignedShare = 0.6

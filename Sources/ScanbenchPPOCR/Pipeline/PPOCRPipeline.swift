@@ -311,7 +311,16 @@ public final class PPOCRPipeline {
   public func layout(_ regions: [PPOCRRegion], imageWidth: Int, imageHeight: Int, singleLine: Bool = false)
     -> PPOCRResult
   {
-    let single = singleLine || detector == nil
+    Self.layout(
+      regions, imageWidth: imageWidth, imageHeight: imageHeight, singleLine: singleLine || detector == nil,
+      options: options)
+  }
+
+  /// ``layout(_:imageWidth:imageHeight:singleLine:)`` with the options given (a page's regions kept
+  /// from an earlier run read again without the models).
+  static func layout(
+    _ regions: [PPOCRRegion], imageWidth: Int, imageHeight: Int, singleLine single: Bool, options: Options
+  ) -> PPOCRResult {
     var items: [Layout.Item] = []
     for region in regions {
       let line = region.decodedLine
