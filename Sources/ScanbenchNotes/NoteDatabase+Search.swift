@@ -36,31 +36,58 @@ extension NoteDatabase {
     }
     // One read transaction: every statement of the search (and what it keeps in `statistics`)
     // sees the same state of the database, even while an import commits.
-    return try reading {
-      var photos = PhotoSet(oneReadingEach: try !hasOtherReadings())
-      let code = try codeSearch(
-        query, filter: options.filter, limit: wanted, options: options, photos: &photos)
-      var hits = code.hits
-      var lowerBound = code.stoppedEarly
-      var found = Set(code.hits.map(\.id))
-      let text = try textSearch(plan, limit: wanted, options: options, photos: &photos)
-      lowerBound = lowerBound || text.stoppedEarly
-      if hits.count < wanted {
-        for hit in text.hits where !found.contains(hit.id) && hits.count < wanted {
-          hits.append(hit)
-          found.insert(hit.id)
-        }
-      }
-      var total = photos.count
-      if photos.unkeyed > 0, !code.hits.isEmpty {
-        // Text matches not read may be photos the codes found too: no more than a lower bound.
-        total = max(photos.count - photos.unkeyed, photos.textMatches)
-        lowerBound = true
-      }
-      return NoteSearchResult(
-        hits: Array(hits.dropFirst(options.offset).prefix(options.limit)), total: total,
-        totalIsLowerBound: lowerBound)
+    let marked = try reading { () -> NoteSearchResult in
+      // The memo is checked in the transaction, so a kept result is of the state it reads.
+      try refreshMemo()
+      let key = NoteDatabaseMemo.SearchKey(
+        query: query, filter: options.filter, offset: options.offset, limit: options.limit)
+      if let kept = memo.searches[key] { return kept }
+      let result = try markedSearchResult(plan, query: query, wanted: wanted, options: options)
+      // The search wrote only its temporary highlight table (`wordHighlights`), which
+      // `sqlite3_total_changes64` counts: not a change of the notes, so what is kept stays.
+      memo.acknowledgeOwnChanges(sqlite3_total_changes64(connection.handle))
+      memo.keep(result, for: key)
+      return result
     }
+    // The snippets are cut last, for this caller's highlight, escaping and context.
+    var result = marked
+    for index in result.hits.indices {
+      let hit = result.hits[index]
+      let snippet = NoteDatabase.snippet(
+        hit.snippet, context: options.context, highlight: options.highlight, escape: options.escape)
+      result.hits[index].snippet = hit.inCode == true ? "code: " + snippet : snippet
+    }
+    return result
+  }
+
+  /// `searchResult` with each hit's whole text marked (`mark`, highlight()) in place of its
+  /// snippet: what a connection keeps for the same query until the database changes.
+  private func markedSearchResult(_ plan: SearchPlan, query: String, wanted: Int, options: SearchOptions)
+    throws -> NoteSearchResult
+  {
+    var photos = PhotoSet(oneReadingEach: try !hasOtherReadings())
+    let code = try codeSearch(
+      query, filter: options.filter, limit: wanted, options: options, photos: &photos)
+    var hits = code.hits
+    var lowerBound = code.stoppedEarly
+    var found = Set(code.hits.map(\.id))
+    let text = try textSearch(plan, limit: wanted, options: options, photos: &photos)
+    lowerBound = lowerBound || text.stoppedEarly
+    if hits.count < wanted {
+      for hit in text.hits where !found.contains(hit.id) && hits.count < wanted {
+        hits.append(hit)
+        found.insert(hit.id)
+      }
+    }
+    var total = photos.count
+    if photos.unkeyed > 0, !code.hits.isEmpty {
+      // Text matches not read may be photos the codes found too: no more than a lower bound.
+      total = max(photos.count - photos.unkeyed, photos.textMatches)
+      lowerBound = true
+    }
+    return NoteSearchResult(
+      hits: Array(hits.dropFirst(options.offset).prefix(options.limit)), total: total,
+      totalIsLowerBound: lowerBound)
   }
 
   /// Whether some photo has a reading it does not show (one seek in `note_other_readings`).
@@ -101,16 +128,14 @@ extension NoteDatabase {
   /// LIMIT from the planner): "and" in 1M notes would be a second.
   public static let rankWindow = 5_000
 
-  /// A hit from a row of `NoteSelection.summary`: the one place a hit is made.
+  /// A hit from a row of `NoteSelection.summary`: the one place a hit is made. Its snippet is the
+  /// marked text, which `searchResult` cuts.
   private func hit(
     _ row: NoteRowReader, marked: String, score: Double?, inCode: Bool, options: SearchOptions
   ) -> NoteSearchHit {
-    let snippet = NoteDatabase.snippet(
-      marked, context: options.context, highlight: options.highlight, escape: options.escape)
     var hit = NoteSearchHit(
       id: row.int64(.id) ?? 0, recognizedAt: row.string(.recognizedAt) ?? "", chars: row.int(.chars) ?? 0,
-      source: row.string(.source) ?? "", entry: row.string(.entry) ?? "",
-      snippet: inCode ? "code: " + snippet : snippet, score: score)
+      source: row.string(.source) ?? "", entry: row.string(.entry) ?? "", snippet: marked, score: score)
     hit.page = row.int(.page)
     hit.lang = row.string(.lang)
     hit.capturedAt = row.string(.capturedAt)
