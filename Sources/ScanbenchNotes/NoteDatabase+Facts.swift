@@ -139,6 +139,8 @@ struct NoteDatabaseMemo {
   /// Prepared statements by their SQL (`withStatement`); they do not depend on the version.
   var statements: [String: SQLiteStatement] = [:]
   private var dataVersionStatement: SQLiteStatement?
+  /// Whether search's temporary highlight index is made (`wordHighlights`).
+  var hasHighlightIndex = false
 
   /// Takes `ownChanges` as this connection's changes of the state the memo is of: changes that
   /// were not to the notes (a temporary table's).

@@ -309,25 +309,34 @@ extension NoteDatabase {
   /// highlight() needs an FTS5 cursor on the query. Not the index's: a prefix query makes FTS5
   /// merge the doclists of every word with that prefix first (half the time of a common word at
   /// 1M notes). A temporary index of the hits' texts alone, with the same tokenizer, marks the
-  /// same words.
+  /// same words. Its texts are in a table of their own (external content), so that it is emptied
+  /// with FTS5's `delete-all`, without tokenizing each text again to take it out.
   private func wordHighlights(ids: String, match: String) throws -> [Int64: String] {
-    try connection.execute(
-      """
-      CREATE VIRTUAL TABLE IF NOT EXISTS temp.note_highlight USING fts5(
-        text, tokenize = 'unicode61 remove_diacritics 2'
-      );
-      DELETE FROM temp.note_highlight;
-      """)
-    defer { try? connection.execute("DELETE FROM temp.note_highlight") }
+    if !memo.hasHighlightIndex {
+      try connection.execute(
+        """
+        CREATE TEMP TABLE IF NOT EXISTS note_highlight_text (id INTEGER PRIMARY KEY, text TEXT);
+        CREATE VIRTUAL TABLE IF NOT EXISTS temp.note_highlight USING fts5(
+          text, content = 'note_highlight_text', content_rowid = 'id',
+          tokenize = 'unicode61 remove_diacritics 2'
+        );
+        """)
+      memo.hasHighlightIndex = true
+    }
+    try emptyHighlightIndex()
+    defer { try? emptyHighlightIndex() }
     try withStatement(
       """
-      INSERT INTO temp.note_highlight (rowid, text)
+      INSERT INTO temp.note_highlight_text (id, text)
       SELECT id, text FROM note WHERE id IN (SELECT value FROM json_each(:ids))
       """
     ) { fill in
       try fill.bind(.text(ids), named: ":ids")
       try fill.step()
     }
+    try withStatement(
+      "INSERT INTO temp.note_highlight (rowid, text) SELECT id, text FROM temp.note_highlight_text"
+    ) { index in _ = try index.step() }
     return try withStatement(
       """
       SELECT rowid, highlight(note_highlight, 0, char(57344), char(57345)) FROM temp.note_highlight
@@ -339,6 +348,13 @@ extension NoteDatabase {
       while try marks.step() { highlighted[marks.int64(at: 0) ?? 0] = marks.string(at: 1) }
       return highlighted
     }
+  }
+
+  private func emptyHighlightIndex() throws {
+    try withStatement("INSERT INTO temp.note_highlight (note_highlight) VALUES ('delete-all')") {
+      _ = try $0.step()
+    }
+    try withStatement("DELETE FROM temp.note_highlight_text") { _ = try $0.step() }
   }
 }
 
