@@ -21,6 +21,10 @@ extension NoteDatabase {
   /// prefix indexes at three and four characters, merged by FTS5 beyond.
   static let maximumPrefixWords = 64
 
+  /// The prefix lengths the word index keeps lists for (schema 7's `prefix = '3 4'`): such a prefix
+  /// is one posting list, cheaper to read and rank than the words it begins merged.
+  static let indexedPrefixLengths: Set<Int> = [3, 4]
+
   /// The terms of `plan` on `index`, or `nil` when one of them matches nothing (a prefix no indexed
   /// word begins with).
   func rankedTerms(_ plan: SearchPlan, index: String, version: String) throws -> [RankedTerm]? {
@@ -37,7 +41,9 @@ extension NoteDatabase {
       let prefix = word.lowercased()
       let words = try indexedWords(beginning: prefix, version: version)
       if words.isEmpty { return nil }
-      if words.count > NoteDatabase.maximumPrefixWords {
+      if words.count > NoteDatabase.maximumPrefixWords
+        || (words.count > 1 && NoteDatabase.indexedPrefixLengths.contains(prefix.utf8.count))
+      {
         terms.append(RankedTerm(match: SearchPlan.quoted(prefix) + "*", phrases: 1))
       } else {
         terms.append(
