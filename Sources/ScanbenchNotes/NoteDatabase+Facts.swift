@@ -2,7 +2,9 @@ import CSQLite
 
 /// What the grid shows beside its photos (the filters' values, the scrubber's months, the capped
 /// photo counts), kept by each connection until the database changes: a grid page asks for them
-/// on every request, and they change only when something is imported or deleted.
+/// on every request, and they change only when something is imported or deleted. Search results
+/// are kept the same way (`searchResult`): a search is asked again when it is bookmarked, reloaded
+/// or gone back to, and ranking its window costs far more than reading a kept one.
 ///
 /// A change is seen through `PRAGMA data_version` (which moves when another connection commits)
 /// and `sqlite3_total_changes64` (which moves when this one writes), read before every use: a
@@ -34,6 +36,15 @@ extension NoteDatabase {
     return count
   }
 
+  /// Forgets the facts, counts and search results this connection keeps, as a change of the
+  /// database would (what `SearchStatistics` keeps stays): the next request computes them again.
+  public func forgetKeptResults() {
+    memo.version = nil
+    memo.facts = nil
+    memo.counts.removeAll()
+    memo.forgetSearches()
+  }
+
   /// Runs `body` with the statement of `sql`, prepared once by this connection and kept for the
   /// next request (a grid page's statements cost more to prepare than to run). It is reset and its
   /// bindings cleared when `body` returns, so it holds no read transaction open; a use of the same
@@ -49,7 +60,7 @@ extension NoteDatabase {
   }
 
   /// Forgets what the memo holds if the database changed since it was filled.
-  private func refreshMemo() throws {
+  func refreshMemo() throws {
     let version = NoteDatabaseMemo.Version(
       dataVersion: try memo.dataVersion(connection),
       ownChanges: sqlite3_total_changes64(connection.handle))
@@ -57,6 +68,7 @@ extension NoteDatabase {
       memo.version = version
       memo.facts = nil
       memo.counts.removeAll()
+      memo.forgetSearches()
     }
   }
 }
@@ -87,7 +99,8 @@ extension RunDescription {
   public init(unknown run: String) { self.init(run: run, profile: "", engine: nil, startedAt: "") }
 }
 
-/// A connection's memo of `NoteDatabase+Facts.swift`, and the state of the database it is of.
+/// A connection's memo of `NoteDatabase+Facts.swift` and of the searches it ran, and the state of
+/// the database it is of.
 struct NoteDatabaseMemo {
   struct Version: Equatable {
     var dataVersion: Int64
@@ -100,16 +113,57 @@ struct NoteDatabaseMemo {
     var limit: Int
   }
 
+  /// A search as `searchResult` is asked it; its highlight, escaping and context only cut the
+  /// snippets from what is kept.
+  struct SearchKey: Hashable {
+    var query: String
+    var filter: NoteFilter
+    var offset: Int
+    var limit: Int
+  }
+
   static let maximumCounts = 256
+  /// Searches kept, and the bytes of their marked texts at most (a hit keeps its note's whole
+  /// text): past either, all are forgotten.
+  static let maximumSearches = 256
+  static let maximumSearchBytes = 8 << 20
   /// Statements kept (the list's SQL differs with each combination of filters).
   static let maximumStatements = 64
 
   var version: Version?
   var facts: ListFacts?
   var counts: [CountKey: Int] = [:]
+  /// Results of `searchResult`, each hit's snippet its whole marked text (uncut).
+  private(set) var searches: [SearchKey: NoteSearchResult] = [:]
+  private var searchBytes = 0
   /// Prepared statements by their SQL (`withStatement`); they do not depend on the version.
   var statements: [String: SQLiteStatement] = [:]
   private var dataVersionStatement: SQLiteStatement?
+  /// Whether search's temporary highlight index is made (`wordHighlights`).
+  var hasHighlightIndex = false
+
+  /// Takes `ownChanges` as this connection's changes of the state the memo is of: changes that
+  /// were not to the notes (a temporary table's).
+  mutating func acknowledgeOwnChanges(_ ownChanges: Int64) {
+    version?.ownChanges = ownChanges
+  }
+
+  mutating func keep(_ result: NoteSearchResult, for key: SearchKey) {
+    let bytes = result.hits.reduce(key.query.utf8.count) { $0 + $1.snippet.utf8.count + $1.entry.utf8.count }
+    if searches.count >= NoteDatabaseMemo.maximumSearches
+      || searchBytes + bytes > NoteDatabaseMemo.maximumSearchBytes
+    {
+      forgetSearches()
+    }
+    guard bytes <= NoteDatabaseMemo.maximumSearchBytes else { return }
+    searches[key] = result
+    searchBytes += bytes
+  }
+
+  mutating func forgetSearches() {
+    searches.removeAll()
+    searchBytes = 0
+  }
 
   /// `PRAGMA data_version` (prepared once, reset after its row is read).
   mutating func dataVersion(_ connection: SQLiteConnection) throws -> Int64 {

@@ -2,9 +2,10 @@
 /// but without the work FTS5 repeats on every query (`FTS5Ranking`):
 /// - a word term `shop` stands for `"shop"*`; FTS5 answers a prefix by merging the whole posting
 ///   list of every indexed word that begins so before it returns the first match (a common word's
-///   hundreds of thousands of entries). Here a prefix of plain letters and digits becomes those
-///   words, `("shop" OR "shopping")`, which FTS5 reads from their newest entries and only as far as
-///   the window: the same notes, in the same order;
+///   hundreds of thousands of entries), unless the index keeps that prefix's own list (schema 7:
+///   prefixes of three and four characters). Here a prefix of plain letters and digits becomes
+///   those words, `("shop" OR "shopping")`, which FTS5 reads from their newest entries and only as
+///   far as the window: the same notes, in the same order;
 /// - each term's document count, which bm25 finds by reading every match of the term, is counted
 ///   once and kept in `SearchStatistics` until the index changes;
 /// - a server keeps every note's size in tokens, which bm25 looks up for each row it ranks.
@@ -16,8 +17,13 @@ extension NoteDatabase {
     var phrases: Int
   }
 
-  /// A prefix standing for more indexed words than this stays a prefix (`"s"*`): FTS5 merges them.
+  /// A prefix standing for more indexed words than this stays a prefix (`"tre"*`): read from the
+  /// prefix indexes at three and four characters, merged by FTS5 beyond.
   static let maximumPrefixWords = 64
+
+  /// The prefix lengths the word index keeps lists for (schema 7's `prefix = '3 4'`): such a prefix
+  /// is one posting list, cheaper to read and rank than the words it begins merged.
+  static let indexedPrefixLengths: Set<Int> = [3, 4]
 
   /// The terms of `plan` on `index`, or `nil` when one of them matches nothing (a prefix no indexed
   /// word begins with).
@@ -35,7 +41,9 @@ extension NoteDatabase {
       let prefix = word.lowercased()
       let words = try indexedWords(beginning: prefix, version: version)
       if words.isEmpty { return nil }
-      if words.count > NoteDatabase.maximumPrefixWords {
+      if words.count > NoteDatabase.maximumPrefixWords
+        || (words.count > 1 && NoteDatabase.indexedPrefixLengths.contains(prefix.utf8.count))
+      {
         terms.append(RankedTerm(match: SearchPlan.quoted(prefix) + "*", phrases: 1))
       } else {
         terms.append(

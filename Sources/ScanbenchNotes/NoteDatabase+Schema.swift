@@ -135,6 +135,23 @@ extension NoteDatabase {
     ALTER TABLE note ADD COLUMN best INTEGER;
     ALTER TABLE note ADD COLUMN taken_at TEXT AS (coalesce(captured_at, imported_at)) VIRTUAL;
     """,
+
+    // 7: the word index with prefix indexes of three and four characters (`prefix = '3 4'`). A
+    // query of a short prefix that begins more words than search spells out
+    // (`maximumPrefixWords`: "tre", "trea") made FTS5 merge every such word's whole posting list
+    // before its first match; with these indexes it reads the prefix's own list, newest first, as
+    // far as the rank window. The same notes match, with the same counts, so the same ranks. FTS5
+    // cannot add them to an index: it is made again from `note` (its content table), and its
+    // delete trigger, which names it, finds the new one.
+    """
+    DROP TABLE note_words;
+    CREATE VIRTUAL TABLE note_words USING fts5(
+      text, content = 'note', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2',
+      prefix = '3 4'
+    );
+    INSERT INTO note_words (note_words, rank) VALUES ('hashsize', 67108864);
+    INSERT INTO note_words (note_words) VALUES ('rebuild');
+    """,
   ]
 
   /// Which reading of a photo it shows, as SQL `ORDER BY` terms (the first row wins): the one with

@@ -36,31 +36,58 @@ extension NoteDatabase {
     }
     // One read transaction: every statement of the search (and what it keeps in `statistics`)
     // sees the same state of the database, even while an import commits.
-    return try reading {
-      var photos = PhotoSet(oneReadingEach: try !hasOtherReadings())
-      let code = try codeSearch(
-        query, filter: options.filter, limit: wanted, options: options, photos: &photos)
-      var hits = code.hits
-      var lowerBound = code.stoppedEarly
-      var found = Set(code.hits.map(\.id))
-      let text = try textSearch(plan, limit: wanted, options: options, photos: &photos)
-      lowerBound = lowerBound || text.stoppedEarly
-      if hits.count < wanted {
-        for hit in text.hits where !found.contains(hit.id) && hits.count < wanted {
-          hits.append(hit)
-          found.insert(hit.id)
-        }
-      }
-      var total = photos.count
-      if photos.unkeyed > 0, !code.hits.isEmpty {
-        // Text matches not read may be photos the codes found too: no more than a lower bound.
-        total = max(photos.count - photos.unkeyed, photos.textMatches)
-        lowerBound = true
-      }
-      return NoteSearchResult(
-        hits: Array(hits.dropFirst(options.offset).prefix(options.limit)), total: total,
-        totalIsLowerBound: lowerBound)
+    let marked = try reading { () -> NoteSearchResult in
+      // The memo is checked in the transaction, so a kept result is of the state it reads.
+      try refreshMemo()
+      let key = NoteDatabaseMemo.SearchKey(
+        query: query, filter: options.filter, offset: options.offset, limit: options.limit)
+      if let kept = memo.searches[key] { return kept }
+      let result = try markedSearchResult(plan, query: query, wanted: wanted, options: options)
+      // The search wrote only its temporary highlight table (`wordHighlights`), which
+      // `sqlite3_total_changes64` counts: not a change of the notes, so what is kept stays.
+      memo.acknowledgeOwnChanges(sqlite3_total_changes64(connection.handle))
+      memo.keep(result, for: key)
+      return result
     }
+    // The snippets are cut last, for this caller's highlight, escaping and context.
+    var result = marked
+    for index in result.hits.indices {
+      let hit = result.hits[index]
+      let snippet = NoteDatabase.snippet(
+        hit.snippet, context: options.context, highlight: options.highlight, escape: options.escape)
+      result.hits[index].snippet = hit.inCode == true ? "code: " + snippet : snippet
+    }
+    return result
+  }
+
+  /// `searchResult` with each hit's whole text marked (`mark`, highlight()) in place of its
+  /// snippet: what a connection keeps for the same query until the database changes.
+  private func markedSearchResult(_ plan: SearchPlan, query: String, wanted: Int, options: SearchOptions)
+    throws -> NoteSearchResult
+  {
+    var photos = PhotoSet(oneReadingEach: try !hasOtherReadings())
+    let code = try codeSearch(
+      query, filter: options.filter, limit: wanted, options: options, photos: &photos)
+    var hits = code.hits
+    var lowerBound = code.stoppedEarly
+    var found = Set(code.hits.map(\.id))
+    let text = try textSearch(plan, limit: wanted, options: options, photos: &photos)
+    lowerBound = lowerBound || text.stoppedEarly
+    if hits.count < wanted {
+      for hit in text.hits where !found.contains(hit.id) && hits.count < wanted {
+        hits.append(hit)
+        found.insert(hit.id)
+      }
+    }
+    var total = photos.count
+    if photos.unkeyed > 0, !code.hits.isEmpty {
+      // Text matches not read may be photos the codes found too: no more than a lower bound.
+      total = max(photos.count - photos.unkeyed, photos.textMatches)
+      lowerBound = true
+    }
+    return NoteSearchResult(
+      hits: Array(hits.dropFirst(options.offset).prefix(options.limit)), total: total,
+      totalIsLowerBound: lowerBound)
   }
 
   /// Whether some photo has a reading it does not show (one seek in `note_other_readings`).
@@ -101,16 +128,14 @@ extension NoteDatabase {
   /// LIMIT from the planner): "and" in 1M notes would be a second.
   public static let rankWindow = 5_000
 
-  /// A hit from a row of `NoteSelection.summary`: the one place a hit is made.
+  /// A hit from a row of `NoteSelection.summary`: the one place a hit is made. Its snippet is the
+  /// marked text, which `searchResult` cuts.
   private func hit(
     _ row: NoteRowReader, marked: String, score: Double?, inCode: Bool, options: SearchOptions
   ) -> NoteSearchHit {
-    let snippet = NoteDatabase.snippet(
-      marked, context: options.context, highlight: options.highlight, escape: options.escape)
     var hit = NoteSearchHit(
       id: row.int64(.id) ?? 0, recognizedAt: row.string(.recognizedAt) ?? "", chars: row.int(.chars) ?? 0,
-      source: row.string(.source) ?? "", entry: row.string(.entry) ?? "",
-      snippet: inCode ? "code: " + snippet : snippet, score: score)
+      source: row.string(.source) ?? "", entry: row.string(.entry) ?? "", snippet: marked, score: score)
     hit.page = row.int(.page)
     hit.lang = row.string(.lang)
     hit.capturedAt = row.string(.capturedAt)
@@ -284,25 +309,34 @@ extension NoteDatabase {
   /// highlight() needs an FTS5 cursor on the query. Not the index's: a prefix query makes FTS5
   /// merge the doclists of every word with that prefix first (half the time of a common word at
   /// 1M notes). A temporary index of the hits' texts alone, with the same tokenizer, marks the
-  /// same words.
+  /// same words. Its texts are in a table of their own (external content), so that it is emptied
+  /// with FTS5's `delete-all`, without tokenizing each text again to take it out.
   private func wordHighlights(ids: String, match: String) throws -> [Int64: String] {
-    try connection.execute(
-      """
-      CREATE VIRTUAL TABLE IF NOT EXISTS temp.note_highlight USING fts5(
-        text, tokenize = 'unicode61 remove_diacritics 2'
-      );
-      DELETE FROM temp.note_highlight;
-      """)
-    defer { try? connection.execute("DELETE FROM temp.note_highlight") }
+    if !memo.hasHighlightIndex {
+      try connection.execute(
+        """
+        CREATE TEMP TABLE IF NOT EXISTS note_highlight_text (id INTEGER PRIMARY KEY, text TEXT);
+        CREATE VIRTUAL TABLE IF NOT EXISTS temp.note_highlight USING fts5(
+          text, content = 'note_highlight_text', content_rowid = 'id',
+          tokenize = 'unicode61 remove_diacritics 2'
+        );
+        """)
+      memo.hasHighlightIndex = true
+    }
+    try emptyHighlightIndex()
+    defer { try? emptyHighlightIndex() }
     try withStatement(
       """
-      INSERT INTO temp.note_highlight (rowid, text)
+      INSERT INTO temp.note_highlight_text (id, text)
       SELECT id, text FROM note WHERE id IN (SELECT value FROM json_each(:ids))
       """
     ) { fill in
       try fill.bind(.text(ids), named: ":ids")
       try fill.step()
     }
+    try withStatement(
+      "INSERT INTO temp.note_highlight (rowid, text) SELECT id, text FROM temp.note_highlight_text"
+    ) { index in _ = try index.step() }
     return try withStatement(
       """
       SELECT rowid, highlight(note_highlight, 0, char(57344), char(57345)) FROM temp.note_highlight
@@ -314,6 +348,13 @@ extension NoteDatabase {
       while try marks.step() { highlighted[marks.int64(at: 0) ?? 0] = marks.string(at: 1) }
       return highlighted
     }
+  }
+
+  private func emptyHighlightIndex() throws {
+    try withStatement("INSERT INTO temp.note_highlight (note_highlight) VALUES ('delete-all')") {
+      _ = try $0.step()
+    }
+    try withStatement("DELETE FROM temp.note_highlight_text") { _ = try $0.step() }
   }
 }
 

@@ -13,8 +13,8 @@ import Synchronization
 /// back to back (no pause between them), a bounded number each and for a bounded time. Latency is
 /// measured by the clients, per request.
 ///
-/// Options: `--records N` (default 1000000), `--db PATH` (reuse a database this mode made; default
-/// a temporary folder), `--keep`, `--clients N` (16), `--requests N` per client and route (150),
+/// Options: `--records N` (default 1000000), `--db PATH` (reuse a database this mode made, its
+/// images in `images/` beside it; default a temporary folder), `--keep`, `--clients N` (16), `--requests N` per client and route (150),
 /// `--seconds N` at most per route (60).
 func runServeBenchmark(arguments: [String]) throws {
   let options = try ServeBenchmarkOptions(arguments)
@@ -24,8 +24,12 @@ func runServeBenchmark(arguments: [String]) throws {
   defer {
     if options.keep { log("kept \(folder.path)") } else { try? FileManager.default.removeItem(at: folder) }
   }
-  // The real images: the project's English and Japanese lines, unpacked for the bench.
-  let images = folder.appendingPathComponent("images")
+  // The real images: the project's English and Japanese lines, unpacked for the bench. Beside a
+  // database given by `--db`, whose notes name them by path, so that a later run reusing it finds
+  // them (and its thumbnails) where the first put them.
+  let images =
+    options.db.map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("images") }
+    ?? folder.appendingPathComponent("images")
   try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
   for archive in ["Corpora/eng-lines.tar.gz", "Corpora/jpn-lines.tar.gz"] {
     try shell("/usr/bin/tar", ["xzf", archive, "-C", images.path])
@@ -93,6 +97,17 @@ func runServeBenchmark(arguments: [String]) throws {
   let searches = (corpus.queryWords(count: 50) + SyntheticCorpus.japaneseQueries).map {
     "/?q=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0)
   }
+  // Searches never asked before (none kept by a connection, the terms' counts not yet kept): words
+  // drawn as the texts draw them, each as it is typed from its third letter, each query once.
+  var drawn = SyntheticCorpus(seed: 0x7E57_0001)
+  var newSearches: [String] = []
+  var asked = Set<String>()
+  while newSearches.count < options.clients * options.requests + 100 {
+    let word = drawn.word()
+    for length in 3...max(3, word.count) where asked.insert(String(word.prefix(length))).inserted {
+      newSearches.append("/?q=" + word.prefix(length))
+    }
+  }
   var random = SplitMix64(seed: 7)
   let notes = (0..<200).map { _ in "/notes/\(1 + Int(random.next() % UInt64(max(1, count))))" }
   let thumbnails = (0..<imageNames.count).map { "/notes/\(count - $0)/thumbnail" }
@@ -106,21 +121,30 @@ func runServeBenchmark(arguments: [String]) throws {
     cold.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
   }
 
-  let routes: [(name: String, aim: String, targets: [String])] = [
-    ("list `/` (first page and keyset pages)", "p99 < 20 ms", cursors),
+  let routes: [(name: String, aim: String, targets: [String], distinct: Bool)] = [
+    ("list `/` (first page and keyset pages)", "p99 < 20 ms", cursors, false),
     (
-      "search `/?q=` (\(searches.count) queries, common to rare words and Japanese)", "p99 < 100 ms", searches
+      "search `/?q=` (\(searches.count) queries, common to rare words and Japanese)", "p99 < 100 ms",
+      searches,
+      false
     ),
-    ("note `/notes/ID`", "", notes),
-    ("thumbnail, warm `/notes/ID/thumbnail`", "< 30 ms", thumbnails),
+    (
+      "search `/?q=`, each query new (\(options.clients * options.requests) words and prefixes as typed, "
+        + "none asked before)", "", newSearches, true
+    ),
+    ("note `/notes/ID`", "", notes, false),
+    ("thumbnail, warm `/notes/ID/thumbnail`", "< 30 ms", thumbnails, false),
   ]
   var rows: [String] = []
   for route in routes {
     log("load: \(route.name)…")
-    let single = try load(port: server.port, targets: route.targets, clients: 1, requests: 100, seconds: 30)
+    // Queries meant to be new: the one client's after the loaded run's, which asks each once.
+    let single = try load(
+      port: server.port, targets: route.targets, clients: 1, requests: 100, seconds: 30,
+      first: route.distinct ? options.clients * options.requests : nil)
     let loaded = try load(
       port: server.port, targets: route.targets, clients: options.clients, requests: options.requests,
-      seconds: options.seconds)
+      seconds: options.seconds, first: route.distinct ? 0 : nil)
     log(
       String(
         format: "  CPU a request: %.2f ms alone, %.2f ms under load", single.cpu * 1000, loaded.cpu * 1000))
@@ -160,8 +184,11 @@ func runServeBenchmark(arguments: [String]) throws {
 }
 
 /// `clients` threads, each on its own connection, sending `targets` round-robin (from its own
-/// offset), `requests` each or until `seconds` have passed.
-private func load(port: Int, targets: [String], clients: Int, requests: Int, seconds: Double) throws -> (
+/// offset), `requests` each or until `seconds` have passed; with `first`, each target once, from
+/// there on (client k the k-th run of `requests`).
+private func load(
+  port: Int, targets: [String], clients: Int, requests: Int, seconds: Double, first: Int? = nil
+) throws -> (
   latencies: [Double], rate: Double, errors: Int, cpu: Double
 ) {
   let cpuBefore = processCPUSeconds()
@@ -178,7 +205,8 @@ private func load(port: Int, targets: [String], clients: Int, requests: Int, sec
       defer { client.close() }
       var mine: [Double] = []
       for request in 0..<requests where DispatchTime.now().uptimeNanoseconds < deadline {
-        let target = targets[(worker * 7 + request) % targets.count]
+        let target = targets[
+          (first.map { $0 + worker * requests + request } ?? worker * 7 + request) % targets.count]
         let start = DispatchTime.now().uptimeNanoseconds
         do {
           let response = try client.get(target)

@@ -132,6 +132,44 @@ extension Notes {
       #expect(filtered > 5)
     }
 
+    /// Schema 7 made the word index again with prefix indexes of three and four characters: a
+    /// database of schema 6 gets them in place, with every note still indexed and the same hits,
+    /// scores and snippets as the index made with them from the start.
+    @Test func aDatabaseOfSchema6GetsThePrefixIndexesAndRanksTheSame() throws {
+      let options = SearchOptions(limit: 30)
+      let withPrefixes = try NoteSearchRankingTests.queries.map { try database.search($0, options: options) }
+      func definition(_ connection: SQLiteConnection) throws -> String {
+        try connection.text("SELECT sql FROM sqlite_schema WHERE name = 'note_words'") ?? ""
+      }
+      #expect(try definition(database.connection).contains("prefix = '3 4'"))
+      // The word index as schema 6 had it (migrations 2 and 3).
+      try database.connection.execute(
+        """
+        DROP TABLE note_words;
+        CREATE VIRTUAL TABLE note_words USING fts5(
+          text, content = 'note', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2'
+        );
+        INSERT INTO note_words (note_words, rank) VALUES ('hashsize', 67108864);
+        INSERT INTO note_words (note_words) VALUES ('rebuild');
+        PRAGMA user_version = 6;
+        """)
+      #expect(try !definition(database.connection).contains("prefix"))
+
+      let migrated = try NoteDatabase(path: folder.path("notes.sqlite"))
+      #expect(try migrated.schemaVersionOnDisk() == NoteDatabase.schemaVersion)
+      #expect(try definition(migrated.connection).contains("prefix = '3 4'"))
+      try migrated.checkFullTextIndex()
+      #expect(
+        try migrated.connection.integer("SELECT count(*) FROM note_words WHERE note_words MATCH 'qaz*'")
+          == migrated.connection.integer("SELECT count(*) FROM note WHERE text LIKE '%qaz%'"))
+      for (query, hits) in zip(NoteSearchRankingTests.queries, withPrefixes) {
+        let again = try migrated.search(query, options: options)
+        #expect(again.map(\.id) == hits.map(\.id), "\(query)")
+        #expect(again.map(\.score) == hits.map(\.score), "\(query)")
+        #expect(again.map(\.snippet) == hits.map(\.snippet), "\(query)")
+      }
+    }
+
     @Test func keptStatisticsAndSizesRankAsThePlainQueryUntilAnImportChangesThem() throws {
       let path = folder.path("notes.sqlite")
       try database.checkpoint()
