@@ -60,7 +60,7 @@ struct Scanbench: ParsableCommand {
   /// mapped for themselves and unmapped when freed, instead of staying in the heap of the thread
   /// that freed them: glibc's own threshold rises to the largest buffer freed, up to 32 MB, so after
   /// the first large image such buffers stayed in every worker's heap (measured on the photos' peak
-  /// RSS; Reports/BENCHMARKS.md, "Photos, orientation and no text").
+  /// RSS; Reports/BENCHMARKS.md, "No text, no work").
   static func returnLargeBuffersToTheSystem() {
     // `mallopt` is declared in <malloc.h>, which Swift's Glibc module leaves out: found by name in
     // the C library (RTLD_DEFAULT is a null handle); `M_MMAP_THRESHOLD` is -3 in every glibc.

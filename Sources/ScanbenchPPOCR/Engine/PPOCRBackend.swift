@@ -34,7 +34,7 @@ public struct PPOCRBackend: EngineBackend {
 
     /// The detector of the coarse pass over large images (is there any text region at all?): the
     /// tiny one, whichever detector reads the page, since a photo of no text costs only that pass
-    /// (Reports/BENCHMARKS.md, "Photos, orientation and no text").
+    /// (Reports/BENCHMARKS.md, "No text, no work").
     var coarseDetector: Size? { self == .tiny ? nil : .tiny }
   }
 
@@ -160,7 +160,7 @@ final class SharedModels: @unchecked Sendable {
   /// The coarse pass's detector runs once a large image, beside the detector of whole pages: with
   /// an arena of its own, that arena's peak stays beside the other's for the whole run; without
   /// one, its activations are given back after each run, for a little more time in the kernel
-  /// (Reports/BENCHMARKS.md, "Photos, orientation and no text": both measured).
+  /// (Reports/BENCHMARKS.md, "No text, no work": both measured).
   static let coarseDetectorOptions = ONNXModel.Options(memoryArena: false, memoryPattern: false)
 
   static func load(

@@ -47,7 +47,7 @@ public final class PPOCRPipeline {
     /// A region of the coarse pass thicker than this share of the image's shorter side holds text
     /// only when it reads with at least ``coarseThickRegionProbability``: the coarse detector takes
     /// the faces and shadows of shapes for blobs of text, which read as a character or two of
-    /// middling probability (Reports/BENCHMARKS.md, "Photos, orientation and no text").
+    /// middling probability (Reports/BENCHMARKS.md, "No text, no work").
     public var coarseThickRegionShare = 0.125
     public var coarseThickRegionProbability = 0.9
     /// RapidOCR's `(x / 255 − 0.5) / 0.5`, not the ImageNet values of the model's `inference.yml`:
@@ -188,7 +188,7 @@ public final class PPOCRPipeline {
   let detector: TensorModel?
   /// The detector of the coarse pass (``Options/coarseDetectionSide``), when not `detector`: the pass
   /// only asks whether a large image holds any text region, which a smaller model answers for a
-  /// fraction of the cost (Reports/BENCHMARKS.md, "Photos, orientation and no text").
+  /// fraction of the cost (Reports/BENCHMARKS.md, "No text, no work").
   let coarseDetector: TensorModel?
   let recognizer: TensorModel
   let classifier: TensorModel?
