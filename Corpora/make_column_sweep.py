@@ -25,15 +25,15 @@ fonts-dejavu-core and fonts-dejavu-extra (Sans, Serif and their condensed cuts).
 Needs Pillow (python3-pil).
 """
 import argparse
-import gzip
-import io
 import os
 import random
 import re
 import sys
-import tarfile
 
 from PIL import Image, ImageDraw, ImageFont
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import make_corpora  # noqa: E402  (the same reproducible tar.gz writer)
 
 W, H = 2480, 3508  # A4 at 300 dpi
 _DJ = "/usr/share/fonts/truetype/dejavu/"
@@ -47,7 +47,6 @@ FONTS = [
 TEXT = "/usr/share/common-licenses/GPL-3"
 HEADS = ["Review of Letters", "The Quarterly Bulletin", "Notes and Records", "Civic Journal",
          "Proceedings of the Society", "The Weekly Reader"]
-TAR_MTIME = 1704067200  # 2024-01-01T00:00:00Z, as Corpora/make_corpora.py
 _fonts = {}
 
 
@@ -286,23 +285,13 @@ def main():
 
 
 def write_archive(path, folder, first, count):
-    """The pages as a byte-for-byte reproducible .tar.gz."""
+    """The pages as a byte-for-byte reproducible .tar.gz, by make_corpora.py's writer."""
     names = sorted(f"sweep-{i:03d}{ext}" for i in range(first, first + count) for ext in (".png", ".gt.txt"))
-    buf = io.BytesIO()
-    with tarfile.open(fileobj=buf, mode="w", format=tarfile.USTAR_FORMAT) as tf:
-        for name in names:
-            with open(os.path.join(folder, name), "rb") as f:
-                data = f.read()
-            ti = tarfile.TarInfo(name)
-            ti.size = len(data)
-            ti.mtime = TAR_MTIME
-            ti.mode = 0o644
-            ti.uid = ti.gid = 0
-            ti.uname = ti.gname = ""
-            tf.addfile(ti, io.BytesIO(data))
-    with open(path, "wb") as f:
-        with gzip.GzipFile(filename="", mode="wb", fileobj=f, mtime=0, compresslevel=9) as gz:
-            gz.write(buf.getvalue())
+    files = {}
+    for name in names:
+        with open(os.path.join(folder, name), "rb") as f:
+            files[name] = f.read()
+    make_corpora.write_archive(path, files)
 
 
 if __name__ == "__main__":
