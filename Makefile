@@ -107,7 +107,7 @@ QUANTIZED_FILES := \
 wheel-targets = $(foreach i,$(shell seq 2 3 $(words $(1))),$(word $(i),$(1)))
 
 .PHONY: setup packages test-packages slurm-packages corpora-packages models demo-models models-check rapidocr dinglehopper \
-	selenium faster-paddle build release demo overlay-example test bench lint format clean deploy-check man
+	selenium faster-paddle build test-build release demo overlay-example test bench lint format clean deploy-check man
 
 # Everything: the build's, the tests' and Slurm's packages and every model (what `make test` uses).
 setup: packages test-packages slurm-packages models
@@ -293,6 +293,10 @@ models-check:
 build: setup
 	$(SWIFT) build
 
+# The tests' build alone (make test runs it beside the set-up that waits on PyPI).
+test-build: packages
+	$(SWIFT) build --build-tests
+
 release: packages
 	$(SWIFT) build -c release --product scanbench
 
@@ -320,14 +324,17 @@ overlay-example: release models
 	$(BIN) overlay $$tmp/pages.jsonl --entry eng-page-03-receipt.jpg --out Reports/overlay-receipt.png && \
 	rm -rf $$tmp
 
-# XCTest's cases run in parallel processes, one a core (`--parallel`: most end-to-end cases wait on
-# a daemon, a timeout or a signal for part of their time, so two at once overlap those waits; measured
-# quiet, the whole `swift test` 366 s serial, 285 s parallel); Swift Testing runs its own in parallel
-# after them. A parallel run prints only failing cases' output: the totals come from its xUnit file.
+# The Debian packages first (apt takes one at a time); then the build of the tests beside what only
+# waits on PyPI (the models, the venvs) and the lint, two at a time. XCTest's cases run in parallel
+# processes, one a core (`--parallel`: most end-to-end cases wait on a daemon, a timeout or a signal
+# for part of their time, so two at once overlap those waits; measured quiet, the whole `swift test`
+# 366 s serial, 285 s parallel); Swift Testing runs its own in parallel after them. A parallel run
+# prints only failing cases' output: the totals come from its xUnit file.
 XUNIT := .build/xctest-results.xml
-test: setup rapidocr dinglehopper selenium lint
-	OMP_THREAD_LIMIT=1 $(SWIFT) test --parallel --xunit-output $(XUNIT)
-	@sed -n 's/.*<testsuite name="[^"]*" errors="\([0-9]*\)" tests="\([0-9]*\)" failures="\([0-9]*\)".*/XCTest: \2 tests, \3 failures, \1 errors (in parallel; $(XUNIT))/p' $(XUNIT) | head -1
+test: packages test-packages slurm-packages
+	$(MAKE) --no-print-directory -j2 test-build models rapidocr dinglehopper selenium lint
+	OMP_THREAD_LIMIT=1 $(SWIFT) test --skip-build --parallel --xunit-output $(XUNIT)
+	@sed -n 's|.*<testsuite name="[^"]*" errors="\([0-9]*\)" tests="\([0-9]*\)" failures="\([0-9]*\)".*|XCTest: \2 tests, \3 failures, \1 errors (in parallel; $(XUNIT))|p' $(XUNIT)
 	$(MAKE) --no-print-directory accuracy
 	$(MAKE) --no-print-directory fuzz-smoke
 

@@ -40,12 +40,15 @@ targets=("$@")
 # FUZZ_OPT=Onone builds faster (make test's short pass); the long runs of `make fuzz` use -O. A
 # target whose sources are all older than its binary, built with the same flags, is not rebuilt.
 opt=${FUZZ_OPT:-O}
-for target in "${targets[@]}"; do
+# Each target is one swiftc process, on one core: two at a time (the machines that run make test have
+# two or more cores), and the script fails if any of them did.
+build_target() {
+  local target=$1 sources stage
   sources=$(sources_for "$target")
   if [ -x "$out/$target" ] && [ "$(cat "$out/$target.flags" 2>/dev/null)" = "$opt" ] \
     && [ -z "$(find $sources fuzz/build.sh -newer "$out/$target" 2>/dev/null)" ]; then
     echo "fuzz: $out/$target is up to date"
-    continue
+    return 0
   fi
   echo "fuzz: building $out/$target (-$opt)"
   stage="$out/sources-$target"
@@ -57,4 +60,19 @@ for target in "${targets[@]}"; do
     | { grep -v "Cannot export local symbol '__asan" || true; }
   test -x "$out/$target"
   echo "$opt" >"$out/$target.flags"
+}
+
+jobs=${FUZZ_BUILD_JOBS:-2}
+pids=()
+status=0
+for target in "${targets[@]}"; do
+  sources_for "$target" >/dev/null || exit 64
+  build_target "$target" &
+  pids+=($!)
+  if [ ${#pids[@]} -ge "$jobs" ]; then
+    wait "${pids[0]}" || status=1
+    pids=("${pids[@]:1}")
+  fi
 done
+for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+exit $status
