@@ -56,11 +56,11 @@ struct Scanbench: ParsableCommand {
     exit(CommandRunner.run(Scanbench.self, Array(CommandLine.arguments.dropFirst())))
   }
 
-  /// Buffers of a megabyte and more (decoded photos and their RGB copies, a page's crops) are
-  /// mapped for themselves and unmapped when freed, instead of staying in the heap of the thread
-  /// that freed them: glibc's own threshold rises to the largest buffer freed, up to 32 MB, so after
-  /// the first large image such buffers stayed in every worker's heap (measured on the photos' peak
-  /// RSS; Reports/BENCHMARKS.md, "No text, no work").
+  /// Buffers of a megabyte and more (decoded images and their RGB copies, activations of a model
+  /// run without an arena) are mapped for themselves and unmapped when freed, instead of staying in
+  /// the heap of the thread that freed them: glibc's own threshold rises to the largest buffer
+  /// freed, up to 32 MB (measured: the photos' and the receipts' peak RSS, lower for a little more
+  /// time in the kernel; Reports/BENCHMARKS.md, "No text, no work").
   static func returnLargeBuffersToTheSystem() {
     // `mallopt` is declared in <malloc.h>, which Swift's Glibc module leaves out: found by name in
     // the C library (RTLD_DEFAULT is a null handle); `M_MMAP_THRESHOLD` is -3 in every glibc.

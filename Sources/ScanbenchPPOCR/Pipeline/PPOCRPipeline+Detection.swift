@@ -88,7 +88,7 @@ extension PPOCRPipeline {
   /// ``Options/coarseThickRegionProbability`` when the region is thicker than
   /// ``Options/coarseThickRegionShare`` of the image's shorter side: a blob that thick is most often
   /// a shape's face or shadow, which the recognizer reads as a character or two of middling
-  /// probability, while letters that large (a sign, a title) read confidently.
+  /// probability; letters that large (a sign, a title) count only when read confidently.
   func coarseRegionsHoldText(_ image: RGBImage, regions: [TextRegion]) throws -> Bool {
     guard !regions.isEmpty else { return false }
     guard regions.count <= options.coarseReadAtMostRegions else { return true }
@@ -98,13 +98,13 @@ extension PPOCRPipeline {
       turned.quad = region.quad.turnedHalfTurn()
       return turned
     }
+    let read = regions + turned
     let thickAbove = options.coarseThickRegionShare * Double(min(image.width, image.height))
-    let needed = (regions + regions).map {
+    let needed = read.map {
       $0.quad.thickness > thickAbove
         ? max(options.minLineProbability, options.coarseThickRegionProbability) : options.minLineProbability
     }
-    let lines = try recognizeRegions(image, regions: regions + turned)
-    return zip(lines, needed).contains { line, needed in
+    return try zip(recognizeRegions(image, regions: read), needed).contains { line, needed in
       line.probability >= needed
         && line.text.unicodeScalars.filter({ !$0.properties.isWhitespace }).count >= 2
     }
