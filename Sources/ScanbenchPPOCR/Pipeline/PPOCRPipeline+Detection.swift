@@ -35,6 +35,10 @@ extension PPOCRPipeline {
   /// image is first detected coarsely: when that finds no region, there is no text to find.
   func detect(_ image: RGBImage) throws -> [TextRegion] {
     guard let detector else { return [] }
+    guard image.spansMoreThan(options.blankImageSpread) else {
+      timings.blankImages += 1
+      return []
+    }
     let previewFoundText = textFoundInPreview.map { $0 == (image.width, image.height) } ?? false
     textFoundInPreview = nil
     if !previewFoundText,

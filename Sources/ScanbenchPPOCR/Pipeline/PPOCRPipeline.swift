@@ -50,6 +50,11 @@ public final class PPOCRPipeline {
     /// middling probability (Reports/BENCHMARKS.md, "No text, no work").
     public var coarseThickRegionShare = 0.125
     public var coarseThickRegionProbability = 0.9
+    /// An image none of whose channels spans more than this many levels (darkest to lightest pixel)
+    /// holds no text and is not detected at all: no mark on it stands out from its paper by more,
+    /// whatever its size. A small one would otherwise be enlarged to ``detectionMinSide`` and cost
+    /// the detector a page's work (a blank label, an empty crop). 0: every image is detected.
+    public var blankImageSpread = 16
     /// RapidOCR's `(x / 255 − 0.5) / 0.5`, not the ImageNet values of the model's `inference.yml`:
     /// with the other RapidOCR settings below it read receipts and English pages with fewer errors
     /// (Reports/BENCHMARKS.md, "Measured choices behind the defaults").
@@ -161,6 +166,8 @@ public final class PPOCRPipeline {
     /// Regions of coarse passes read to tell text from shapes' edges
     /// (``Options/coarseReadAtMostRegions``).
     public var coarseRegionsRead = 0
+    /// Images not detected at all: no channel spans more than ``Options/blankImageSpread``.
+    public var blankImages = 0
 
     public init() {}
 
@@ -178,6 +185,7 @@ public final class PPOCRPipeline {
       result.coarseDetections = coarseDetections - earlier.coarseDetections
       result.endedAfterCoarse = endedAfterCoarse - earlier.endedAfterCoarse
       result.coarseRegionsRead = coarseRegionsRead - earlier.coarseRegionsRead
+      result.blankImages = blankImages - earlier.blankImages
       return result
     }
   }

@@ -46,6 +46,37 @@ public struct RGBImage: Sendable, Equatable {
     self.init(width: width, height: height, pixels: pixels)
   }
 
+  /// Whether some channel's darkest and lightest pixels are more than `levels` apart. A page of text
+  /// answers within its first rows; only an image that is one colour throughout is read to the end.
+  public func spansMoreThan(_ levels: Int) -> Bool {
+    guard levels > 0 else { return true }
+    return pixels.withUnsafeBufferPointer { pixels in
+      guard pixels.count >= 3 else { return false }
+      var low = (pixels[0], pixels[1], pixels[2])
+      var high = low
+      // Checked a row at a time, so a page with ink stops early and the loop stays simple.
+      let rowBytes = max(3, width * 3)
+      var rowStart = 0
+      while rowStart < pixels.count {
+        let rowEnd = min(pixels.count, rowStart + rowBytes)
+        var index = rowStart
+        while index + 2 < rowEnd {
+          low.0 = min(low.0, pixels[index])
+          high.0 = max(high.0, pixels[index])
+          low.1 = min(low.1, pixels[index + 1])
+          high.1 = max(high.1, pixels[index + 1])
+          low.2 = min(low.2, pixels[index + 2])
+          high.2 = max(high.2, pixels[index + 2])
+          index += 3
+        }
+        let spread = max(Int(high.0) - Int(low.0), Int(high.1) - Int(low.1), Int(high.2) - Int(low.2))
+        if spread > levels { return true }
+        rowStart = rowEnd
+      }
+      return false
+    }
+  }
+
   /// The pixel at (x, y) as (red, green, blue); for tests and small tools, not for loops.
   public subscript(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
     let index = (y * width + x) * 3

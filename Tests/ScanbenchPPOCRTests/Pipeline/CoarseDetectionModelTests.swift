@@ -95,9 +95,41 @@ struct CoarseDetectionModelTests {
     #expect(PipelineModelTests.cer(lines.joined(separator: "\n"), result.text) < 0.05, "\(result.text)")
   }
 
+  /// A small image of one colour (a blank label, an empty crop) is not detected at all: enlarged to
+  /// the detector's shorter side it would cost a page's detection.
+  @Test func aBlankImageIsNotDetected() throws {
+    let pipeline = try PipelineModelTests.pipeline()
+    var grey = RGBImage(width: 400, height: 80, red: 236, green: 236, blue: 236)
+    for index in grey.pixels.indices { grey.pixels[index] = UInt8(228 + (index * 7919) % 17) }
+    for image in [RGBImage(width: 400, height: 80), grey] {
+      let result = try pipeline.recognize(image)
+      #expect(result.text.isEmpty)
+      #expect(result.detectedRegions == 0)
+    }
+    #expect(pipeline.timings.blankImages == 2)
+    #expect(pipeline.timings.detectionInference == 0)
+  }
+
+  /// Faint print — ink only a little darker than its paper — is still detected and read.
+  @Test func faintTextIsStillRead() throws {
+    let line = "Faint print on grey paper"
+    var (image, _) = try PipelineModelTests.render(
+      width: 1000, height: 736, fontSize: 20, lines: [(line, 40, 360)])
+    // Black on white pressed into 40 levels: ink at 190, paper at 230.
+    for index in image.pixels.indices {
+      image.pixels[index] = UInt8(190 + Int(image.pixels[index]) * 40 / 255)
+    }
+    let pipeline = try PipelineModelTests.pipeline()
+    let result = try pipeline.recognize(image)
+    #expect(pipeline.timings.blankImages == 0)
+    #expect(pipeline.timings.detectionInference > 0)
+    #expect(PipelineModelTests.cer(line, result.text) < 0.1, "\(result.text)")
+  }
+
   @Test func aSmallImageHasNoCoarsePass() throws {
     let pipeline = try PipelineModelTests.pipeline()
-    _ = try pipeline.recognize(RGBImage(width: 1600, height: 1200))
+    _ = try pipeline.recognize(Self.wall(width: 1600, height: 1200))
     #expect(pipeline.timings.coarseDetections == 0)
+    #expect(pipeline.timings.detectionInference > 0)
   }
 }

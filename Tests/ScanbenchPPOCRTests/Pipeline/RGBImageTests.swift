@@ -1,0 +1,30 @@
+import Testing
+
+@testable import ScanbenchPPOCR
+
+struct RGBImageTests {
+  @Test func oneColourSpansNothing() {
+    #expect(!RGBImage(width: 400, height: 80).spansMoreThan(1))
+    #expect(!RGBImage(width: 3, height: 2, red: 10, green: 200, blue: 90).spansMoreThan(1))
+  }
+
+  /// The spread is each channel's own: a mark of another hue at the paper's brightness still counts.
+  @Test func aMarkInOneChannelCounts() {
+    var image = RGBImage(width: 50, height: 40, red: 200, green: 200, blue: 200)
+    image.pixels[(39 * 50 + 49) * 3 + 2] = 170
+    #expect(image.spansMoreThan(16))
+    #expect(!image.spansMoreThan(30))
+  }
+
+  @Test func noiseWithinTheSpreadIsBlank() {
+    var image = RGBImage(width: 64, height: 64, red: 240, green: 240, blue: 240)
+    for index in image.pixels.indices { image.pixels[index] = UInt8(232 + (index * 7919) % 17) }
+    #expect(!image.spansMoreThan(16))
+    #expect(image.spansMoreThan(15))
+  }
+
+  @Test func zeroLevelsMeansEveryImageIsRead() {
+    #expect(RGBImage(width: 8, height: 8).spansMoreThan(0))
+    #expect(!RGBImage(width: 0, height: 0).spansMoreThan(16))
+  }
+}
