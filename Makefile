@@ -325,18 +325,31 @@ overlay-example: release models
 	rm -rf $$tmp
 
 # The Debian packages first (apt takes one at a time); then the build of the tests beside what only
-# waits on PyPI (the models, the venvs) and the lint, two at a time. XCTest's cases run in parallel
-# processes, one a core (`--parallel`: most end-to-end cases wait on a daemon, a timeout or a signal
-# for part of their time, so two at once overlap those waits; measured quiet, the whole `swift test`
-# 366 s serial, 285 s parallel); Swift Testing runs its own in parallel after them. A parallel run
-# prints only failing cases' output: the totals come from its xUnit file.
+# waits on PyPI (the models, the venvs) and the lint, two at a time; then the four checks side by
+# side: XCTest, Swift Testing, the accuracy gate and the fuzzing. XCTest's cases run in parallel
+# processes, one a core (`--parallel`), and most of its end-to-end cases wait on a daemon, a browser,
+# a timeout or a signal for part of their time: the other three fill those waits
+# (Reports/BENCHMARKS.md, "Where make test's time goes"). Each check's output is printed whole when it ends
+# (`--output-sync`). Swift Testing is run from the test binary, since a second `swift test` would wait
+# for the first's lock on .build; a parallel XCTest run prints only failing cases' output, so its
+# totals come from its xUnit file.
 XUNIT := .build/xctest-results.xml
+SWIFT_TESTING_XUNIT := .build/swift-testing-results.xml
+TEST_BINARY := .build/debug/scanbenchPackageTests.xctest
 test: packages test-packages slurm-packages
 	$(MAKE) --no-print-directory -j2 test-build models rapidocr dinglehopper selenium lint
-	OMP_THREAD_LIMIT=1 $(SWIFT) test --skip-build --parallel --xunit-output $(XUNIT)
+	@echo "test: XCTest, Swift Testing, the accuracy gate and fuzzing side by side; each prints when it ends"
+	$(MAKE) --no-print-directory -j4 --output-sync=target test-xctest test-swift-testing accuracy-check fuzz-smoke
+
+# Each of make test's four checks alone, on what test-build built.
+test-xctest:
+	OMP_THREAD_LIMIT=1 $(SWIFT) test --skip-build --parallel --disable-swift-testing --xunit-output $(XUNIT)
 	@sed -n 's|.*<testsuite name="[^"]*" errors="\([0-9]*\)" tests="\([0-9]*\)" failures="\([0-9]*\)".*|XCTest: \2 tests, \3 failures, \1 errors (in parallel; $(XUNIT))|p' $(XUNIT)
-	$(MAKE) --no-print-directory accuracy
-	$(MAKE) --no-print-directory fuzz-smoke
+
+test-swift-testing:
+	OMP_THREAD_LIMIT=1 NO_COLOR=1 $(TEST_BINARY) --testing-library swift-testing --xunit-output $(SWIFT_TESTING_XUNIT)
+
+.PHONY: test-xctest test-swift-testing
 
 bench: release setup corpora-packages rapidocr faster-paddle
 	bash bench/run.sh
@@ -377,6 +390,10 @@ ACCURACY_RECORD ?=
 
 accuracy: setup
 	$(SWIFT) build --scratch-path $(ACCURACY_SCRATCH) --product scanbench
+	@$(MAKE) --no-print-directory accuracy-check
+
+# The gate alone, with the scanbench already built (make test builds it with the tests).
+accuracy-check:
 	@bin=$(ACCURACY_SCRATCH)/debug/scanbench; out="$(ACCURACY_OUT)"; keep=$${out:+1}; \
 	if [ -z "$$out" ]; then out=$$(mktemp -d); fi; mkdir -p "$$out"; status=0; \
 	gate() { name=$$1; input=$$2; shift 2; \
@@ -406,7 +423,7 @@ accuracy: setup
 report-check: setup
 	SWIFT="$(SWIFT)" SCRATCH="$(ACCURACY_SCRATCH)" bash bench/report_check.sh
 
-.PHONY: accuracy report-check
+.PHONY: accuracy accuracy-check report-check
 
 # libFuzzer (+ASan) over what reads strangers' bytes; a crash fails the target (.build-fuzz/crashes/).
 FUZZ_SECONDS ?= 600
