@@ -329,10 +329,10 @@ overlay-example: release models
 # side: XCTest, Swift Testing, the accuracy gate and the fuzzing. XCTest's cases run in parallel
 # processes, one a core (`--parallel`), and most of its end-to-end cases wait on a daemon, a browser,
 # a timeout or a signal for part of their time: the other three fill those waits
-# (Reports/BENCHMARKS.md, "Where make test's time goes"). Each check's output is printed whole when it ends
-# (`--output-sync`). Swift Testing is run from the test binary, since a second `swift test` would wait
-# for the first's lock on .build; a parallel XCTest run prints only failing cases' output, so its
-# totals come from its xUnit file.
+# (Reports/BENCHMARKS.md, "Where make test's time goes"). Each check's output is printed whole when
+# it ends (`--output-sync`). Swift Testing is run from the test binary, since a second `swift test`
+# would wait for the first's lock on .build; a parallel XCTest run prints only failing cases'
+# output, so its totals come from its xUnit file.
 XUNIT := .build/xctest-results.xml
 SWIFT_TESTING_XUNIT := .build/swift-testing-results.xml
 TEST_BINARY := .build/debug/scanbenchPackageTests.xctest
