@@ -63,6 +63,56 @@ import Testing
     #expect(along > line.cellStarts[3] && along < line.cellStarts[3] + line.pitch, "\(along)")
   }
 
+  /// A column of eleven characters whose cells move half a cell down after the fifth: 32 × 32
+  /// squares a cell of 40 rows apart, then a mark in a cell of 20 rows (a mark set half-width, as
+  /// `。` before `「` is), then five squares more — the grid's phase holds for one half only.
+  static func columnWhosePhaseMoves() -> VerticalColumn.Grey {
+    var grey = VerticalColumn.Grey(width: 48, height: 450, value: 255)
+    var top = 5
+    for cell in 0..<11 {
+      if cell == 5 {
+        for y in (top + 2)..<(top + 10) { for x in 32..<40 { grey[x, y] = 0 } }
+        top += 20
+        continue
+      }
+      for y in (top + 4)..<(top + 36) { for x in 8..<40 { grey[x, y] = 0 } }
+      top += 40
+    }
+    return grey
+  }
+
+  /// Whether every slot of `line` but the mark's holds a whole square (not a piece of one).
+  static func everySquareWhole(_ line: VerticalColumn.Line, mark: Int) -> Bool {
+    (0..<line.cellStarts.count).allSatisfy { slot in
+      guard slot != mark else { return true }
+      guard let (xs, ys) = inkBounds(line, slot: slot) else { return false }
+      return xs.count >= 30 && ys.count >= 30
+    }
+  }
+
+  @Test func cellsAlongTheGapsFollowAPhaseThatMoves() throws {
+    let column = Self.columnWhosePhaseMoves()
+    let following = try #require(VerticalColumn.line(column, followingGaps: true))
+    #expect(following.followsGaps)
+    #expect(following.cellStarts.count == 11, "\(following.cellStarts)")
+    #expect(Self.everySquareWhole(following, mark: 5), "\(following.cellStarts)")
+    // The mark, in its own cell, is still set bottom left.
+    let (markXs, markYs) = try #require(Self.inkBounds(following, slot: 5))
+    #expect(markXs.upperBound < following.cellSize / 2 && markYs.lowerBound > following.cellSize / 2)
+    // One grid cuts the squares of one half in two.
+    let grid = try #require(VerticalColumn.line(column))
+    #expect(!Self.everySquareWhole(grid, mark: 5), "\(grid.cellStarts)")
+  }
+
+  @Test func theGapsPitchIsTheDistanceBetweenCharacters() {
+    // Ink rows: characters of 30 rows, 10 rows of gap between them, five times.
+    var rows: [Double] = []
+    for _ in 0..<5 { rows += [Double](repeating: 0, count: 10) + [Double](repeating: 20, count: 30) }
+    #expect(VerticalColumn.Grid.gapPitch(rows, em: 38) == 40)
+    // Too few gaps to tell.
+    #expect(VerticalColumn.Grid.gapPitch(Array(rows.prefix(80)), em: 38) == nil)
+  }
+
   @Test func aBlankColumnHasNoLine() {
     #expect(VerticalColumn.line(VerticalColumn.Grey(width: 48, height: 400, value: 255)) == nil)
   }
