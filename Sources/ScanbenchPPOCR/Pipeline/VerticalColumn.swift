@@ -299,21 +299,13 @@ struct VerticalColumn {
       return distances[distances.count / 2]
     }
 
-    /// How much a cell costs as it grows longer or shorter than the pitch (times the square of the
-    /// departure as a fraction of it). Typeset text has no cell longer than its pitch — two
-    /// characters in one cell, a mark merged with its neighbour, are lost to the recognizer — but
-    /// cells shorter than it are common (a mark set half-width, a proportional kana).
-    static let longerCellWeight = 20.0
-    static let shorterCellWeight = 2.0
-
     /// The rows between cells: from above the first ink to below the last, each cell about `pitch`
     /// long, the boundaries crossing the least ink. The grid's one phase is where the boundaries
     /// start; a column does not keep it to its end — a Latin word set sideways, two digits across
     /// the column or a mark set half-width (`。」`) moves every cell after it — so each boundary is
     /// placed anew: the least ink crossed (`crossing`, rows of ink smoothed, over `inkAcross`) plus
     /// a cost for each cell as its length departs from the pitch, which keeps a character with a
-    /// gap inside (`二`, `三`, `い`) in one cell and a mark in a cell of its own. Rows outside the
-    /// column cross no ink.
+    /// gap inside (`二`, `三`, `い`) in one cell. Rows outside the column cross no ink.
     static func boundaries(crossing: [Double], inkAcross: Double, top: Int, bottom: Int, pitch: Double)
       -> [Int]
     {
@@ -334,8 +326,7 @@ struct VerticalColumn {
           let before = least[index - length]
           guard before.isFinite else { continue }
           let departure = (Double(length) - pitch) / pitch
-          let weight = departure > 0 ? longerCellWeight : shorterCellWeight
-          let total = before + cost(first + index) + weight * departure * departure
+          let total = before + cost(first + index) + 2 * departure * departure
           if total < least[index] {
             least[index] = total
             previous[index] = index - length

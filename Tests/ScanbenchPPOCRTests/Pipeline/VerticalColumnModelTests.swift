@@ -10,10 +10,10 @@ struct VerticalColumnModelTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures/tategaki-sweep").path
 
-  /// Small kana (`ッ`, `ュ`, `ィ`) and a `、` whose cells do not keep the grid's phase down the
-  /// column: cut along the gaps between characters, each column reads exactly; on one grid, a
-  /// small kana shares its cell with a neighbour's ink and is read wrong (`キャッシコ`, `ゥィンド`).
-  @Test(arguments: ["col-sideways-005", "col-upright-006"])
+  /// Small kana (`ッ`, `ュ`) whose cells do not keep the grid's phase down the column: cut along the
+  /// gaps between characters, the column reads exactly; on one grid, a small kana shares its cell
+  /// with a neighbour's ink and is read wrong (`キャッシコ`).
+  @Test(arguments: ["col-sideways-005"])
   func aColumnWithSmallKanaIsReadExactly(page: String) throws {
     let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, page)
     let expected = groundTruth.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -63,15 +63,15 @@ import Testing
     #expect(along > line.cellStarts[3] && along < line.cellStarts[3] + line.pitch, "\(along)")
   }
 
-  /// A column of eleven characters whose cells move half a cell down after the fifth: 32 × 32
-  /// squares a cell of 40 rows apart, then a mark in a cell of 20 rows (a mark set half-width, as
-  /// `。` before `「` is), then five squares more — the grid's phase holds for one half only.
+  /// A column of eleven characters whose cells move up after the fifth: 32 × 32 squares a cell of
+  /// 40 rows apart, then a small kana (16 × 14) set proportionally in a cell of 20 rows, then five
+  /// squares more — the grid's phase holds for one half only.
   static func columnWhosePhaseMoves() -> VerticalColumn.Grey {
     var grey = VerticalColumn.Grey(width: 48, height: 450, value: 255)
     var top = 5
     for cell in 0..<11 {
       if cell == 5 {
-        for y in (top + 2)..<(top + 10) { for x in 32..<40 { grey[x, y] = 0 } }
+        for y in (top + 3)..<(top + 17) { for x in 16..<32 { grey[x, y] = 0 } }
         top += 20
         continue
       }
@@ -81,10 +81,10 @@ import Testing
     return grey
   }
 
-  /// Whether every slot of `line` but the mark's holds a whole square (not a piece of one).
-  static func everySquareWhole(_ line: VerticalColumn.Line, mark: Int) -> Bool {
+  /// Whether every slot of `line` but the small kana's holds a whole square (not a piece of one).
+  static func everySquareWhole(_ line: VerticalColumn.Line, small: Int) -> Bool {
     (0..<line.cellStarts.count).allSatisfy { slot in
-      guard slot != mark else { return true }
+      guard slot != small else { return true }
       guard let (xs, ys) = inkBounds(line, slot: slot) else { return false }
       return xs.count >= 30 && ys.count >= 30
     }
@@ -95,13 +95,13 @@ import Testing
     let following = try #require(VerticalColumn.line(column, followingGaps: true))
     #expect(following.followsGaps)
     #expect(following.cellStarts.count == 11, "\(following.cellStarts)")
-    #expect(Self.everySquareWhole(following, mark: 5), "\(following.cellStarts)")
-    // The mark, in its own cell, is still set bottom left.
-    let (markXs, markYs) = try #require(Self.inkBounds(following, slot: 5))
-    #expect(markXs.upperBound < following.cellSize / 2 && markYs.lowerBound > following.cellSize / 2)
+    #expect(Self.everySquareWhole(following, small: 5), "\(following.cellStarts)")
+    // The small kana, in its own cell, keeps its size.
+    let (smallXs, smallYs) = try #require(Self.inkBounds(following, slot: 5))
+    #expect(smallXs.count == 16 && smallYs.count == 14, "\(smallXs) \(smallYs)")
     // One grid cuts the squares of one half in two.
     let grid = try #require(VerticalColumn.line(column))
-    #expect(!Self.everySquareWhole(grid, mark: 5), "\(grid.cellStarts)")
+    #expect(!Self.everySquareWhole(grid, small: 5), "\(grid.cellStarts)")
   }
 
   @Test func theGapsPitchIsTheDistanceBetweenCharacters() {
