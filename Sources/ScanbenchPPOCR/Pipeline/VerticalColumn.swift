@@ -11,12 +11,13 @@
 /// small kana to the bottom, bars and brackets (`ー ～ … ﹁﹂`) turned back a quarter turn. A
 /// column without Latin may instead be cut along the gaps between its characters
 /// (``Grid/boundaries(crossing:inkAcross:top:bottom:pitch:)``), which holds where the grid's phase
-/// moves down the column.
+/// moves down the column (``PPOCRPipeline/Options/cellsAlongGaps``, off: it did not read the
+/// sweep better on the whole).
 struct VerticalColumn {
   /// The method's name in the records' engine settings (with the page never enlarged for
   /// detection, ``PPOCRPipeline/Options/detectionMaxUpscale``): a change to it is a change of name.
   static let method =
-    "cells on a grid 1 or along the gaps (columns without Latin), detection not enlarged, Latin runs read both ways, ruby left out, tiers"
+    "cells on a grid 1, detection not enlarged, Latin runs read both ways, ruby left out, tiers"
 
   /// A grey picture, one byte a pixel, rows top to bottom.
   struct Grey: Equatable {

@@ -18,6 +18,7 @@ struct VerticalColumnModelTests {
     let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, page)
     let expected = groundTruth.trimmingCharacters(in: .whitespacesAndNewlines)
     var options = ReadingOrderModelTests.vertical
+    options.cellsAlongGaps = true
     let result = try PipelineModelTests.pipeline(options: options).recognize(image)
     #expect(result.text == expected)
     options.cellsAlongGaps = false
