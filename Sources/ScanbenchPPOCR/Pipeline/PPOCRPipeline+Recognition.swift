@@ -96,12 +96,22 @@ extension PPOCRPipeline {
   ) throws {
     for index in detected.indices where detected[index].isVertical {
       guard let column = uprightColumn(image, quad: detected[index].quad.turnedClockwise()),
-        let line = VerticalColumn.line(column)
+        var line = VerticalColumn.line(column)
       else { continue }
+      // Cells placed along the gaps between characters keep their place where a mark set half-width
+      // or a proportional kana moves the grid's phase; but they also cut a sideways Latin word at
+      // the gaps between its letters, into slices the recognizer reads as kana surely, which no
+      // turned run then replaces: a column whose turned reading holds Latin keeps the one grid.
+      if options.cellsAlongGaps, !VerticalColumn.hasLatinRun(decoded[index]),
+        let following = VerticalColumn.line(column, followingGaps: true)
+      {
+        line = following
+      }
       guard var cells = try read(line) else { continue }
       // A thin upright letter set as a bar reads `UIKit` as `UIK-t`: with bars standing, the
       // column's Latin runs are kept where the recognizer was surer of them.
-      if line.hasBars, let standing = VerticalColumn.line(column, turningBars: false),
+      if line.hasBars,
+        let standing = VerticalColumn.line(column, turningBars: false, followingGaps: line.followsGaps),
         let other = try read(standing)
       {
         cells = VerticalColumn.spliced(cells: cells, turned: other, keepingLatinCells: false)

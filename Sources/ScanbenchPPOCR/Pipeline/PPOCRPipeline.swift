@@ -102,6 +102,12 @@ public final class PPOCRPipeline {
     /// Measured on Corpora jpn-vertical and jpn-vertical-mixed
     /// (docs/engines.md, "Vertical Japanese"): read turned, a column drops its `、。「」`; read in cells, it keeps them.
     public var readColumnsInCells = false
+    /// A column read in cells whose turned reading holds no Latin run is cut along the gaps between
+    /// its characters rather than on one grid
+    /// (``VerticalColumn/Grid/boundaries(crossing:inkAcross:top:bottom:pitch:)``). Off: over two
+    /// seeds of the tategaki sweep it read one better and the other worse
+    /// (docs/engines.md, "Vertical Japanese").
+    public var cellsAlongGaps = false
     /// Read turned, a column must be this much likelier than read in cells to keep the turned reading
     /// (a mean probability; the turned reading of a column that drops its `、。` is confident).
     public var cellReadingMargin = 0.1

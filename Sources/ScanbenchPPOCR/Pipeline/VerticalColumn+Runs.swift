@@ -20,6 +20,16 @@ extension VerticalColumn {
     }
   }
 
+  /// Whether `line` holds a run of two Latin letters or digits read surely (0.8 or more).
+  static func hasLatinRun(_ line: DecodedLine) -> Bool {
+    var run = 0
+    for character in line.characters {
+      run = isLatin(character.text) && character.probability >= 0.8 ? run + 1 : 0
+      if run >= 2 { return true }
+    }
+    return false
+  }
+
   /// Where a character lies along the column, as a fraction of it, from its output columns.
   static func span(_ character: DecodedCharacter, of line: DecodedLine) -> (start: Double, end: Double) {
     let content = max(line.contentColumns, 1)

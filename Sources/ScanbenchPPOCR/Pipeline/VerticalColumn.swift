@@ -8,7 +8,11 @@
 /// into its character cells — typeset vertical text sits on a grid of one pitch, found here as the
 /// pitch and phase whose cell boundaries cross the least ink — and each cell is laid side by side,
 /// upright, with the vertical forms set as horizontal text sets them: `、。` to the bottom left,
-/// small kana to the bottom, bars and brackets (`ー ～ … ﹁﹂`) turned back a quarter turn.
+/// small kana to the bottom, bars and brackets (`ー ～ … ﹁﹂`) turned back a quarter turn. A
+/// column without Latin may instead be cut along the gaps between its characters
+/// (``Grid/boundaries(crossing:inkAcross:top:bottom:pitch:)``), which holds where the grid's phase
+/// moves down the column (``PPOCRPipeline/Options/cellsAlongGaps``, off: it did not read the
+/// sweep better on the whole).
 struct VerticalColumn {
   /// The method's name in the records' engine settings (with the page never enlarged for
   /// detection, ``PPOCRPipeline/Options/detectionMaxUpscale``): a change to it is a change of name.
@@ -52,6 +56,8 @@ struct VerticalColumn {
     /// Whether a cell was set as a bar (`ー` turned back): a thin upright letter (`i l I 1`) looks
     /// the same, so a column with one is read again with its bars left standing.
     var hasBars = false
+    /// Whether the cells follow the gaps between characters rather than one grid.
+    var followsGaps = false
 
     /// Where a position along the line (a fraction of its width) lies along the column.
     func columnFraction(ofLineFraction fraction: Double) -> Double {
@@ -83,7 +89,7 @@ struct VerticalColumn {
 
   /// The line for `column` (upright, the top of the column at the top), or nil when it holds no ink
   /// to cut.
-  static func line(_ column: Grey, turningBars: Bool = true) -> Line? {
+  static func line(_ column: Grey, turningBars: Bool = true, followingGaps: Bool = false) -> Line? {
     guard column.width >= 4, column.height >= 4 else { return nil }
     let blurred = blur(column)
     guard let split = InkBounds.otsu(histogram(blurred)) else { return nil }
@@ -107,9 +113,12 @@ struct VerticalColumn {
     let ink = dropSpecks(
       inkMask, width: column.width, height: column.height, em: em, left: left, right: right + 1)
     let grid = Grid(
-      ink: ink, width: column.width, height: column.height, em: em, left: left, right: right + 1)
+      ink: ink, width: column.width, height: column.height, em: em, left: left, right: right + 1,
+      followingGaps: followingGaps)
     guard let grid else { return nil }
-    return compose(picture, ink: ink, grid: grid, em: em, turningBars: turningBars)
+    var line = compose(picture, ink: ink, grid: grid, em: em, turningBars: turningBars)
+    line?.followsGaps = followingGaps
+    return line
   }
 
   // MARK: Ink
@@ -186,7 +195,9 @@ struct VerticalColumn {
     /// Per cell holding ink, its first and last-plus-one row.
     var cells: [(top: Int, bottom: Int)]
 
-    init?(ink: [Bool], width: Int, height: Int, em: Double, left: Int, right: Int) {
+    init?(
+      ink: [Bool], width: Int, height: Int, em: Double, left: Int, right: Int, followingGaps: Bool = false
+    ) {
       // Ink per row within the column, smoothed over three rows.
       var rows = [Double](repeating: 0, count: height)
       var firstRow = Int.max
@@ -235,12 +246,25 @@ struct VerticalColumn {
       }
       guard let best else { return nil }
       self.pitch = best.pitch
+      var spans: [(Int, Int)] = []
+      if followingGaps {
+        let boundaries = Self.boundaries(
+          crossing: smooth, inkAcross: Double(max(right - left, 1)), top: firstRow, bottom: lastRow + 1,
+          pitch: Self.gapPitch(smooth, em: em) ?? best.pitch)
+        spans = zip(boundaries, boundaries.dropFirst()).map { (max(0, $0), min(height, $1)) }
+      } else {
+        var edge = best.start
+        while edge < bottom {
+          spans.append(
+            (
+              Int(saturating: max(0, edge).rounded()),
+              Int(saturating: min(Double(height), edge + best.pitch).rounded())
+            ))
+          edge += best.pitch
+        }
+      }
       cells = []
-      var edge = best.start
-      while edge < bottom {
-        let a = Int(saturating: max(0, edge).rounded())
-        let b = Int(saturating: min(Double(height), edge + best.pitch).rounded())
-        edge += best.pitch
+      for (a, b) in spans {
         guard a < b else { continue }
         var holdsInk = false
         scan: for y in a..<b {
@@ -252,6 +276,75 @@ struct VerticalColumn {
         if holdsInk { cells.append((a, b)) }
       }
       if cells.isEmpty { return nil }
+    }
+
+    /// The column's pitch from the gaps between its characters (runs of rows without ink): the
+    /// median distance between neighbouring gaps' middles, of those 0.6–1.4 em apart; nil when
+    /// fewer than three are. Unlike the one grid's, it holds when the cells' phase moves.
+    static func gapPitch(_ rows: [Double], em: Double) -> Double? {
+      var middles: [Double] = []
+      var start: Int?
+      for (index, ink) in rows.enumerated() {
+        if ink <= 0.5 {
+          if start == nil { start = index }
+        } else if let first = start {
+          middles.append(Double(first + index - 1) / 2)
+          start = nil
+        }
+      }
+      let distances = zip(middles, middles.dropFirst()).map { $1 - $0 }.filter {
+        $0 >= 0.6 * em && $0 <= 1.4 * em
+      }
+      .sorted()
+      guard distances.count >= 3 else { return nil }
+      return distances[distances.count / 2]
+    }
+
+    /// The rows between cells: from above the first ink to below the last, each cell about `pitch`
+    /// long, the boundaries crossing the least ink. The grid's one phase is where the boundaries
+    /// start; a column does not keep it to its end — a Latin word set sideways, two digits across
+    /// the column or a mark set half-width (`。」`) moves every cell after it — so each boundary is
+    /// placed anew: the least ink crossed (`crossing`, rows of ink smoothed, over `inkAcross`) plus
+    /// a cost for each cell as its length departs from the pitch, which keeps a character with a
+    /// gap inside (`二`, `三`, `い`) in one cell. Rows outside the column cross no ink.
+    static func boundaries(crossing: [Double], inkAcross: Double, top: Int, bottom: Int, pitch: Double)
+      -> [Int]
+    {
+      let shortest = max(2, Int(saturating: (0.45 * pitch).rounded(.down)))
+      let longest = max(shortest + 1, Int(saturating: (1.25 * pitch).rounded(.up)))
+      let first = top - longest
+      let last = bottom + longest
+      let count = last - first + 1
+      func cost(_ row: Int) -> Double {
+        row >= 0 && row < crossing.count ? crossing[row] / inkAcross : 0
+      }
+      // Per row, the least cost of boundaries from above the first ink down to a boundary there.
+      var least = [Double](repeating: .infinity, count: count)
+      var previous = [Int](repeating: -1, count: count)
+      for index in 0..<count where first + index <= top { least[index] = cost(first + index) }
+      for index in 0..<count where first + index > top {
+        for length in shortest...longest where index - length >= 0 {
+          let before = least[index - length]
+          guard before.isFinite else { continue }
+          let departure = (Double(length) - pitch) / pitch
+          let total = before + cost(first + index) + 2 * departure * departure
+          if total < least[index] {
+            least[index] = total
+            previous[index] = index - length
+          }
+        }
+      }
+      var end: Int?
+      for index in 0..<count where first + index >= bottom && least[index].isFinite {
+        if end.map({ least[index] < least[$0] }) ?? true { end = index }
+      }
+      guard var index = end else { return [top, bottom] }
+      var rows = [first + index]
+      while previous[index] >= 0 {
+        index = previous[index]
+        rows.append(first + index)
+      }
+      return rows.reversed()
     }
   }
 

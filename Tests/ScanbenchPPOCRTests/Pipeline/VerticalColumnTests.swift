@@ -63,6 +63,56 @@ import Testing
     #expect(along > line.cellStarts[3] && along < line.cellStarts[3] + line.pitch, "\(along)")
   }
 
+  /// A column of eleven characters whose cells move up after the fifth: 32 × 32 squares a cell of
+  /// 40 rows apart, then a small kana (16 × 14) set proportionally in a cell of 20 rows, then five
+  /// squares more — the grid's phase holds for one half only.
+  static func columnWhosePhaseMoves() -> VerticalColumn.Grey {
+    var grey = VerticalColumn.Grey(width: 48, height: 450, value: 255)
+    var top = 5
+    for cell in 0..<11 {
+      if cell == 5 {
+        for y in (top + 3)..<(top + 17) { for x in 16..<32 { grey[x, y] = 0 } }
+        top += 20
+        continue
+      }
+      for y in (top + 4)..<(top + 36) { for x in 8..<40 { grey[x, y] = 0 } }
+      top += 40
+    }
+    return grey
+  }
+
+  /// Whether every slot of `line` but the small kana's holds a whole square (not a piece of one).
+  static func everySquareWhole(_ line: VerticalColumn.Line, small: Int) -> Bool {
+    (0..<line.cellStarts.count).allSatisfy { slot in
+      guard slot != small else { return true }
+      guard let (xs, ys) = inkBounds(line, slot: slot) else { return false }
+      return xs.count >= 30 && ys.count >= 30
+    }
+  }
+
+  @Test func cellsAlongTheGapsFollowAPhaseThatMoves() throws {
+    let column = Self.columnWhosePhaseMoves()
+    let following = try #require(VerticalColumn.line(column, followingGaps: true))
+    #expect(following.followsGaps)
+    #expect(following.cellStarts.count == 11, "\(following.cellStarts)")
+    #expect(Self.everySquareWhole(following, small: 5), "\(following.cellStarts)")
+    // The small kana, in its own cell, keeps its size.
+    let (smallXs, smallYs) = try #require(Self.inkBounds(following, slot: 5))
+    #expect(smallXs.count == 16 && smallYs.count == 14, "\(smallXs) \(smallYs)")
+    // One grid cuts the squares of one half in two.
+    let grid = try #require(VerticalColumn.line(column))
+    #expect(!Self.everySquareWhole(grid, small: 5), "\(grid.cellStarts)")
+  }
+
+  @Test func theGapsPitchIsTheDistanceBetweenCharacters() {
+    // Ink rows: characters of 30 rows, 10 rows of gap between them, five times.
+    var rows: [Double] = []
+    for _ in 0..<5 { rows += [Double](repeating: 0, count: 10) + [Double](repeating: 20, count: 30) }
+    #expect(VerticalColumn.Grid.gapPitch(rows, em: 38) == 40)
+    // Too few gaps to tell.
+    #expect(VerticalColumn.Grid.gapPitch(Array(rows.prefix(80)), em: 38) == nil)
+  }
+
   @Test func aBlankColumnHasNoLine() {
     #expect(VerticalColumn.line(VerticalColumn.Grey(width: 48, height: 400, value: 255)) == nil)
   }
