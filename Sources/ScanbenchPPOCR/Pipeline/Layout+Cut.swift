@@ -21,7 +21,7 @@
 extension Layout {
   /// What the records' engine settings call this reading order: a change to it that can change
   /// what a page reads changes this, so resume and the gate tell the runs apart.
-  static let method = "xy-cut 3 (blocks, crossed gutters, narrow columns of prose, feet)"
+  static let method = "xy-cut 4 (gutters of ink, blocks, crossed gutters, narrow columns of prose, feet)"
 
   /// A block of the page in reading order: its paragraphs, each its lines, each the indices of its
   /// items in reading order.

@@ -75,6 +75,8 @@ public final class PPOCRPipeline {
     /// Dilate the binary map by 2 × 2 before finding regions (`use_dilation`: RapidOCR on,
     /// PaddleOCR off).
     public var dilateMap = true
+    /// Detected lines that cross a column gutter are cut there before they are read (``Gutters``).
+    public var gutterSplit = GutterSplit()
 
     // MARK: Recognition
 
@@ -268,6 +270,7 @@ public final class PPOCRPipeline {
     let single = singleLine || detector == nil
     var regions = single ? [wholeImageRegion(image)] : try detect(image)
     if regions.isEmpty { return ([], nil) }
+    if options.gutterSplit.isOn && !single { regions = splitAtGutters(image, regions: regions) }
     if options.readColumnsInCells && !single { regions = splitAtTierGaps(image, regions: regions) }
     var decoded = try recognizeRegions(image, regions: regions)
     let detected = regions
