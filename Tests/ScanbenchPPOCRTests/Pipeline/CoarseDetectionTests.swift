@@ -19,10 +19,14 @@ import Testing
   func pipeline(coarseDetector: FakeModel?, probability: Float = 0.9) -> (PPOCRPipeline, detector: FakeModel)
   {
     let detector = PipelineTests.thresholdDetector()
+    // The pages are white but for their patches: a page with none would be blank, and a blank
+    // image is not detected at all (CoarseDetectionModelTests.aBlankImageIsNotDetected).
+    var options = PPOCRPipeline.Options()
+    options.blankImageSpread = 0
     let pipeline = PPOCRPipeline(
       detector: detector, coarseDetector: coarseDetector,
       recognizer: PipelineTests.recognizer(text: [1, 2], probability: probability),
-      dictionary: PipelineTests.dictionary)
+      dictionary: PipelineTests.dictionary, options: options)
     return (pipeline, detector)
   }
 
