@@ -109,9 +109,7 @@ func runNotesBenchmark(arguments: [String]) throws {
   var lines = [
     "### Import and search",
     "",
-    "Command: `"
-      + (["swift run -c release scanbench-bench notes"] + arguments)
-      .joined(separator: " ") + "`",
+    commandLine("notes", arguments),
     "",
     "Synthetic store: \(records) records (\(counts.failedRecords) failed, a summary line), "
       + String(format: "%.0f MB, ", Double(storeBytes) / 1_000_000)

@@ -121,8 +121,7 @@ func runSearchBenchmark(arguments: [String]) throws {
     [
       "### Search, CPU a query",
       "",
-      "Command: `" + (["swift run -c release scanbench-bench search"] + arguments).joined(separator: " ")
-        + "`",
+      commandLine("search", arguments),
       "",
       "The \(words.count + SyntheticCorpus.japaneseQueries.count) queries of the load benchmark above "
         + "(and the \(SyntheticCorpus.shortJapaneseQueries.count) two-character Japanese ones of the import one, "

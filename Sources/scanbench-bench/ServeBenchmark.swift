@@ -162,8 +162,7 @@ func runServeBenchmark(arguments: [String]) throws {
     [
       "### `notes serve` under load",
       "",
-      "Command: `" + (["swift run -c release scanbench-bench serve"] + arguments).joined(separator: " ")
-        + "`",
+      commandLine("serve", arguments),
       "",
       "\(count) notes (\(options.records) synthetic as in the import benchmark above, \(imageNames.count) with the "
         + "real images of `Corpora/eng-lines` and `jpn-lines`), "

@@ -117,8 +117,7 @@ func runServeHostileBenchmark(arguments: [String]) throws {
   let lines = [
     "### `notes serve` under slow clients and cold thumbnails",
     "",
-    "Command: `" + (["swift run -c release scanbench-bench serve-hostile"] + arguments).joined(separator: " ")
-      + "`",
+    commandLine("serve-hostile", arguments),
     "",
     "\(records) synthetic notes and two photos of 10000 × 10000 pixels (PNG); the server in the "
       + "benchmark's process on loopback (\(cpus) cores; renditions made on a pool of "

@@ -22,6 +22,11 @@ func fail(_ message: String, status: Int32) -> Never {
   exit(status)
 }
 
+/// A report's line saying how to run it again: `mode` with `arguments`.
+func commandLine(_ mode: String, _ arguments: [String]) -> String {
+  "Command: `" + (["swift run -c release scanbench-bench", mode] + arguments).joined(separator: " ") + "`"
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
   switch arguments.first {

@@ -5,39 +5,20 @@ struct InkBounds: Equatable {
   var maxX: Int
   var maxY: Int
 
-  /// Ink is the minority side of Otsu's threshold on the grey levels (dark text on light paper, or
-  /// light on dark). The bounds drop the outermost rows holding the last 1/200 of the ink above and
-  /// below (specks of dust would otherwise shrink the text); no columns are dropped, since a line's
-  /// first and last marks (a hyphen, a full stop) can be that small. Nil for an image without two
-  /// distinct levels.
+  /// Ink is what ``InkMap`` says it is. The bounds drop the outermost rows holding the last 1/200
+  /// of the ink above and below (specks of dust would otherwise shrink the text); no columns are
+  /// dropped, since a line's first and last marks (a hyphen, a full stop) can be that small. Nil for
+  /// an image without two distinct levels.
   static func find(in image: RGBImage) -> InkBounds? {
     let (width, height) = (image.width, image.height)
-    guard width > 1, height > 1 else { return nil }
-    var histogram = [Int](repeating: 0, count: 256)
-    var grey = [UInt8](repeating: 0, count: width * height)
-    image.pixels.withUnsafeBufferPointer { pixels in
-      grey.withUnsafeMutableBufferPointer { out in
-        for index in 0..<(width * height) {
-          let value =
-            (Int(pixels[3 * index]) + 2 * Int(pixels[3 * index + 1]) + Int(pixels[3 * index + 2])) / 4
-          out[index] = UInt8(value)
-          histogram[value] += 1
-        }
-      }
-    }
-    guard let threshold = otsu(histogram) else { return nil }
-    let darkCount = histogram[0...threshold].reduce(0, +)
-    let inkIsDark = darkCount * 2 <= width * height
+    guard width > 1, height > 1, let map = InkMap(image) else { return nil }
     var rows = [Int](repeating: 0, count: height)
     var columns = [Int](repeating: 0, count: width)
-    grey.withUnsafeBufferPointer { grey in
+    map.bits.withUnsafeBufferPointer { bits in
       for y in 0..<height {
-        for x in 0..<width {
-          let isDark = Int(grey[y * width + x]) <= threshold
-          if isDark == inkIsDark {
-            rows[y] += 1
-            columns[x] += 1
-          }
+        for x in 0..<width where bits[y * width + x] != 0 {
+          rows[y] += 1
+          columns[x] += 1
         }
       }
     }

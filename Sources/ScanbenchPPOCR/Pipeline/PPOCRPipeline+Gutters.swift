@@ -8,7 +8,7 @@ extension PPOCRPipeline {
         && abs(region.quad.topRight.y - region.quad.topLeft.y) <= parameters.maxSlope * region.quad.length
     }
     // A gutter needs a line to cut and enough lines beside it on each side.
-    guard level.filter({ $0 }).count > 2 * parameters.minLines, let map = Gutters.InkMap(image) else {
+    guard level.filter({ $0 }).count > 2 * parameters.minLines, let map = InkMap(image) else {
       return regions
     }
     let lines = regions.indices.map { index -> Gutters.Line? in
