@@ -172,7 +172,9 @@ final class PhotoCommandTests: XCTestCase {
   }
 
   /// Orientation detection (accurate): pages upside down and on their side read about as well as
-  /// upright (upright CER of these two pages: 0.71% and 0.59%, docs/engines.md, "Photos").
+  /// upright (upright CER of these two pages: 0.71% and 0.59%, docs/engines.md, "Photos"). The
+  /// turn at 90° is the EXIF tag's here; every turn by reading alone is shown end to end at fast
+  /// (PPOCRCommandTests) and in the pipeline at each angle (PageTurnModelTests).
   func testTheAccurateProfileTurnsRotatedPagesUpright() throws {
     let models = ModelLocator.discover()
     guard models.orientationModel != nil else {
