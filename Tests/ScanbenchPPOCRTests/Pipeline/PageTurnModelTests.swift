@@ -16,7 +16,7 @@ struct PageTurnModelTests {
 
   static func page() throws -> RGBImage {
     try PipelineModelTests.render(
-      width: 2000, height: 700, fontSize: 12,
+      width: 1300, height: 700, fontSize: 12,
       lines: lines.enumerated().map { ($0.element, 60, 120 + $0.offset * 110) }
     ).image
   }
