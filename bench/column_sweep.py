@@ -60,12 +60,17 @@ def main():
             subprocess.run([sys.executable, str(ROOT / "Corpora/make_column_sweep.py"), str(pages),
                             "--count", str(args.count), "--seed", str(args.seed)], check=True)
         shapes = {}
-        for line in (pages / "SOURCES.txt").read_text().splitlines():
+        sources = (pages / "SOURCES.txt").read_text().splitlines()
+        # The pages say how they were made (their first line is the generator's command): a folder
+        # given with --pages is named by it, not by this script's --seed.
+        made_by = sources[0].strip() if sources and sources[0].startswith("Corpora/") else \
+            f"Corpora/make_column_sweep.py --seed {args.seed} --count {args.count}"
+        for line in sources:
             found = re.match(r"(sweep-\d+): (\d) columns", line)
             if found:
                 shapes[found.group(1)] = f"{found.group(2)} columns"
         readings = {engine: read(args.binary, pages, engine, work) for engine in ("ppocr", "tesseract")}
-    print(f"{len(shapes)} pages, `Corpora/make_column_sweep.py --seed {args.seed} --count {len(shapes)}`, "
+    print(f"{len(shapes)} pages, `{made_by}`, "
           "`--level accurate`, CER per page (whitespace collapsed).")
     print()
     print("| shape | pages | engine | mean | median | p90 | worst (page) |")
