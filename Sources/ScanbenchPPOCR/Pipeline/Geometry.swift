@@ -240,13 +240,29 @@ struct Quad: Sendable, Equatable {
 
   /// A quad from a rotated rectangle's corners, ordered as PaddleOCR's `order_points_clockwise` does
   /// on the page: the two leftmost corners are the left side (the upper one top-left), the two
-  /// rightmost the right side.
+  /// rightmost the right side; then, where that top side runs more down or up than across, the
+  /// corners are taken a quarter turn round, so that the top side is the one running most to the
+  /// right. PaddleOCR's order alone makes a long box that leans a little off upright — a line of a
+  /// page lying on its side in a photo — a line across the page running up it: read so, it is
+  /// garbage, and the page is not seen to lie on its side (docs/engines.md, "Photos"). The two
+  /// orders differ only for a box leaning more than half a right angle off level.
   init(orderingCorners corners: [Point]) {
     let byX = corners.enumerated().sorted { lhs, rhs in
       lhs.element.x != rhs.element.x ? lhs.element.x < rhs.element.x : lhs.offset < rhs.offset
     }.map(\.element)
     let left = byX[0].y <= byX[1].y ? (byX[0], byX[1]) : (byX[1], byX[0])
     let right = byX[2].y <= byX[3].y ? (byX[2], byX[3]) : (byX[3], byX[2])
-    self.init(topLeft: left.0, topRight: right.0, bottomRight: right.1, bottomLeft: left.1)
+    let ring = [left.0, right.0, right.1, left.1]
+    // How far each side, taken as the top, runs to the right for its length.
+    let across = (0..<4).map { index -> Double in
+      let side = ring[(index + 1) % 4] - ring[index]
+      let length = (side.x * side.x + side.y * side.y).squareRoot()
+      return length > 0 ? side.x / length : -1
+    }
+    var first = 0
+    for index in 1..<4 where across[index] > across[first] { first = index }
+    self.init(
+      topLeft: ring[first], topRight: ring[(first + 1) % 4], bottomRight: ring[(first + 2) % 4],
+      bottomLeft: ring[(first + 3) % 4])
   }
 }

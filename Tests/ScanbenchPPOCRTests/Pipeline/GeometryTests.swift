@@ -124,6 +124,21 @@ import Testing
     #expect(quad.bottomRight == Point(x: 110, y: 10))
   }
 
+  /// A long box leaning a little off upright (a line of a page lying on its side, photographed at a
+  /// slant) is a tall box read from its top, whichever way it leans: PaddleOCR's order alone takes
+  /// its lower end for its left side, and reads it as a line across running up the page.
+  @Test(arguments: [-8.0, -3.0, 3.0, 8.0, 30.0])
+  func aLongBoxLeaningOffUprightIsTall(degrees: Double) {
+    let angle = degrees * Double.pi / 180
+    // 400 long, 20 thick, its long side turned `degrees` clockwise from straight down.
+    let rect = RotatedRect(
+      center: Point(x: 500, y: 500), width: 20, height: 400, axis: Point(x: cos(angle), y: sin(angle)))
+    let quad = Quad(orderingCorners: rect.corners)
+    #expect(abs(quad.length - 20) < 1e-6 && abs(quad.thickness - 400) < 1e-6)
+    #expect(quad.topLeft.y < 500 && quad.topRight.y < 500, "the top side is the box's upper end")
+    #expect(quad.topRight.x > quad.topLeft.x, "the top side runs to the right")
+  }
+
   @Test func boxCoversPointsWithinTheImage() {
     let box = PPOCRBox(
       covering: [Point(x: -3, y: 2.5), Point(x: 10.2, y: 7)], imageWidth: 8, imageHeight: 100)

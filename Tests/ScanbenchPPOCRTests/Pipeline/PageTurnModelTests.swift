@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ScanbenchPPOCR
@@ -42,6 +43,47 @@ struct PageTurnModelTests {
       #expect(turn.lines == PPOCRPipeline.Options().pageTurnLines)
     }
     #expect(result.detectedRegions ?? 0 >= Self.lines.count)
+  }
+
+  /// A page lying on its side and photographed at a slant: its lines lean a few degrees off upright
+  /// and are still tall lines that tell the turn. Ordered as PaddleOCR orders a box's corners, each
+  /// was a line across the page running up it, read as garbage, and the page seemed upright.
+  @Test(arguments: [90, 270])
+  func aPageOnItsSideLeaningAFewDegreesSaysSo(degrees: Int) throws {
+    let upright = try Self.page()
+    let turned =
+      degrees == 90 ? upright.rotatedHalfTurn().rotatedCounterClockwise() : upright.rotatedCounterClockwise()
+    let result = try PipelineModelTests.pipeline().recognize(Self.leaning(turned, degrees: 4))
+    let turn = try #require(result.pageTurn, "the tall lines read both ways tell the turn")
+    #expect(turn.degrees == degrees)
+    #expect(turn.margin >= PPOCRPipeline.Options().pageTurnMargin)
+  }
+
+  /// `image` turned `degrees` clockwise about its centre onto a white canvas that holds all of it
+  /// (nearest pixel: the detector sees the same slant either way).
+  static func leaning(_ image: RGBImage, degrees: Double) -> RGBImage {
+    let angle = degrees * Double.pi / 180
+    let (c, s) = (cos(angle), sin(angle))
+    let (w, h) = (Double(image.width), Double(image.height))
+    let width = Int((w * c + h * s).rounded(.up))
+    let height = Int((w * s + h * c).rounded(.up))
+    var pixels = [UInt8](repeating: 255, count: width * height * 3)
+    for y in 0..<height {
+      for x in 0..<width {
+        // The canvas pixel turned back onto the source, about both centres.
+        let dx = Double(x) - Double(width) / 2
+        let dy = Double(y) - Double(height) / 2
+        let sx = Int((dx * c + dy * s + w / 2).rounded(.down))
+        let sy = Int((-dx * s + dy * c + h / 2).rounded(.down))
+        guard sx >= 0, sy >= 0, sx < image.width, sy < image.height else { continue }
+        let source = (sy * image.width + sx) * 3
+        let target = (y * width + x) * 3
+        pixels[target] = image.pixels[source]
+        pixels[target + 1] = image.pixels[source + 1]
+        pixels[target + 2] = image.pixels[source + 2]
+      }
+    }
+    return RGBImage(width: width, height: height, pixels: pixels)
   }
 
   @Test func aLineReadAsOneLineTellsNoTurn() throws {
