@@ -39,9 +39,9 @@ extension PPOCRPipeline {
       timings.blankImages += 1
       return []
     }
-    let previewFoundText = textFoundInPreview.map { $0 == (image.width, image.height) } ?? false
+    var coarseFoundText = textFoundInPreview.map { $0 == (image.width, image.height) } ?? false
     textFoundInPreview = nil
-    if !previewFoundText,
+    if !coarseFoundText,
       let coarse = Self.coarseDetectionSize(width: image.width, height: image.height, options: options)
     {
       timings.coarseDetections += 1
@@ -51,9 +51,16 @@ extension PPOCRPipeline {
         timings.endedAfterCoarse += 1
         return []
       }
+      coarseFoundText = true
     }
     let (mapWidth, mapHeight) = Self.detectionSize(width: image.width, height: image.height, options: options)
-    return try detect(image, detector: detector, mapWidth: mapWidth, mapHeight: mapHeight)
+    let found = try detect(image, detector: detector, mapWidth: mapWidth, mapHeight: mapHeight)
+    // Text the coarse detector found and the page's own detector finds none of: the small detector
+    // misses faint small print lying on its side that the tiny one finds (docs/engines.md,
+    // "Photos"). The coarse detector's regions at full size let the page's turn be read from them.
+    guard found.isEmpty, coarseFoundText, options.redetectMissedText, let coarseDetector else { return found }
+    timings.coarseRedetections += 1
+    return try detect(image, detector: coarseDetector, mapWidth: mapWidth, mapHeight: mapHeight)
   }
 
   /// The coarse pass of ``detect(_:)`` on `preview`, a reduced copy of an image of `fullWidth ×

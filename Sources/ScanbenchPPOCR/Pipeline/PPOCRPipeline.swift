@@ -50,6 +50,11 @@ public final class PPOCRPipeline {
     /// middling probability (Reports/BENCHMARKS.md, "No text, no work").
     public var coarseThickRegionShare = 0.125
     public var coarseThickRegionProbability = 0.9
+    /// An image whose coarse pass found text that its full detection finds none of is detected
+    /// again at full size by the coarse detector, when that is another model: the small detector
+    /// finds nothing in some photos of faint print lying on its side where the tiny one finds every
+    /// line (docs/engines.md, "Photos"). Off: such an image reads as nothing.
+    public var redetectMissedText = true
     /// An image none of whose channels spans more than this many levels (darkest to lightest pixel)
     /// holds no text and is not detected at all: no mark on it stands out from its paper by more,
     /// whatever its size. A small one would otherwise be enlarged to ``detectionMinSide`` and cost
@@ -174,6 +179,9 @@ public final class PPOCRPipeline {
     /// Regions of coarse passes read to tell text from shapes' edges
     /// (``Options/coarseReadAtMostRegions``).
     public var coarseRegionsRead = 0
+    /// Images detected again by the coarse detector, their full detection having found nothing
+    /// (``Options/redetectMissedText``).
+    public var coarseRedetections = 0
     /// Images not detected at all: no channel spans more than ``Options/blankImageSpread``.
     public var blankImages = 0
 
@@ -193,6 +201,7 @@ public final class PPOCRPipeline {
       result.coarseDetections = coarseDetections - earlier.coarseDetections
       result.endedAfterCoarse = endedAfterCoarse - earlier.endedAfterCoarse
       result.coarseRegionsRead = coarseRegionsRead - earlier.coarseRegionsRead
+      result.coarseRedetections = coarseRedetections - earlier.coarseRedetections
       result.blankImages = blankImages - earlier.blankImages
       return result
     }

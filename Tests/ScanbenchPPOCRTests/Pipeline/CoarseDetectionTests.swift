@@ -52,6 +52,39 @@ import Testing
     #expect(detector.inputs.count > 1)
   }
 
+  /// Text the coarse detector found and the page's detector finds none of (the small detector on
+  /// faint print lying on its side) is detected again at full size by the coarse detector, so the
+  /// page is read, and its turn told, from those regions.
+  @Test(arguments: [true, false])
+  func textTheDetectorMissesIsDetectedAgainByTheCoarseDetector(redetect: Bool) throws {
+    let coarse = PipelineTests.thresholdDetector()
+    let blind = FakeModel { input in
+      Tensor(
+        shape: [1, 1, input.shape[2], input.shape[3]],
+        values: .init(repeating: 0, count: input.shape[2] * input.shape[3]))
+    }
+    var options = PPOCRPipeline.Options()
+    options.blankImageSpread = 0
+    options.redetectMissedText = redetect
+    let pipeline = PPOCRPipeline(
+      detector: blind, coarseDetector: coarse, recognizer: PipelineTests.recognizer(text: [1, 2]),
+      dictionary: PipelineTests.dictionary, options: options)
+    let result = try pipeline.recognize(page([(400..<1600, 500..<540)]))
+    #expect(!blind.inputs.isEmpty, "the page's detector ran at full size")
+    #expect(result.detectedRegions == (redetect ? 1 : 0))
+    #expect(pipeline.timings.coarseRedetections == (redetect ? 1 : 0))
+    #expect(coarse.inputs.count == (redetect ? 1 + blind.inputs.count : 1), "the same bands again")
+  }
+
+  /// A page where neither finds text is not detected again: the coarse pass ended it.
+  @Test func aPageWithoutTextIsNotDetectedAgain() throws {
+    let coarse = PipelineTests.thresholdDetector()
+    let (pipeline, detector) = pipeline(coarseDetector: coarse)
+    let result = try pipeline.recognize(page([]))
+    #expect(detector.inputs.isEmpty && coarse.inputs.count == 1)
+    #expect(result.detectedRegions == 0 && pipeline.timings.coarseRedetections == 0)
+  }
+
   /// A region as thick as a shape's face holds text only when it reads confidently; a line's
   /// thickness needs only a line's probability.
   @Test func aThickRegionIsTextOnlyWhenReadConfidently() throws {
