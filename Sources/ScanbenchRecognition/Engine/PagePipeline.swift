@@ -82,10 +82,12 @@ public final class PagePipeline {
     _ page: Image, name: PageName, orientation record: inout PageOrientation?, osd: inout Double?
   ) throws -> (RecognizedText, Image) {
     let first = try engine.recognize(page, boxes: boxes, name: name).checked()
-    // A page whose lines say it lies on its side is read again upright even when read confidently:
-    // read as columns, its lines may come in the wrong order.
-    let onItsSide = first.pageTurn.map { $0.degrees % 180 != 0 } ?? false
-    guard let checkBelow, first.confidence < checkBelow || onItsSide, first.detectedRegions != 0 else {
+    // A page whose lines say it lies turned is read again upright even when read confidently: on
+    // its side, read as columns, its lines may come in the wrong order; upside down, the few of its
+    // regions that read as something (single characters, in Japanese) may read confidently while
+    // the rest are dropped as garbage.
+    let toldTurned = first.pageTurn.map { $0.degrees != 0 } ?? false
+    guard let checkBelow, first.confidence < checkBelow || toldTurned, first.detectedRegions != 0 else {
       return (first, page)
     }
     let detection: OrientationDetection
