@@ -56,8 +56,8 @@ extension PPOCRPipeline {
     let (mapWidth, mapHeight) = Self.detectionSize(width: image.width, height: image.height, options: options)
     let found = try detect(image, detector: detector, mapWidth: mapWidth, mapHeight: mapHeight)
     // Text the coarse detector found and the page's own detector finds none of: the small detector
-    // misses faint small print lying on its side that the tiny one finds (docs/engines.md,
-    // "Photos"). The coarse detector's regions at full size let the page's turn be read from them.
+    // misses faint small print lying on its side that the tiny one finds
+    // (docs/engines.md, "Photos"). The coarse detector's regions at full size tell the page's turn.
     guard found.isEmpty, coarseFoundText, options.redetectMissedText, let coarseDetector else { return found }
     timings.coarseRedetections += 1
     return try detect(image, detector: coarseDetector, mapWidth: mapWidth, mapHeight: mapHeight)
