@@ -112,6 +112,7 @@ public struct PPOCRBackend: EngineBackend {
     if columnsInCells {
       options.readColumnsInCells = true
       options.detectionMaxUpscale = 1
+      options.faintInkSpread = 160
     }
     return PPOCREngine(
       pipeline: PPOCRPipeline(

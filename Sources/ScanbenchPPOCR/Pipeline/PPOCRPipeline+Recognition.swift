@@ -114,6 +114,7 @@ extension PPOCRPipeline {
         let standing = VerticalColumn.line(column, turningBars: false, followingGaps: line.followsGaps),
         let other = try read(standing)
       {
+        cells = VerticalColumn.standingLetters(cells: cells, standing: other)
         cells = VerticalColumn.spliced(cells: cells, turned: other, keepingLatinCells: false)
       }
       let content = cells.contentColumns
@@ -131,11 +132,13 @@ extension PPOCRPipeline {
         }
       }
       // Read turned from the same quad, the column's Latin runs are kept where the recognizer was
-      // surer of them than of the cells over them (``VerticalColumn/spliced(cells:turned:)``); both
-      // readings' columns now lie along the column.
+      // surer of them than of the cells they stand for, found between the characters both readings
+      // share (``VerticalColumn/splicedAtAnchors(cells:turned:)``); both readings' columns now lie
+      // along the column.
       if regions[index].quad == detected[index].quad {
-        cells = VerticalColumn.spliced(cells: cells, turned: decoded[index])
+        cells = VerticalColumn.splicedAtAnchors(cells: cells, turned: decoded[index])
       }
+      cells = VerticalColumn.halfWidthLatin(cells)
       guard cells.probability + options.cellReadingMargin >= decoded[index].probability else { continue }
       regions[index] = detected[index]
       decoded[index] = cells

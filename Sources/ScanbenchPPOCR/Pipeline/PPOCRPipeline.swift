@@ -116,11 +116,20 @@ public final class PPOCRPipeline {
     /// (docs/engines.md, "Vertical Japanese").
     public var cellsAlongGaps = false
     /// Read turned, a column must be this much likelier than read in cells to keep the turned reading
-    /// (a mean probability; the turned reading of a column that drops its `、。` is confident).
-    public var cellReadingMargin = 0.1
+    /// (a mean probability; the turned reading of a column that drops its `、。` is confident). With
+    /// the turned reading's Latin spliced into the cells between anchors, a smaller margin than
+    /// before read the tategaki sweep better on three seeds; a smaller one still turned a column of
+    /// jpn-vert-lines that the cells read better (docs/engines.md, "Vertical Japanese").
+    public var cellReadingMargin = 0.065
     /// A tall region is cut at a gap between tiers only where another is cut, or ends or starts,
     /// within this share of the page's height (``PPOCRPipeline/splitAtTierGaps(_:regions:)``).
     public var tierAlignment = 0.04
+    /// A page where the detector finds nothing, whose darkest and lightest levels (its ink and its
+    /// paper) lie fewer than this many levels apart, is detected and read again with its levels
+    /// stretched to black and white (``RGBImage/inkStretched(below:above:inkShare:)``): the
+    /// detector takes the levels as they are and misses faint ink. nil: never. Vertical Japanese
+    /// sets it (docs/engines.md, "Vertical Japanese").
+    public var faintInkSpread: Int?
     /// Detected lines whose mean character probability is below this are dropped (`drop_score`);
     /// not applied in single-line mode, where the caller knows there is a line.
     public var minLineProbability = 0.5
@@ -276,11 +285,23 @@ public final class PPOCRPipeline {
     regions: [PPOCRRegion], turn: PageTurn?
   ) {
     guard image.width > 0, image.height > 0 else { return ([], nil) }
+    var image = image
     let single = singleLine || detector == nil
     var regions = single ? [wholeImageRegion(image)] : try detect(image)
+    // A page where nothing was found may hold faint ink: found again with its levels stretched.
+    // Only then: stretched, pages that did read read differently, as often worse as better.
+    if regions.isEmpty, let spread = options.faintInkSpread,
+      let stretched = image.inkStretched(below: spread, above: options.blankImageSpread)
+    {
+      image = stretched
+      regions = try detect(image)
+    }
     if regions.isEmpty { return ([], nil) }
     if options.gutterSplit.isOn && !single { regions = splitAtGutters(image, regions: regions) }
-    if options.readColumnsInCells && !single { regions = splitAtTierGaps(image, regions: regions) }
+    if options.readColumnsInCells && !single {
+      regions = VerticalColumn.joinedPieces(regions, verticalAspectRatio: options.verticalAspectRatio)
+      regions = splitAtTierGaps(image, regions: regions)
+    }
     var decoded = try recognizeRegions(image, regions: regions)
     let detected = regions
     if classifier != nil { try turnUpsideDownLines(image, regions: &regions, decoded: &decoded) }

@@ -124,3 +124,35 @@ public struct RGBImage: Sendable, Equatable {
     return RGBImage(width: width, height: height, pixels: result)
   }
 }
+
+extension RGBImage {
+  /// The image with its levels stretched so that its darkest pixels (the darkest `inkShare` of its
+  /// bytes) are black and its lightest (as many) white, when those lie fewer than `spread` levels
+  /// apart and more than `above` (less is a blank image's noise); nil otherwise. A faded print,
+  /// or a light grey scan, has its ink far lighter than black, and the detector and the recognizer
+  /// (whose inputs are the levels as they are, not normalized per image) miss it.
+  func inkStretched(below spread: Int, above: Int, inkShare: Double = 0.005) -> RGBImage? {
+    guard !pixels.isEmpty else { return nil }
+    var counts = [Int](repeating: 0, count: 256)
+    for value in pixels { counts[Int(value)] += 1 }
+    let tail = max(1, Int(saturating: (Double(pixels.count) * inkShare).rounded(.up)))
+    var seen = 0
+    var low = 0
+    while low < 255 && seen + counts[low] < tail {
+      seen += counts[low]
+      low += 1
+    }
+    seen = 0
+    var high = 255
+    while high > 0 && seen + counts[high] < tail {
+      seen += counts[high]
+      high -= 1
+    }
+    guard high - low > max(0, above), high - low < spread else { return nil }
+    let scale = 255 / Double(high - low)
+    let table = (0..<256).map { value -> UInt8 in
+      UInt8(saturating: min(255, max(0, (Double(value - low) * scale).rounded())))
+    }
+    return RGBImage(width: width, height: height, pixels: pixels.map { table[Int($0)] })
+  }
+}

@@ -4,8 +4,10 @@
 /// set sideways (`text-orientation: mixed`, as books set them) is cut into em-high slices of its
 /// letters, which the recognizer reads as kana. Read turned a quarter turn, the same column reads
 /// that word right and drops the marks. So neither reading is kept whole: each run of Latin
-/// letters and digits in the turned reading replaces what the cells reading saw over the same
-/// stretch of the column when the recognizer was surer of the run.
+/// letters and digits in the turned reading replaces what the cells reading saw between the same
+/// neighbours (``splicedAtAnchors(cells:turned:)``; by position along the column where the two
+/// readings share no character, ``spliced(cells:turned:keepingLatinCells:)``) when the recognizer
+/// was surer of the run.
 extension VerticalColumn {
   /// A character that a Latin run is made of: ASCII and full-width letters and digits, and the
   /// marks inside words and numbers (`.-'/:&+`).
@@ -50,35 +52,7 @@ extension VerticalColumn {
       turned.contentColumns > 0
     else { return cells }
     let t = turned.characters
-    var runs: [Range<Int>] = []
-    var start: Int?
-    for index in t.indices {
-      let latin =
-        isLatin(t[index].text) && t[index].text != "-" && t[index].text != "."
-        || (start != nil && isLatin(t[index].text))
-      if latin {
-        if start == nil { start = index }
-      } else if let first = start {
-        runs.append(first..<index)
-        start = nil
-      }
-    }
-    if let first = start { runs.append(first..<t.count) }
-    // A lone letter in the turned reading is as often a kana or a mark read wrong (`一` as `-`,
-    // `エ` as `I`): a run is two characters or more.
-    // Nor are its ends read doubtfully (below 0.8): the turned reading runs a word on into the
-    // kana after it as `l9`.
-    runs = runs.map { run in
-      var run = run
-      while !run.isEmpty && t[run.upperBound - 1].probability < 0.8 {
-        run = run.lowerBound..<(run.upperBound - 1)
-      }
-      while !run.isEmpty && t[run.lowerBound].probability < 0.8 {
-        run = (run.lowerBound + 1)..<run.upperBound
-      }
-      return run
-    }
-    runs.removeAll { $0.count < 2 }
+    let runs = latinRuns(t)
     guard !runs.isEmpty else { return cells }
     var result = cells.characters
     let cellContent = cells.contentColumns
@@ -171,5 +145,135 @@ extension VerticalColumn {
       if glossed { ruby.insert(index) }
     }
     return ruby
+  }
+}
+
+extension VerticalColumn {
+  /// The runs of Latin characters of `characters` worth splicing: at least one letter or digit
+  /// (a lone `-` or `.` starts none), two characters or more once the ends read doubtfully (below
+  /// 0.8) are left off — a lone letter of the turned reading is as often a kana or a mark read wrong
+  /// (`一` as `-`, `エ` as `I`), and the turned reading runs a word on into the kana after it as
+  /// `l9`.
+  static func latinRuns(_ characters: [DecodedCharacter]) -> [Range<Int>] {
+    var runs: [Range<Int>] = []
+    var start: Int?
+    for index in characters.indices {
+      let text = characters[index].text
+      let latin = isLatin(text) && text != "-" && text != "." || (start != nil && isLatin(text))
+      if latin {
+        if start == nil { start = index }
+      } else if let first = start {
+        runs.append(first..<index)
+        start = nil
+      }
+    }
+    if let first = start { runs.append(first..<characters.count) }
+    return runs.map { run in
+      var run = run
+      while !run.isEmpty && characters[run.upperBound - 1].probability < 0.8 {
+        run = run.lowerBound..<(run.upperBound - 1)
+      }
+      while !run.isEmpty && characters[run.lowerBound].probability < 0.8 {
+        run = (run.lowerBound + 1)..<run.upperBound
+      }
+      return run
+    }
+    .filter { $0.count >= 2 }
+  }
+
+  /// `cells` with each run of Latin characters of `turned` (both read from the same column) put in
+  /// place of what the cells read between the same neighbours. The neighbours are found by text,
+  /// not by position: the characters other than Latin that both readings share, in order (their
+  /// longest common subsequence), anchor one reading to the other, and a run replaces the cells
+  /// between the anchors on either side of it. Positions along the column do not hold for this: the
+  /// cells of a column whose grid lost its phase at a sideways word lie half a character off, and a
+  /// kana beside the word then falls inside the word's stretch.
+  ///
+  /// The cells' marks at either end of that stretch stay (the turned reading drops `、。`); a
+  /// stretch the cells read as letters stays (upright letters, one a cell); and a stretch that
+  /// holds a hiragana or a kanji the cells read surely (0.9 or more), which the turned reading does
+  /// not have, stays: there the turned reading ran the word over it (`Pythonのscript` as `Fscript`).
+  /// Otherwise the run replaces the stretch when it was read more surely.
+  static func splicedAtAnchors(cells: DecodedLine, turned: DecodedLine) -> DecodedLine {
+    let (c, t) = (cells.characters, turned.characters)
+    guard !c.isEmpty, !t.isEmpty, cells.contentColumns > 0, turned.contentColumns > 0 else { return cells }
+    let runs = latinRuns(t)
+    guard !runs.isEmpty else { return cells }
+    // The longest common subsequence of the two readings, matching only characters other than Latin.
+    var longest = [[Int]](repeating: [Int](repeating: 0, count: c.count + 1), count: t.count + 1)
+    for i in t.indices.reversed() {
+      for j in c.indices.reversed() {
+        longest[i][j] =
+          !isLatin(t[i].text) && t[i].text == c[j].text
+          ? longest[i + 1][j + 1] + 1 : max(longest[i + 1][j], longest[i][j + 1])
+      }
+    }
+    var anchors: [(turned: Int, cells: Int)] = []
+    var (i, j) = (0, 0)
+    while i < t.count && j < c.count {
+      if !isLatin(t[i].text) && t[i].text == c[j].text && longest[i][j] == longest[i + 1][j + 1] + 1 {
+        anchors.append((i, j))
+        (i, j) = (i + 1, j + 1)
+      } else if longest[i + 1][j] >= longest[i][j + 1] {
+        i += 1
+      } else {
+        j += 1
+      }
+    }
+    // Without anchors, positions along the column are all there is.
+    guard !anchors.isEmpty else { return spliced(cells: cells, turned: turned) }
+    // A run and what the turned reading holds with it between the same two anchors (its
+    // neighbours the cells misread, which is why they are no anchors) is one stretch.
+    var stretches: [(turned: Range<Int>, cells: Range<Int>)] = []
+    for run in runs {
+      let before = anchors.last { $0.turned < run.lowerBound }
+      let after = anchors.first { $0.turned >= run.upperBound }
+      let turnedStretch = (before.map { $0.turned + 1 } ?? 0)..<(after?.turned ?? t.count)
+      let lower = before.map { $0.cells + 1 } ?? 0
+      let cellsStretch = lower..<max(lower, after?.cells ?? c.count)
+      if stretches.last?.turned != turnedStretch { stretches.append((turnedStretch, cellsStretch)) }
+    }
+    var result = c
+    let scale = cells.contentColumns / turned.contentColumns
+    for stretch in stretches.reversed() {
+      var (lower, upper) = (stretch.cells.lowerBound, stretch.cells.upperBound)
+      while lower < upper && isMark(c[lower].text) { lower += 1 }
+      while upper > lower && isMark(c[upper - 1].text) { upper -= 1 }
+      let inside = lower..<upper
+      let run = t[stretch.turned]
+      let latinInside = inside.filter { isLatin(c[$0].text) }.count
+      let latinRun = run.filter { isLatin($0.text) }.count
+      guard latinInside * 2 < max(inside.count, 1) || latinInside * 2 < latinRun else { continue }
+      let sureWords = inside.filter { isSureWord(c[$0]) }.count
+      guard sureWords <= run.count - latinRun else { continue }
+      let runProbability = run.reduce(0.0) { $0 + Double($1.probability) } / Double(run.count)
+      let insideProbability =
+        inside.isEmpty ? 0 : inside.reduce(0.0) { $0 + Double(c[$1].probability) } / Double(inside.count)
+      guard runProbability > insideProbability else { continue }
+      let moved = run.map { character -> DecodedCharacter in
+        var moved = character
+        moved.firstColumn = Int(saturating: (Double(character.firstColumn) * scale).rounded(.down))
+        moved.lastColumn = max(
+          moved.firstColumn, Int(saturating: (Double(character.lastColumn) * scale).rounded(.down)))
+        return moved
+      }
+      result.replaceSubrange(inside, with: moved)
+    }
+    return DecodedLine(characters: result, contentColumns: cells.contentColumns)
+  }
+
+  /// Punctuation (`、。「」`), which the turned reading drops and the cells keep.
+  static func isMark(_ text: String) -> Bool {
+    text.count == 1 && text.allSatisfy(\.isPunctuation)
+  }
+
+  /// A hiragana or a kanji read surely: no slice of a sideways letter — but for the kanji of one
+  /// to three strokes that a letter lying down looks like (`I` as `一`, `H` as `工`).
+  static func isSureWord(_ character: DecodedCharacter) -> Bool {
+    guard character.probability >= 0.9, character.text.unicodeScalars.count == 1,
+      let scalar = character.text.unicodeScalars.first
+    else { return false }
+    if "一二三十工口".unicodeScalars.contains(scalar) { return false }
+    return (0x3041...0x3096).contains(scalar.value) || (0x4E00...0x9FFF).contains(scalar.value)
   }
 }

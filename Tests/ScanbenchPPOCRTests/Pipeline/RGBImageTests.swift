@@ -27,4 +27,18 @@ struct RGBImageTests {
     #expect(RGBImage(width: 8, height: 8).spansMoreThan(0))
     #expect(!RGBImage(width: 0, height: 0).spansMoreThan(16))
   }
+
+  /// A grey page with ink at 200 on paper at 250: stretched, the ink is black and the paper white.
+  @Test func faintInkIsStretchedToBlack() throws {
+    var image = RGBImage(width: 40, height: 40, red: 250, green: 250, blue: 250)
+    for index in 0..<(40 * 4 * 3) { image.pixels[index] = 200 }
+    let stretched = try #require(image.inkStretched(below: 160, above: 16))
+    #expect(stretched[0, 0] == (0, 0, 0))
+    #expect(stretched[20, 20] == (255, 255, 255))
+    // Ink already dark is left as it is, and so is a blank page's noise.
+    for index in 0..<(40 * 4 * 3) { image.pixels[index] = 20 }
+    #expect(image.inkStretched(below: 160, above: 16) == nil)
+    for index in 0..<(40 * 4 * 3) { image.pixels[index] = 240 }
+    #expect(image.inkStretched(below: 160, above: 16) == nil)
+  }
 }

@@ -3,8 +3,8 @@ import Testing
 
 @testable import ScanbenchPPOCR
 
-/// Single vertical columns of the tategaki sweep (`Corpora/make_tategaki_sweep.py --seed sweep-1`)
-/// read as `jpn_vert` reads them, by the real models.
+/// Columns and pages of the tategaki sweep (`Corpora/make_tategaki_sweep.py`, the seed in each
+/// fixture's name, `sweep-1` where none is) read as `jpn_vert` reads them, by the real models.
 @Suite(.enabled(if: Installed.hasModels, Installed.skipMessage))
 struct VerticalColumnModelTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -24,5 +24,44 @@ struct VerticalColumnModelTests {
     options.cellsAlongGaps = false
     let onOneGrid = try PipelineModelTests.pipeline(options: options).recognize(image)
     #expect(onOneGrid.text != expected, "the cells along the gaps are what reads it")
+  }
+
+  /// `UIKit` set upright, a letter a cell, in a single column: the detector finds the column whole,
+  /// and the thin `I` and `i`, which the grid sets as bars turned back (`UーKーt`), are read as the
+  /// letters the same cells read standing.
+  @Test func aColumnWithUIKitUprightIsReadExactly() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-3-col-upright-004")
+    let result = try PipelineModelTests.pipeline(options: ReadingOrderModelTests.vertical).recognize(image)
+    #expect(result.text == groundTruth.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  /// A book page of one tier whose second column holds `Coordinator` lying sideways: read in cells,
+  /// its slices are kana, and the cells beside it lie half a character off; the turned reading's
+  /// word goes in between the characters both readings share (`は`, `に`). The whole page reads
+  /// exactly, its `、。` kept.
+  @Test func aColumnWithCoordinatorSidewaysIsReadExactly() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-1-012")
+    let result = try PipelineModelTests.pipeline(options: ReadingOrderModelTests.vertical).recognize(image)
+    #expect(result.lines.map { Self.withoutSpaces($0.text) } == Self.lines(groundTruth))
+    #expect(result.lines.contains { $0.text.contains("はCoordinatorにまとめ、") })
+  }
+
+  /// A book page with ruby (`しけん` over `試験`, `せってい` over `設定`) and Latin words lying
+  /// sideways: read column by column without the ruby, as a reader reads it.
+  @Test func aRubyPageIsReadWithoutItsRuby() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-1-009")
+    let result = try PipelineModelTests.pipeline(options: ReadingOrderModelTests.vertical).recognize(image)
+    #expect(result.lines.map { Self.withoutSpaces($0.text) } == Self.lines(groundTruth))
+    #expect(!result.text.contains("しけん") && !result.text.contains("せってい"))
+  }
+
+  /// A ground truth's lines, blank ones left out, without spaces (the sweep is scored without
+  /// whitespace).
+  static func lines(_ groundTruth: String) -> [String] {
+    groundTruth.split(separator: "\n").map { withoutSpaces(String($0)) }.filter { !$0.isEmpty }
+  }
+
+  static func withoutSpaces(_ text: String) -> String {
+    text.filter { !$0.isWhitespace }
   }
 }
