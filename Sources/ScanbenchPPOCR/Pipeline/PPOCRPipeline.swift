@@ -121,6 +121,18 @@ public final class PPOCRPipeline {
     /// before read the tategaki sweep better on three seeds; a smaller one still turned a column of
     /// jpn-vert-lines that the cells read better (docs/engines.md, "Vertical Japanese").
     public var cellReadingMargin = 0.065
+    /// Which pieces of a column the detector cut apart (upright Latin, a letter a region) are
+    /// joined again before it is read in cells (``VerticalColumn/joinedPieces(_:verticalAspectRatio:joining:)``).
+    public var columnPieces = ColumnPieces()
+    /// Pieces stacked down one column: each no wider than ``widestPiece`` times its height (letters,
+    /// a kana, a column), their centres within ``alignment`` of the wider one's width across, each
+    /// starting within ``gap`` of that width below the one above.
+    public struct ColumnPieces: Sendable, Equatable {
+      public var widestPiece = 1.5
+      public var alignment = 0.3
+      public var gap = 0.5
+      public init() {}
+    }
     /// A tall region is cut at a gap between tiers only where another is cut, or ends or starts,
     /// within this share of the page's height (``PPOCRPipeline/splitAtTierGaps(_:regions:)``).
     public var tierAlignment = 0.04
@@ -299,7 +311,8 @@ public final class PPOCRPipeline {
     if regions.isEmpty { return ([], nil) }
     if options.gutterSplit.isOn && !single { regions = splitAtGutters(image, regions: regions) }
     if options.readColumnsInCells && !single {
-      regions = VerticalColumn.joinedPieces(regions, verticalAspectRatio: options.verticalAspectRatio)
+      regions = VerticalColumn.joinedPieces(
+        regions, verticalAspectRatio: options.verticalAspectRatio, joining: options.columnPieces)
       regions = splitAtTierGaps(image, regions: regions)
     }
     var decoded = try recognizeRegions(image, regions: regions)

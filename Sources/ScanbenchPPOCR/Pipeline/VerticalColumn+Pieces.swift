@@ -6,16 +6,15 @@
 /// its own, no taller than wide, which is read alone as a horizontal line (`O` as `0`, `i` as `一`)
 /// and never in cells. Joined, the pieces are one tall region, read as a column.
 extension VerticalColumn {
-  /// `regions` with each run of pieces stacked down one column joined into one region: pieces no
-  /// wider than `widestPiece` times their height (letters, a kana, a column), their centres within
-  /// `alignment` of the wider one's width across, each starting within `gap` of that width below
-  /// the one above. A run is joined only when one of its pieces is no column itself (the detector
-  /// cut letters out of it) and the whole is a column (`verticalAspectRatio`); the joined region
-  /// takes the place of its first piece.
+  /// `regions` with each run of pieces stacked down one column joined into one region, as
+  /// `joining` says which (``PPOCRPipeline/Options/ColumnPieces``). A run is joined only when one
+  /// of its pieces is no column itself (the detector cut letters out of it) and the whole is a
+  /// column (`verticalAspectRatio`); the joined region takes the place of its first piece.
   static func joinedPieces(
-    _ regions: [TextRegion], verticalAspectRatio: Double, widestPiece: Double = 1.5, alignment: Double = 0.3,
-    gap: Double = 0.5
+    _ regions: [TextRegion], verticalAspectRatio: Double,
+    joining: PPOCRPipeline.Options.ColumnPieces = .init()
   ) -> [TextRegion] {
+    let (widestPiece, alignment, gap) = (joining.widestPiece, joining.alignment, joining.gap)
     struct Box {
       var minX, minY, maxX, maxY: Double
       var width: Double { maxX - minX }
