@@ -108,12 +108,7 @@ public struct PPOCRBackend: EngineBackend {
   }
 
   public func makeEngine() throws -> any RecognitionEngine {
-    var options = PPOCRPipeline.Options()
-    if columnsInCells {
-      options.readColumnsInCells = true
-      options.detectionMaxUpscale = 1
-      options.faintInkSpread = 160
-    }
+    let options = columnsInCells ? PPOCRPipeline.Options.verticalColumns : PPOCRPipeline.Options()
     return PPOCREngine(
       pipeline: PPOCRPipeline(
         detector: models.detector, coarseDetector: models.coarseDetector, recognizer: models.recognizer,

@@ -136,6 +136,15 @@ public final class PPOCRPipeline {
     /// A tall region is cut at a gap between tiers only where another is cut, or ends or starts,
     /// within this share of the page's height (``PPOCRPipeline/splitAtTierGaps(_:regions:)``).
     public var tierAlignment = 0.04
+    /// `jpn_vert`'s reading: columns read in cells, the page never enlarged, a faint page where
+    /// nothing was found stretched (docs/engines.md, "Vertical Japanese").
+    public static var verticalColumns: Options {
+      var options = Options()
+      options.readColumnsInCells = true
+      options.detectionMaxUpscale = 1
+      options.faintInkSpread = 160
+      return options
+    }
     /// A page where the detector finds nothing, whose darkest and lightest levels (its ink and its
     /// paper) lie fewer than this many levels apart, is detected and read again with its levels
     /// stretched to black and white (``RGBImage/inkStretched(below:above:inkShare:)``): the

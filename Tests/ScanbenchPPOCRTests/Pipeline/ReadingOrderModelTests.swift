@@ -159,13 +159,9 @@ struct ReadingOrderModelTests {
     return options
   }
 
-  /// `jpn_vert`'s options: columns read cut into upright character cells, the page never enlarged.
-  static var vertical: PPOCRPipeline.Options {
-    var options = PPOCRPipeline.Options()
-    options.readColumnsInCells = true
-    options.detectionMaxUpscale = 1
-    return options
-  }
+  /// `jpn_vert`'s options, as its engine takes them: columns read cut into upright character cells,
+  /// the page never enlarged.
+  static var vertical: PPOCRPipeline.Options { .verticalColumns }
 
   /// The same vertical page read as `jpn_vert` reads it: every column, right to left, exactly its
   /// ground truth, punctuation and small kana included (turned to lie down, the recognizer drops
