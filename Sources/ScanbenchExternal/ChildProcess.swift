@@ -298,17 +298,17 @@ final class ChildProcess {
   // glibc's `pipe2` and `posix_spawn_file_actions_addclosefrom_np` (2.34) are declared only for
   // _GNU_SOURCE, which Swift's Glibc module does not define: looked up once by name instead.
   private typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
-  nonisolated(unsafe) private static let pidfdOpen = dlsym(
+  private static let pidfdOpen = dlsym(
     UnsafeMutableRawPointer(bitPattern: 0), "pidfd_open"
   ).map { unsafeBitCast($0, to: PidfdOpen.self) }
   private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
   private typealias AddCloseFrom =
     @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
-  nonisolated(unsafe) private static let pipe2Function = dlsym(
+  private static let pipe2Function = dlsym(
     UnsafeMutableRawPointer(bitPattern: 0), "pipe2"
   )
   .map { unsafeBitCast($0, to: Pipe2.self) }
-  nonisolated(unsafe) private static let addCloseFromFunction = dlsym(
+  private static let addCloseFromFunction = dlsym(
     UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np"
   ).map { unsafeBitCast($0, to: AddCloseFrom.self) }
 
