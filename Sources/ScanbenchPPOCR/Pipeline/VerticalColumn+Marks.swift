@@ -65,6 +65,11 @@ extension VerticalColumn {
       } else {
         continue
       }
+      // Kinsoku: no column begins with a closing mark or ends with an opening one; there the mark
+      // is a neighbouring column's, or a speck.
+      if at == 0 && isClosingMark(o[index].text) || at == k.count && !isClosingMark(o[index].text) {
+        continue
+      }
       var mark = o[index]
       mark.firstColumn = Int(saturating: (Double(mark.firstColumn) * scale).rounded(.down))
       mark.lastColumn = max(
@@ -90,5 +95,10 @@ extension VerticalColumn {
   /// the corner brackets turned (`﹁﹂`, read in cells as `「」`).
   static func isDroppedMark(_ text: String) -> Bool {
     ["、", "。", "「", "」", "『", "』"].contains(text)
+  }
+
+  /// Of those, the marks that close what comes before them (all but the opening brackets).
+  static func isClosingMark(_ text: String) -> Bool {
+    ["、", "。", "」", "』"].contains(text)
   }
 }

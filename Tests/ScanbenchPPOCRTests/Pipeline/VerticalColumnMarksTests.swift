@@ -40,6 +40,13 @@ import Testing
     #expect(Self.withMarks(cells: "む。Python", turned: "む°Python") == "む°Python")
   }
 
+  @Test func noColumnBeginsWithAClosingMarkOrEndsWithAnOpeningOne() {
+    // The cells read the `、` of the column before (`し、Linux`) at the top of this one, and a speck
+    // at its foot as `「`.
+    #expect(Self.withMarks(cells: "」しLinux「", turned: "しLinux") == "しLinux")
+    #expect(Self.withMarks(cells: "「しLinux。", turned: "しLinux") == "「しLinux。")
+  }
+
   @Test func aDoubtfulMarkIsLeftOut() {
     #expect(Self.withMarks(cells: "仕様は予告なく、変", turned: "仕様は予告なく変", probabilities: [7: 0.3]) == "仕様は予告なく変")
   }
