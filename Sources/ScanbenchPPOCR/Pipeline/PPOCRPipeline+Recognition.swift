@@ -139,7 +139,18 @@ extension PPOCRPipeline {
         cells = VerticalColumn.splicedAtAnchors(cells: cells, turned: decoded[index])
       }
       cells = VerticalColumn.halfWidthLatin(cells)
-      guard cells.probability + options.cellReadingMargin >= decoded[index].probability else { continue }
+      // Whichever reading is kept takes the `、。「」` the other read between the same neighbours: the
+      // turned one drops them, and cells that lost their phase lose some of them too.
+      let sameQuad = regions[index].quad == detected[index].quad
+      guard cells.probability + options.cellReadingMargin >= decoded[index].probability else {
+        if sameQuad, let surerThan = options.marksFromOtherReading {
+          decoded[index] = VerticalColumn.withMarks(of: cells, into: decoded[index], surerThan: surerThan)
+        }
+        continue
+      }
+      if sameQuad, let surerThan = options.marksFromOtherReading {
+        cells = VerticalColumn.withMarks(of: decoded[index], into: cells, surerThan: surerThan)
+      }
       regions[index] = detected[index]
       decoded[index] = cells
     }

@@ -121,6 +121,12 @@ public final class PPOCRPipeline {
     /// before read the tategaki sweep better on three seeds; a smaller one still turned a column of
     /// jpn-vert-lines that the cells read better (docs/engines.md, "Vertical Japanese").
     public var cellReadingMargin = 0.065
+    /// A column's two readings, turned and in cells, each take from the other the marks (`、。「」`)
+    /// it read with at least this probability between the same neighbours, where the one kept has
+    /// none (``VerticalColumn/withMarks(of:into:surerThan:)``): read turned, a column drops them, and
+    /// cells that lost the grid's phase drop some. A doubtful mark is as often a speck. nil: never
+    /// (docs/engines.md, "Vertical Japanese").
+    public var marksFromOtherReading: Double? = 0.5
     /// Which pieces of a column the detector cut apart (upright Latin, a letter a region) are
     /// joined again before it is read in cells (``VerticalColumn/joinedPieces(_:verticalAspectRatio:joining:)``).
     public var columnPieces = ColumnPieces()

@@ -122,7 +122,7 @@ extension VerticalColumn {
   /// ruby: furigana set in a narrow column of kana right of the column it glosses, which a reader
   /// leaves out. A ruby column is at most 0.65 of a body column's width across (the upper
   /// quartile's: ruby columns may be many), lies within its height beside a wider column whose
-  /// right edge it touches (within half its own width), and reads as kana only.
+  /// right edge it touches (within half its own width), and reads as kana only (and marks).
   static func rubyColumns(_ columns: [(box: PPOCRBox, text: String)]) -> Set<Int> {
     let widths = columns.map(\.box.width).sorted()
     guard widths.count >= 2 else { return [] }
@@ -130,9 +130,10 @@ extension VerticalColumn {
     var ruby: Set<Int> = []
     for (index, column) in columns.enumerated() {
       let width = Double(column.box.width)
-      guard width <= 0.65 * median, !column.text.isEmpty,
-        column.text.allSatisfy({ isKana(String($0)) })
-      else { continue }
+      // The marks the other reading of a column gives it (``withMarks(of:into:surerThan:)``) are
+      // no sign of body text: a ruby column's cells may take a speck or its neighbour's mark for one.
+      let kana = column.text.filter { !isDroppedMark(String($0)) }
+      guard width <= 0.65 * median, !kana.isEmpty, kana.allSatisfy({ isKana(String($0)) }) else { continue }
       let (top, bottom) = (column.box.y, column.box.y + column.box.height)
       let left = Double(column.box.x)
       let glossed = columns.indices.contains { other in

@@ -55,6 +55,36 @@ struct VerticalColumnModelTests {
     #expect(!result.text.contains("しけん") && !result.text.contains("せってい"))
   }
 
+  /// A book page whose fourth column is read turned (its cells, which lost their phase, were less
+  /// sure) and so without its `、`: the `、` the cells read goes into it between the same neighbours
+  /// (`設定は、ウィンドウ`), which without the cells' marks it lacks.
+  @Test func aColumnReadTurnedKeepsTheMarksOfItsCells() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-1-014")
+    let column = Self.lines(groundTruth)[3]
+    #expect(column == "ユーザーの設定は、ウィンドウを閉じても消")
+    var options = ReadingOrderModelTests.vertical
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(result.lines.map { Self.withoutSpaces($0.text) }.contains(column))
+    options.marksFromOtherReading = nil
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(!without.lines.map { Self.withoutSpaces($0.text) }.contains(column))
+  }
+
+  /// A book page whose second column is read in cells, which lost the grid's phase at its `。「`:
+  /// the turned reading, which read them, gives them back between the same neighbours
+  /// (`される。「試験`).
+  @Test func aColumnReadInCellsKeepsTheMarksOfItsTurnedReading() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-2-007")
+    let column = Self.lines(groundTruth)[1]
+    #expect(column == "面に表示される。「試験は毎晩24時")
+    var options = ReadingOrderModelTests.vertical
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(result.lines.map { Self.withoutSpaces($0.text) }.contains(column))
+    options.marksFromOtherReading = nil
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(!without.lines.map { Self.withoutSpaces($0.text) }.contains(column))
+  }
+
   /// A ground truth's lines, blank ones left out, without spaces (the sweep is scored without
   /// whitespace).
   static func lines(_ groundTruth: String) -> [String] {

@@ -81,4 +81,14 @@ import Testing
     ]
     #expect(VerticalColumn.rubyColumns(columns) == [2])
   }
+
+  @Test func rubyGivenAMarkByItsOtherReadingIsStillRuby() {
+    // `しょう` right of the left column, given a `」` from its cells reading.
+    let columns: [(box: PPOCRBox, text: String)] = [
+      (PPOCRBox(x: 200, y: 50, width: 40, height: 600), "と、確認の画面が出る……はずだっ"),
+      (PPOCRBox(x: 120, y: 50, width: 40, height: 600), "た。この機能は試験中です。仕様"),
+      (PPOCRBox(x: 162, y: 60, width: 16, height: 60), "」しょう"),
+    ]
+    #expect(VerticalColumn.rubyColumns(columns) == [2])
+  }
 }

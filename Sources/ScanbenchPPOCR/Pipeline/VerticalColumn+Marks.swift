@@ -1,0 +1,104 @@
+/// The marks one reading of a column read put into the other, the one kept.
+///
+/// Read turned, a column drops its `、。「」` (they lie in the top right of their cells, where the
+/// recognizer, trained on horizontal lines, sees no mark). Read in cells it keeps them, but where
+/// its grid lost its phase it misreads the characters around them, and the turned reading, likelier
+/// by more than ``PPOCRPipeline/Options/cellReadingMargin``, is kept whole; and where the cells
+/// reading is kept, a cell holding half a mark and half a character loses the mark, which the
+/// turned reading now and then has. Neither reading's marks need be lost with the rest of it: each
+/// is put between the same neighbours in the reading kept (``withMarks(of:into:surerThan:)``).
+extension VerticalColumn {
+  /// `kept` with each mark that `other` read (both read from the same column, their columns along
+  /// it) surely — with a probability of `surerThan` or more — put between the same neighbours. The
+  /// neighbours are found by text, as the Latin splice finds them
+  /// (``splicedAtAnchors(cells:turned:)``): the characters other than marks that both readings
+  /// share, in order (their longest common subsequence). A mark goes in beside the anchor it stands
+  /// against in `other` (nothing but marks between them), before or after it as there, and
+  /// only where `kept` holds no mark between the same two anchors (there it read the mark, or
+  /// another in its place) and fewer characters than `other` (there the mark is a misreading of one
+  /// of them). A mark with characters `kept` does not share on both sides has no place and is left
+  /// out; so is every mark when the readings share no character.
+  static func withMarks(of other: DecodedLine, into kept: DecodedLine, surerThan: Double) -> DecodedLine {
+    let (o, k) = (other.characters, kept.characters)
+    guard !o.isEmpty, !k.isEmpty, other.contentColumns > 0, kept.contentColumns > 0 else { return kept }
+    // The longest common subsequence of the two readings, matching only characters other than marks.
+    var longest = [[Int]](repeating: [Int](repeating: 0, count: o.count + 1), count: k.count + 1)
+    for i in k.indices.reversed() {
+      for j in o.indices.reversed() {
+        longest[i][j] =
+          !isMark(k[i].text) && k[i].text == o[j].text
+          ? longest[i + 1][j + 1] + 1 : max(longest[i + 1][j], longest[i][j + 1])
+      }
+    }
+    var anchors: [(kept: Int, other: Int)] = []
+    var (i, j) = (0, 0)
+    while i < k.count && j < o.count {
+      if !isMark(k[i].text) && k[i].text == o[j].text && longest[i][j] == longest[i + 1][j + 1] + 1 {
+        anchors.append((i, j))
+        (i, j) = (i + 1, j + 1)
+      } else if longest[i + 1][j] >= longest[i][j + 1] {
+        i += 1
+      } else {
+        j += 1
+      }
+    }
+    guard !anchors.isEmpty else { return kept }
+    let scale = kept.contentColumns / other.contentColumns
+    // Per mark put in, the index of the character of `kept` it goes before (k.count: at the end).
+    var insertions: [(at: Int, mark: DecodedCharacter)] = []
+    for index in o.indices where isDroppedMark(o[index].text) && Double(o[index].probability) >= surerThan {
+      let before = anchors.last { $0.other < index }
+      let after = anchors.first { $0.other > index }
+      let keptStretch = (before.map { $0.kept + 1 } ?? 0)..<(after?.kept ?? k.count)
+      guard !k[keptStretch].contains(where: { isMark($0.text) }) else { continue }
+      // As many characters in `kept` as in `other` there, marks and all: the mark stands in the place
+      // of one of them (`J` read in cells as `」`, `。` read turned as `°`).
+      let otherStretch = (before.map { $0.other + 1 } ?? 0)..<(after?.other ?? o.count)
+      guard keptStretch.count < otherStretch.count else { continue }
+      let fromBefore = (before.map { $0.other + 1 } ?? 0)..<index
+      let toAfter = (index + 1)..<(after?.other ?? o.count)
+      let at: Int
+      if o[fromBefore].allSatisfy({ isMark($0.text) }) {
+        at = keptStretch.lowerBound
+      } else if o[toAfter].allSatisfy({ isMark($0.text) }) {
+        at = keptStretch.upperBound
+      } else {
+        continue
+      }
+      // Kinsoku: no column begins with a closing mark or ends with an opening one; there the mark
+      // is a neighbouring column's, or a speck.
+      if at == 0 && isClosingMark(o[index].text) || at == k.count && !isClosingMark(o[index].text) {
+        continue
+      }
+      var mark = o[index]
+      mark.firstColumn = Int(saturating: (Double(mark.firstColumn) * scale).rounded(.down))
+      mark.lastColumn = max(
+        mark.firstColumn, Int(saturating: (Double(mark.lastColumn) * scale).rounded(.down)))
+      insertions.append((at, mark))
+    }
+    // In the order of `other`, which is the order of `kept`: a mark placed after the anchor before
+    // it follows only marks there, so no earlier one of its stretch went after the anchor after.
+    guard !insertions.isEmpty else { return kept }
+    var result: [DecodedCharacter] = []
+    var next = 0
+    for slot in 0...k.count {
+      while next < insertions.count && insertions[next].at == slot {
+        result.append(insertions[next].mark)
+        next += 1
+      }
+      if slot < k.count { result.append(k[slot]) }
+    }
+    return DecodedLine(characters: result, contentColumns: kept.contentColumns)
+  }
+
+  /// The marks set in a vertical cell where a turned reading loses them: `、。` in its top right,
+  /// the corner brackets turned (`﹁﹂`, read in cells as `「」`).
+  static func isDroppedMark(_ text: String) -> Bool {
+    ["、", "。", "「", "」", "『", "』"].contains(text)
+  }
+
+  /// Of those, the marks that close what comes before them (all but the opening brackets).
+  static func isClosingMark(_ text: String) -> Bool {
+    ["、", "。", "」", "』"].contains(text)
+  }
+}
