@@ -215,15 +215,17 @@ final class PPOCREngine: RecognitionEngine {
     return NoTextPreview(longSide: options.coarseDetectionSide, abovePixels: above)
   }
 
-  func recognizeNoText(preview: Image, fullWidth: Int, fullHeight: Int, boxes: Bool) throws -> RecognizedText?
+  func examinePreview(preview: Image, fullWidth: Int, fullHeight: Int, boxes: Bool) throws -> PreviewFinding?
   {
     guard !singleLine else { return nil }
     guard let pixels = RGBImage(preview) else {
       throw EngineError(message: "PP-OCR: the \(preview.width)×\(preview.height) preview has no RGB pixels")
     }
     let before = pipeline.timings
-    return try pipeline.recognizeNoText(preview: pixels, fullWidth: fullWidth, fullHeight: fullHeight).map {
-      recognized($0, since: before, boxes: boxes)
+    switch try pipeline.examinePreview(preview: pixels, fullWidth: fullWidth, fullHeight: fullHeight) {
+    case .none: return nil
+    case .text(let reduction): return .text(reduction: reduction)
+    case .noText(let result): return .noText(recognized(result, since: before, boxes: boxes))
     }
   }
 

@@ -39,10 +39,20 @@ public protocol RecognitionEngine: AnyObject {
   /// For engines that can tell from a reduced copy of a large image that it holds no text (a coarse
   /// detection): what copy they need. nil (the default): they cannot.
   var noTextPreview: NoTextPreview? { get }
-  /// Looks at `preview`, a reduced copy of an upright image of `fullWidth × fullHeight`: when it
-  /// shows the image holds no text, what reading the whole image would give; nil when the whole
-  /// image must be read. By default nil.
-  func recognizeNoText(preview: Image, fullWidth: Int, fullHeight: Int, boxes: Bool) throws -> RecognizedText?
+  /// Looks at `preview`, a reduced copy of an upright image of `fullWidth × fullHeight`: what it
+  /// shows of the image (no text, or text to read at a reduction); nil when it tells nothing and the
+  /// whole image must be read. By default nil.
+  func examinePreview(preview: Image, fullWidth: Int, fullHeight: Int, boxes: Bool) throws -> PreviewFinding?
+}
+
+/// What a reduced copy of a large image showed its engine.
+public enum PreviewFinding: Sendable, Equatable {
+  /// The image holds no text: what reading it whole would give.
+  case noText(RecognizedText)
+  /// The image holds text, which the engine reads as well from the image decoded at 1/`reduction`
+  /// of each side (1: whole) as from the whole image; its boxes are then in the reduced image's
+  /// pixels, for the caller to scale.
+  case text(reduction: Int)
 }
 
 /// The reduced copy an engine needs to tell that an image holds no text.
@@ -65,8 +75,8 @@ extension RecognitionEngine {
 
   public var noTextPreview: NoTextPreview? { nil }
 
-  public func recognizeNoText(preview: Image, fullWidth: Int, fullHeight: Int, boxes: Bool) throws
-    -> RecognizedText?
+  public func examinePreview(preview: Image, fullWidth: Int, fullHeight: Int, boxes: Bool) throws
+    -> PreviewFinding?
   { nil }
 }
 
