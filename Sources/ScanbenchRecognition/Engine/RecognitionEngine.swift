@@ -7,8 +7,9 @@ public struct RecognizedText: Sendable, Equatable {
   public var confidence: Double
   /// Every word and line with its box, when boxes were asked for.
   public var layout: TextLayout?
-  /// Time inside the engine's models, for engines that can tell (CPU time of the worker's thread):
-  /// what `make bench` measures the rest of the pipeline against.
+  /// Time inside the engine's models, for engines that can tell (CPU time of the worker's thread;
+  /// a model's own helper threads, as PP-OCR's detector has, are not counted): what `make bench`
+  /// measures the rest of the pipeline against.
   public var inferenceMilliseconds: Double?
   /// How many text regions the engine's detector found, for engines that detect: 0 says the page
   /// holds no text, so no other orientation is worth trying. nil: the engine does not say.
