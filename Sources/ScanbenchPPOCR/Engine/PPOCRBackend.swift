@@ -155,9 +155,9 @@ final class SharedModels: @unchecked Sendable {
   /// The detector's runs take two threads, without spinning: the detector runs for one worker at a
   /// time (``OneRunAtATime``), and is most of a page's work, so with one thread the other worker
   /// soon waits for its turn with a core idle; with two, a run keeps both cores busy, or shares them
-  /// with the other worker's recognizer, and the memory stays one run's (Reports/BENCHMARKS.md,
-  /// "Photos read reduced, the detector on two threads"). Spinning threads would take CPU from the
-  /// other worker while they wait.
+  /// with the other worker's recognizer, and the memory stays one run's
+  /// (Reports/BENCHMARKS.md, "Photos read reduced, the detector on two threads"). Spinning threads
+  /// would take CPU from the other worker while they wait.
   static let detectorOptions = ONNXModel.Options(intraOpThreads: 2, memoryPattern: false, spinning: false)
   static let recognizerOptions = ONNXModel.Options(memoryPattern: false)
   /// The coarse pass's detector runs once a large image, beside the detector of whole pages: with
