@@ -130,8 +130,8 @@ def main():
     shares = [(c[0], l, results[(c[0], "ppocr", l)]["outside"]) for c in CORPORA for l in LEVELS
               if results.get((c[0], "ppocr", l)) and results[(c[0], "ppocr", l)]["outside"]]
     if shares:
-        print("PP-OCR's time outside model inference (`ms.inference` of each record: CPU time inside ONNX Runtime's"
-              " `Run`): of the workers' whole time (wall × workers: start-up, model loading, reading, decoding,"
+        print("PP-OCR's time outside model inference (`ms.inference` of each record: the worker thread's CPU time"
+              " inside ONNX Runtime's `Run`; the detector's second intra-op thread is not counted): of the workers' whole time (wall × workers: start-up, model loading, reading, decoding,"
               " scoring, the store), and of the recognition calls alone (resizing, crops, decoding, layout):")
         print()
         print("| corpus | level | outside inference, whole run | outside inference, recognition calls |")

@@ -103,6 +103,9 @@ public enum ImageDecoder {
     public var reduction: Int
     public var orientation: PageOrientation?
     public var capturedAt: String?
+
+    /// The reduced image as a decode of one page, with what decoding did.
+    public var decoded: Decoded { Decoded(pages: [image], orientation: orientation, capturedAt: capturedAt) }
   }
 
   /// `data` decoded at the strongest reduction that keeps its longer side at least `longSide`;
@@ -122,6 +125,30 @@ public enum ImageDecoder {
     // libjpeg scales each side to its length over the reduction, rounded up.
     let longer = max(header.width, header.height)
     guard let reduction = [8, 4, 2].first(where: { (longer + $0 - 1) / $0 >= longSide }) else { return nil }
+    return try decodeJPEG(data, header: header, reduction: reduction)
+  }
+
+  /// `data` decoded at 1/`reduction` of each side (2, 4 or 8: libjpeg's DCT scaling), upright by its
+  /// EXIF orientation; nil when it is not a JPEG or `reduction` is none of those. Refuses images
+  /// over `maxPixels` as ``decodePages(_:maxPixels:)`` does.
+  public static func decodeReduced(_ data: Data, maxPixels: Int, reduction: Int) throws -> Reduced? {
+    guard [2, 4, 8].contains(reduction), !PDFDocument.isPDF(data), !HeifContainer.isHEIF(data) else {
+      return nil
+    }
+    let header = try header(of: data)
+    guard header.isJPEG else { return nil }
+    guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= maxPixels else {
+      throw ImageDecodeError(
+        kind: .tooManyPixels,
+        message:
+          "header claims \(header.width)×\(header.height) pixels, over the limit of \(maxPixels) (--max-pixels)"
+      )
+    }
+    return try decodeJPEG(data, header: header, reduction: reduction)
+  }
+
+  /// A JPEG of `header` decoded at 1/`reduction` of each side and turned upright.
+  private static func decodeJPEG(_ data: Data, header: Header, reduction: Int) throws -> Reduced {
     let decoded = data.withUnsafeBytes { raw in
       pixReadMemJpeg(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, 0, Int32(reduction), nil, 0)
     }

@@ -13,16 +13,30 @@ extension BatchRunner {
       context.resumed(item.entry)
       return
     }
-    if let preview = pipeline.noTextPreview,
-      processWithoutText(item, sha256: sha256, preview: preview, pipeline: pipeline, context: context)
-    {
-      return
+    var reduction = 1
+    if let preview = pipeline.noTextPreview {
+      switch processWithoutText(item, sha256: sha256, preview: preview, pipeline: pipeline, context: context)
+      {
+      case .recorded: return
+      case .read(let reducedBy): reduction = reducedBy
+      }
     }
     let decodeStart = DispatchTime.now()
     let decoded: ImageDecoder.Decoded
+    // The whole image's upright size, when the page is read from a reduced decode: what the record
+    // says, and what its boxes are scaled to.
+    var fullSize: (width: Int, height: Int)?
     do {
-      decoded = try ImageDecoder.decode(
-        item.data, maxPixels: configuration.maxPixels, pdfResolution: configuration.pdfResolution)
+      if reduction > 1,
+        let reduced = try ImageDecoder.decodeReduced(
+          item.data, maxPixels: configuration.maxPixels, reduction: reduction)
+      {
+        decoded = reduced.decoded
+        fullSize = (reduced.fullWidth, reduced.fullHeight)
+      } else {
+        decoded = try ImageDecoder.decode(
+          item.data, maxPixels: configuration.maxPixels, pdfResolution: configuration.pdfResolution)
+      }
     } catch let error as ImageDecodeError {
       context.emitFailure(
         source: item.source, entry: item.entry, sha256: sha256, kind: error.kind.rawValue,
@@ -66,16 +80,25 @@ extension BatchRunner {
         context.emit(record)
         continue
       }
-      record.width = image.width
-      record.height = image.height
+      (record.width, record.height) = fullSize ?? (image.width, image.height)
       record.ms.decode = decodeMs + PagePipeline.milliseconds(since: pageStart)
       let recognizeStart = DispatchTime.now()
       do {
         let result = try pipeline.process(
           image, name: PageName(entry: item.entry, page: page), orientation: &record.orientation)
-        Self.apply(result.recognized, to: &record)
+        var recognized = result.recognized
         record.width = result.image.width
         record.height = result.image.height
+        if let fullSize {
+          // Turned a quarter by the orientation check, the page's sides swapped.
+          let turned = (result.image.width, result.image.height) != (image.width, image.height)
+          let (width, height) = turned ? (fullSize.height, fullSize.width) : fullSize
+          recognized.layout = recognized.layout?.scaled(
+            x: Double(width) / Double(result.image.width), y: Double(height) / Double(result.image.height),
+            within: width, height: height)
+          (record.width, record.height) = (width, height)
+        }
+        Self.apply(recognized, to: &record)
         record.ms.recognize = result.recognizeMilliseconds
         record.ms.osd = result.orientationMilliseconds
         record.barcodes = result.barcodes
@@ -90,31 +113,43 @@ extension BatchRunner {
     }
   }
 
+  /// What became of an image after a look at its reduced copy.
+  enum PreviewOutcome: Equatable {
+    /// Its record is written: the copy showed no text.
+    case recorded
+    /// Read it decoded at 1/`reduction` of each side (1: whole).
+    case read(reduction: Int)
+  }
+
   /// A large JPEG whose engine can tell from a reduced copy that it holds no text: when the copy
-  /// shows none, its record is written from that and true returned. False: decode it whole (and
-  /// there report whatever went wrong here).
+  /// shows none, its record is written from that. Otherwise the reduction to read it at, which the
+  /// copy may have shown reads as well as whole (there report whatever went wrong here).
   func processWithoutText(
     _ item: WorkItem, sha256: String, preview: NoTextPreview, pipeline: PagePipeline, context: RunContext
-  ) -> Bool {
+  ) -> PreviewOutcome {
     let decodeStart = DispatchTime.now()
     guard let header = try? ImageDecoder.header(of: item.data), header.isJPEG,
       header.width.multipliedReportingOverflow(by: header.height).partialValue > preview.abovePixels,
       let reduced = try? ImageDecoder.decodeReduced(
         item.data, maxPixels: configuration.maxPixels, longSide: preview.longSide)
-    else { return false }
+    else { return .read(reduction: 1) }
     let decodeMs = PagePipeline.milliseconds(since: decodeStart)
     let recognizeStart = DispatchTime.now()
-    guard let recognized = try? pipeline.processNoText(reduced) else { return false }
-    var record = newRecord(for: item, sha256: sha256, page: nil, context: context)
-    record.orientation = reduced.orientation
-    record.capturedAt = reduced.capturedAt
-    record.width = reduced.fullWidth
-    record.height = reduced.fullHeight
-    record.ms.decode = decodeMs
-    Self.apply(recognized, to: &record)
-    record.ms.recognize = PagePipeline.milliseconds(since: recognizeStart)
-    finish(record, item: item, stem: item.stem, context: context)
-    return true
+    switch try? pipeline.examinePreview(reduced) {
+    case .none: return .read(reduction: 1)
+    case .text(let reduction): return .read(reduction: reduction)
+    case .noText(let recognized):
+      var record = newRecord(for: item, sha256: sha256, page: nil, context: context)
+      record.orientation = reduced.orientation
+      record.capturedAt = reduced.capturedAt
+      record.width = reduced.fullWidth
+      record.height = reduced.fullHeight
+      record.ms.decode = decodeMs
+      Self.apply(recognized, to: &record)
+      record.ms.recognize = PagePipeline.milliseconds(since: recognizeStart)
+      finish(record, item: item, stem: item.stem, context: context)
+      return .recorded
+    }
   }
 
   /// A page's record as it starts, before any reading: where the image came from and under what name.

@@ -44,3 +44,33 @@ struct ReducedDecodeTests {
     }
   }
 }
+
+extension ReducedDecodeTests {
+  /// A JPEG decoded at a reduction asked for: each side that many times smaller (rounded up), upright,
+  /// with the whole image's facts; a reduction libjpeg does not offer, or an image not a JPEG, none.
+  @Test(arguments: [2, 4, 8], [ExifOrientation.up, .right])
+  func aJPEGDecodesAtTheReductionAskedFor(reduction: Int, orientation: ExifOrientation) throws {
+    let (jpeg, upright) = try Self.photo(orientation)
+    let reduced = try #require(
+      try ImageDecoder.decodeReduced(jpeg, maxPixels: 100_000_000, reduction: reduction))
+    #expect(reduced.reduction == reduction)
+    #expect((reduced.fullWidth, reduced.fullHeight) == (upright.width, upright.height))
+    #expect(
+      (reduced.image.width, reduced.image.height)
+        == ((upright.width + reduction - 1) / reduction, (upright.height + reduction - 1) / reduction))
+    let decoded = reduced.decoded
+    #expect(decoded.pages.count == 1 && decoded.orientation == reduced.orientation)
+    #expect(decoded.orientation == (try ImageDecoder.decode(jpeg, maxPixels: 100_000_000)).orientation)
+  }
+
+  @Test func onlyLibjpegsReductionsOfAJPEG() throws {
+    let (jpeg, upright) = try Self.photo(.up)
+    #expect(try ImageDecoder.decodeReduced(jpeg, maxPixels: 100_000_000, reduction: 3) == nil)
+    #expect(try ImageDecoder.decodeReduced(jpeg, maxPixels: 100_000_000, reduction: 1) == nil)
+    #expect(
+      try ImageDecoder.decodeReduced(try upright.pngData(), maxPixels: 100_000_000, reduction: 2) == nil)
+    #expect(throws: ImageDecodeError.self) {
+      try ImageDecoder.decodeReduced(jpeg, maxPixels: 1000, reduction: 2)
+    }
+  }
+}

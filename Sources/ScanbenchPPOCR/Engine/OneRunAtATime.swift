@@ -4,8 +4,10 @@ import Synchronization
 ///
 /// For the detector on whole pages, whose activations, not its weights, are most of the process's
 /// memory (hundreds of MB for a page at 2000 pixels): two runs at once hold twice that, and ONNX
-/// Runtime's arena keeps the peak. The workers spend most of their time recognizing, so they fall
-/// into step (one detects while the other recognizes) and seldom wait; the time waited is counted.
+/// Runtime's arena keeps the peak. The workers fall into step (one detects while the other
+/// recognizes); where detection is most of a page's work (photos), a run takes more than one thread
+/// (``SharedModels/detectorOptions``), so that a worker waiting leaves no core idle. The time waited
+/// is counted.
 /// Models that share one turn (``init(_:sharingTurnWith:)``: the detector and the coarse pass's) run
 /// one at a time between them too, so their activations never add up either.
 final class OneRunAtATime: TensorModel, Sendable {

@@ -151,7 +151,14 @@ final class SharedModels: @unchecked Sendable {
   /// on a long run the patterns would pile up. The arena stays: without it the detector costs more
   /// CPU (fresh pages from the kernel at every run) for a little less memory (Reports/BENCHMARKS.md, "Measured choices behind the defaults";
   /// Reports/BENCHMARKS.md, "PP-OCR against faster-paddle: what each lever bought": the memory-pattern and arena rows).
-  static let detectorOptions = ONNXModel.Options(memoryPattern: false)
+  ///
+  /// The detector's runs take two threads, without spinning: the detector runs for one worker at a
+  /// time (``OneRunAtATime``), and is most of a page's work, so with one thread the other worker
+  /// soon waits for its turn with a core idle; with two, a run keeps both cores busy, or shares them
+  /// with the other worker's recognizer, and the memory stays one run's
+  /// (Reports/BENCHMARKS.md, "Photos read reduced, the detector on two threads"). Spinning threads
+  /// would take CPU from the other worker while they wait.
+  static let detectorOptions = ONNXModel.Options(intraOpThreads: 2, memoryPattern: false, spinning: false)
   static let recognizerOptions = ONNXModel.Options(memoryPattern: false)
   /// The coarse pass's detector runs once a large image, beside the detector of whole pages: with
   /// an arena of its own, that arena's peak stays beside the other's for the whole run; without
@@ -215,15 +222,17 @@ final class PPOCREngine: RecognitionEngine {
     return NoTextPreview(longSide: options.coarseDetectionSide, abovePixels: above)
   }
 
-  func recognizeNoText(preview: Image, fullWidth: Int, fullHeight: Int, boxes: Bool) throws -> RecognizedText?
+  func examinePreview(preview: Image, fullWidth: Int, fullHeight: Int, boxes: Bool) throws -> PreviewFinding?
   {
     guard !singleLine else { return nil }
     guard let pixels = RGBImage(preview) else {
       throw EngineError(message: "PP-OCR: the \(preview.width)×\(preview.height) preview has no RGB pixels")
     }
     let before = pipeline.timings
-    return try pipeline.recognizeNoText(preview: pixels, fullWidth: fullWidth, fullHeight: fullHeight).map {
-      recognized($0, since: before, boxes: boxes)
+    switch try pipeline.examinePreview(preview: pixels, fullWidth: fullWidth, fullHeight: fullHeight) {
+    case .none: return nil
+    case .text(let reduction): return .text(reduction: reduction)
+    case .noText(let result): return .noText(recognized(result, since: before, boxes: boxes))
     }
   }
 

@@ -15,15 +15,19 @@ public final class ONNXModel: TensorModel, @unchecked Sendable {
     public var memoryArena: Bool
     /// ONNX Runtime's memory patterns: the buffers of a run planned once per input shape and kept.
     public var memoryPattern: Bool
+    /// With more than one intra-op thread: whether the threads spin while waiting for work (ONNX
+    /// Runtime's default) or sleep. Spinning threads take CPU from the other workers' models.
+    public var spinning: Bool
 
     public init(
       intraOpThreads: Int = 1, optimization: GraphOptimization = .all, memoryArena: Bool = true,
-      memoryPattern: Bool = true
+      memoryPattern: Bool = true, spinning: Bool = true
     ) {
       self.intraOpThreads = intraOpThreads
       self.optimization = optimization
       self.memoryArena = memoryArena
       self.memoryPattern = memoryPattern
+      self.spinning = spinning
     }
   }
 

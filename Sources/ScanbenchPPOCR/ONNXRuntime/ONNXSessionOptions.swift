@@ -18,6 +18,11 @@ final class ONNXSessionOptions {
     runtime.liveHandles.add(1, ordering: .relaxed)
     try api.check(
       api.setIntraOpNumThreads(handle, Int32(clamping: options.intraOpThreads)), "setting intra-op threads")
+    if options.intraOpThreads > 1 && !options.spinning {
+      try api.check(
+        api.addSessionConfigEntry(handle, "session.intra_op.allow_spinning", "0"),
+        "turning off the intra-op threads' spinning")
+    }
     // Inter-op threads only serve ORT_PARALLEL, and execution is sequential.
     try api.check(api.setInterOpNumThreads(handle, 1), "setting inter-op threads")
     try api.check(api.setSessionExecutionMode(handle, 0), "setting sequential execution")  // ORT_SEQUENTIAL

@@ -39,6 +39,7 @@ struct OrtAPI {
     case setSessionGraphOptimizationLevel = 23
     case setIntraOpNumThreads = 24
     case setInterOpNumThreads = 25
+    case addSessionConfigEntry = 130
     case sessionGetInputCount = 30
     case sessionGetOutputCount = 31
     case sessionGetInputTypeInfo = 33
@@ -106,6 +107,9 @@ struct OrtAPI {
   let setIntraOpNumThreads: @convention(c) (OpaquePointer, Int32) -> Status
   /// `SetInterOpNumThreads(OrtSessionOptions*, int)`
   let setInterOpNumThreads: @convention(c) (OpaquePointer, Int32) -> Status
+  /// `AddSessionConfigEntry(OrtSessionOptions*, const char* key, const char* value)`
+  let addSessionConfigEntry:
+    @convention(c) (OpaquePointer, UnsafePointer<CChar>, UnsafePointer<CChar>) -> Status
   let releaseSessionOptions: Release
 
   // OrtSession
@@ -210,6 +214,7 @@ struct OrtAPI {
     setSessionGraphOptimizationLevel = try entry(.setSessionGraphOptimizationLevel)
     setIntraOpNumThreads = try entry(.setIntraOpNumThreads)
     setInterOpNumThreads = try entry(.setInterOpNumThreads)
+    addSessionConfigEntry = try entry(.addSessionConfigEntry)
     releaseSessionOptions = try entry(.releaseSessionOptions)
     createSession = try entry(.createSession)
     run = try entry(.run)

@@ -63,12 +63,21 @@ extension PPOCRPipeline {
     return try detect(image, detector: coarseDetector, mapWidth: mapWidth, mapHeight: mapHeight)
   }
 
+  /// What the coarse pass over a reduced copy of a large image found.
+  public enum PreviewFinding: Equatable {
+    /// No text region: the image's result.
+    case noText(PPOCRResult)
+    /// Text: read the image decoded at 1/`reduction` of each side (1: whole), which reads as well as
+    /// whole (``readingReduction(fullWidth:fullHeight:thicknesses:options:)``).
+    case text(reduction: Int)
+  }
+
   /// The coarse pass of ``detect(_:)`` on `preview`, a reduced copy of an image of `fullWidth ×
   /// fullHeight` (its longer side at least ``Options/coarseDetectionSide``): a no-text result when
-  /// it finds no text region; nil when the whole image must be read — text was found (then the
-  /// next ``recognize(_:singleLine:)`` of an image of that size skips the coarse pass, done here),
-  /// or the image takes no coarse pass.
-  public func recognizeNoText(preview: RGBImage, fullWidth: Int, fullHeight: Int) throws -> PPOCRResult? {
+  /// it finds no text region; when it finds text, the reduction to read the image at (then the next
+  /// ``recognize(_:singleLine:)`` of an image of that size skips the coarse pass, done here); nil
+  /// when the image takes no coarse pass.
+  public func examinePreview(preview: RGBImage, fullWidth: Int, fullHeight: Int) throws -> PreviewFinding? {
     let startCPU = Self.threadCPUTime()
     let start = ContinuousClock.now
     defer {
@@ -83,14 +92,51 @@ extension PPOCRPipeline {
     let found = try detect(
       preview, detector: coarseDetector ?? detector, mapWidth: coarse.width, mapHeight: coarse.height)
     if try coarseRegionsHoldText(preview, regions: found) {
-      textFoundInPreview = (fullWidth, fullHeight)
-      return nil
+      let scale = Double(fullWidth) / Double(preview.width)
+      let reduction = Self.readingReduction(
+        fullWidth: fullWidth, fullHeight: fullHeight, thicknesses: found.map { $0.quad.thickness * scale },
+        options: options)
+      if reduction > 1 { timings.reducedReadings += 1 }
+      textFoundInPreview = (
+        (fullWidth + reduction - 1) / reduction, (fullHeight + reduction - 1) / reduction
+      )
+      return .text(reduction: reduction)
     }
     timings.images += 1
     timings.endedAfterCoarse += 1
     var result = layout([], imageWidth: fullWidth, imageHeight: fullHeight)
     result.detectedRegions = 0
-    return result
+    return .noText(result)
+  }
+
+  /// The strongest of ``Options/ReducedReading/reductions`` at which an image of `fullWidth ×
+  /// fullHeight`, whose coarse pass found regions `thicknesses` thick (in the whole image's pixels),
+  /// reads as well as whole: its detector's input keeps at least
+  /// ``Options/ReducedReading/detectorPixelsKept`` of its pixels (the detector scales a large image
+  /// down anyway), and its lines, taken as ``Options/ReducedReading/thicknessQuantile`` of the
+  /// regions' thicknesses, are enlarged at most ``Options/ReducedReading/maxEnlargement`` times to
+  /// the recognizer's height. 1 (whole) when none does, or no region says how thick the lines are.
+  static func readingReduction(fullWidth: Int, fullHeight: Int, thicknesses: [Double], options: Options)
+    -> Int
+  {
+    let reading = options.reducedReading
+    let sorted = thicknesses.filter(\.isFinite).sorted()
+    guard !sorted.isEmpty else { return 1 }
+    let rank = Int(saturating: (reading.thicknessQuantile * Double(sorted.count - 1)).rounded(.down))
+    let line = sorted[min(max(0, rank), sorted.count - 1)]
+    let thinnest = Double(options.recognitionHeight) / reading.maxEnlargement
+    let full = detectionSize(width: fullWidth, height: fullHeight, options: options)
+    let fullPixels = Double(full.width * full.height)
+    for reduction in reading.reductions.sorted(by: >) where reduction > 1 {
+      guard line / Double(reduction) >= thinnest else { continue }
+      let reduced = detectionSize(
+        width: (fullWidth + reduction - 1) / reduction, height: (fullHeight + reduction - 1) / reduction,
+        options: options)
+      if Double(reduced.width * reduced.height) >= reading.detectorPixelsKept * fullPixels {
+        return reduction
+      }
+    }
+    return 1
   }
 
   /// Whether the regions the coarse pass found in `image` hold text: more than

@@ -50,6 +50,30 @@ public final class PPOCRPipeline {
     /// middling probability (Reports/BENCHMARKS.md, "No text, no work").
     public var coarseThickRegionShare = 0.125
     public var coarseThickRegionProbability = 0.9
+    /// An image whose coarse pass found text is read from a reduced decode when that reads as well
+    /// as the whole image (``PPOCRPipeline/readingReduction(fullWidth:fullHeight:thicknesses:options:)``):
+    /// a phone photo's detector input is scaled down to ``detectionMaxSide`` anyway, and its lines
+    /// are thicker than the recognizer's ``recognitionHeight``, so decoding every pixel costs memory
+    /// and time for nothing.
+    public var reducedReading = ReducedReading()
+    /// When an image is read reduced
+    /// (Reports/BENCHMARKS.md, "Photos read reduced, the detector on two threads").
+    public struct ReducedReading: Sendable, Equatable {
+      /// The reductions a decode offers (libjpeg's DCT scaling of a JPEG), tried strongest first.
+      /// Empty: always whole.
+      public var reductions = [4, 2]
+      /// The text's line thickness is taken as this quantile of the coarse regions' thicknesses: low,
+      /// so that a page's small print decides, not its headings (or shapes taken for text).
+      public var thicknessQuantile = 0.25
+      /// … which at the reduction (a region as detected, its margins included) the recognizer may
+      /// enlarge at most this many times to its ``recognitionHeight``: photos whose lines it enlarged
+      /// up to this much read as well as whole; thinner print is read whole, unmeasured.
+      public var maxEnlargement = 2.0
+      /// The detector's input at the reduction keeps at least this share of its pixels from the
+      /// whole image: a smaller input finds fewer lines.
+      public var detectorPixelsKept = 0.95
+      public init() {}
+    }
     /// An image whose coarse pass found text that its full detection finds none of is detected
     /// again at full size by the coarse detector, when that is another model: the small detector
     /// finds nothing in some photos of faint print lying on its side where the tiny one finds every
@@ -200,7 +224,8 @@ public final class PPOCRPipeline {
   /// however busy the machine), and of wall-clock time for the whole.
   public struct Timings: Sendable, Equatable {
     public var images = 0
-    /// Inside `TensorModel.run`, per model.
+    /// Inside `TensorModel.run`, per model. A model run on more than one thread (the detector:
+    /// ``SharedModels/detectorOptions``) counts only its calling thread's share, as ``total`` does.
     public var detectionInference: Double = 0
     public var classificationInference: Double = 0
     public var recognitionInference: Double = 0
@@ -220,6 +245,8 @@ public final class PPOCRPipeline {
     public var coarseRedetections = 0
     /// Images not detected at all: no channel spans more than ``Options/blankImageSpread``.
     public var blankImages = 0
+    /// Images whose coarse pass found text read from a reduced decode (``Options/reducedReading``).
+    public var reducedReadings = 0
 
     public init() {}
 
@@ -239,6 +266,7 @@ public final class PPOCRPipeline {
       result.coarseRegionsRead = coarseRegionsRead - earlier.coarseRegionsRead
       result.coarseRedetections = coarseRedetections - earlier.coarseRedetections
       result.blankImages = blankImages - earlier.blankImages
+      result.reducedReadings = reducedReadings - earlier.reducedReadings
       return result
     }
   }
@@ -257,8 +285,8 @@ public final class PPOCRPipeline {
   let textMap = TextMap()
   /// The input tensor's values, reused from run to run.
   var inputValues: [Float] = []
-  /// The size of the image whose reduced copy's coarse pass just found text
-  /// (``recognizeNoText(preview:fullWidth:fullHeight:)``): its coarse pass is not done again.
+  /// The size of the image (read at the reduction chosen) whose reduced copy's coarse pass just
+  /// found text (``examinePreview(preview:fullWidth:fullHeight:)``): its coarse pass is not done again.
   var textFoundInPreview: (width: Int, height: Int)?
 
   /// - Parameters:

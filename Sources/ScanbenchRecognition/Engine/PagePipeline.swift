@@ -63,13 +63,15 @@ public final class PagePipeline {
   /// or when barcodes are scanned (they are looked for on the whole image).
   public var noTextPreview: NoTextPreview? { scanner == nil ? engine.noTextPreview : nil }
 
-  /// Reads a page from `preview`, a reduced copy of the upright image, when that shows it holds no
-  /// text: no whole image is decoded, no orientation checked (there is nothing to turn). nil: decode
-  /// the whole image and ``process(_:name:orientation:)`` it.
-  public func processNoText(_ preview: ImageDecoder.Reduced) throws -> RecognizedText? {
-    try engine.recognizeNoText(
-      preview: preview.image, fullWidth: preview.fullWidth, fullHeight: preview.fullHeight, boxes: boxes
-    )?.checked()
+  /// What `preview`, a reduced copy of the upright image, shows: no text (the page read from it: no
+  /// whole image is decoded, no orientation checked, there is nothing to turn), or text to read at a
+  /// reduction (decode it so and ``process(_:name:orientation:)`` it). nil: decode the whole image
+  /// and process it.
+  public func examinePreview(_ preview: ImageDecoder.Reduced) throws -> PreviewFinding? {
+    let finding = try engine.examinePreview(
+      preview: preview.image, fullWidth: preview.fullWidth, fullHeight: preview.fullHeight, boxes: boxes)
+    guard case .noText(let recognized) = finding else { return finding }
+    return .noText(try recognized.checked())
   }
 
   /// A page read with a mean confidence under the engine's threshold is checked; when it lies on its

@@ -7,8 +7,9 @@ public struct RecognizedText: Sendable, Equatable {
   public var confidence: Double
   /// Every word and line with its box, when boxes were asked for.
   public var layout: TextLayout?
-  /// Time inside the engine's models, for engines that can tell (CPU time of the worker's thread):
-  /// what `make bench` measures the rest of the pipeline against.
+  /// Time inside the engine's models, for engines that can tell (CPU time of the worker's thread;
+  /// a model's own helper threads, as PP-OCR's detector has, are not counted): what `make bench`
+  /// measures the rest of the pipeline against.
   public var inferenceMilliseconds: Double?
   /// How many text regions the engine's detector found, for engines that detect: 0 says the page
   /// holds no text, so no other orientation is worth trying. nil: the engine does not say.
@@ -39,10 +40,20 @@ public protocol RecognitionEngine: AnyObject {
   /// For engines that can tell from a reduced copy of a large image that it holds no text (a coarse
   /// detection): what copy they need. nil (the default): they cannot.
   var noTextPreview: NoTextPreview? { get }
-  /// Looks at `preview`, a reduced copy of an upright image of `fullWidth × fullHeight`: when it
-  /// shows the image holds no text, what reading the whole image would give; nil when the whole
-  /// image must be read. By default nil.
-  func recognizeNoText(preview: Image, fullWidth: Int, fullHeight: Int, boxes: Bool) throws -> RecognizedText?
+  /// Looks at `preview`, a reduced copy of an upright image of `fullWidth × fullHeight`: what it
+  /// shows of the image (no text, or text to read at a reduction); nil when it tells nothing and the
+  /// whole image must be read. By default nil.
+  func examinePreview(preview: Image, fullWidth: Int, fullHeight: Int, boxes: Bool) throws -> PreviewFinding?
+}
+
+/// What a reduced copy of a large image showed its engine.
+public enum PreviewFinding: Sendable, Equatable {
+  /// The image holds no text: what reading it whole would give.
+  case noText(RecognizedText)
+  /// The image holds text, which the engine reads as well from the image decoded at 1/`reduction`
+  /// of each side (1: whole) as from the whole image; its boxes are then in the reduced image's
+  /// pixels, for the caller to scale.
+  case text(reduction: Int)
 }
 
 /// The reduced copy an engine needs to tell that an image holds no text.
@@ -65,8 +76,8 @@ extension RecognitionEngine {
 
   public var noTextPreview: NoTextPreview? { nil }
 
-  public func recognizeNoText(preview: Image, fullWidth: Int, fullHeight: Int, boxes: Bool) throws
-    -> RecognizedText?
+  public func examinePreview(preview: Image, fullWidth: Int, fullHeight: Int, boxes: Bool) throws
+    -> PreviewFinding?
   { nil }
 }
 

@@ -85,11 +85,25 @@ struct ONNXRuntimeTests {
     arguments: [
       ONNXModel.Options(), ONNXModel.Options(intraOpThreads: 2), ONNXModel.Options(optimization: .none),
       ONNXModel.Options(memoryArena: false), ONNXModel.Options(memoryPattern: false),
+      ONNXModel.Options(intraOpThreads: 2, spinning: false),
     ])
   func modelsLoadAndRunWithEachOption(options: ONNXModel.Options) throws {
     let model = try ONNXModel(path: try #require(Installed.path(.lineOrientation)), options: options)
     #expect(model.options == options)
     #expect(try model.run(ONNXModelTests.input([1, 3, 48, 192])).shape == [1, 2])
+  }
+
+  /// The detector's runs on two threads that sleep between their work (``SharedModels/detectorOptions``)
+  /// give what one thread gives.
+  @Test(.enabled(if: Installed.hasModels, Installed.skipMessage))
+  func twoThreadsWithoutSpinningGiveOneThreadsOutput() throws {
+    let path = try #require(Installed.path(.detectorTiny))
+    let one = try ONNXModel(path: path)
+    let two = try ONNXModel(path: path, options: ONNXModel.Options(intraOpThreads: 2, spinning: false))
+    let input = ONNXModelTests.input([1, 3, 96, 128])
+    let (first, second) = (try one.run(input), try two.run(input))
+    #expect(first.shape == second.shape)
+    #expect(zip(first.values, second.values).allSatisfy { abs($0 - $1) < 1e-4 })
   }
 
   @Test func memoryInfoIsCreatedAndReleased() throws {

@@ -62,23 +62,27 @@ struct CoarseDetectionModelTests {
   /// the image: a result for the whole image's size, no region found.
   @Test func aReducedCopyWithoutTextEndsTheImage() throws {
     let pipeline = try PipelineModelTests.pipeline()
-    let result = try #require(
-      try pipeline.recognizeNoText(
-        preview: Self.wall(width: 1000, height: 750), fullWidth: 4000, fullHeight: 3000))
+    let finding = try pipeline.examinePreview(
+      preview: Self.wall(width: 1000, height: 750), fullWidth: 4000, fullHeight: 3000)
+    guard case .noText(let result) = finding else {
+      Issue.record("no text: \(String(describing: finding))")
+      return
+    }
     #expect(result.text.isEmpty)
     #expect(result.detectedRegions == 0)
     #expect(pipeline.timings.coarseDetections == 1)
     #expect(pipeline.timings.endedAfterCoarse == 1)
     // A copy too small for the coarse pass, or an image too small to take one: read it whole.
     #expect(
-      try pipeline.recognizeNoText(
+      try pipeline.examinePreview(
         preview: Self.wall(width: 500, height: 375), fullWidth: 4000, fullHeight: 3000) == nil)
     #expect(
-      try pipeline.recognizeNoText(
+      try pipeline.examinePreview(
         preview: Self.wall(width: 1000, height: 750), fullWidth: 1600, fullHeight: 1200) == nil)
   }
 
-  /// A reduced copy with text says read it whole, and the whole image's coarse pass is not done again.
+  /// A reduced copy with text says read it, and the image read at the size it says is not
+  /// coarse-detected again (here whole: no reduction is offered).
   @Test func aReducedCopyWithTextSendsTheImageToFullDetectionOnce() throws {
     let lines = (0..<8).map { "Line \($0 + 1) of a page photographed whole, in small print" }
     let (page, _) = try PipelineModelTests.render(
@@ -87,8 +91,11 @@ struct CoarseDetectionModelTests {
     let (preview, _) = try PipelineModelTests.render(
       width: 1000, height: 750, fontSize: 14,
       lines: (0..<8).map { ("Line \($0 + 1) of a page", 40, 125 + $0 * 60) })
-    let pipeline = try PipelineModelTests.pipeline()
-    #expect(try pipeline.recognizeNoText(preview: preview, fullWidth: 4000, fullHeight: 3000) == nil)
+    var options = PPOCRPipeline.Options()
+    options.reducedReading.reductions = []
+    let pipeline = try PipelineModelTests.pipeline(options: options)
+    #expect(
+      try pipeline.examinePreview(preview: preview, fullWidth: 4000, fullHeight: 3000) == .text(reduction: 1))
     let result = try pipeline.recognize(page)
     #expect(pipeline.timings.coarseDetections == 1, "the preview's coarse pass, not another")
     #expect(pipeline.timings.endedAfterCoarse == 0)
