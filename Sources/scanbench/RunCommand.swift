@@ -160,7 +160,9 @@ struct RunCommand: ParsableCommand {
     }
     let recognition: RecognitionSetup
     do {
-      recognition = try EngineCatalog.setup(plan.engine)
+      var engine = plan.engine
+      engine.options.workers = jobs
+      recognition = try EngineCatalog.setup(engine)
     } catch {
       throw CommandFailure("\(error)", exitCode: ExitCode.inputUnreadable)
     }

@@ -6,7 +6,7 @@ import Synchronization
 /// memory (hundreds of MB for a page at 2000 pixels): two runs at once hold twice that, and ONNX
 /// Runtime's arena keeps the peak. The workers fall into step (one detects while the other
 /// recognizes); where detection is most of a page's work (photos), a run takes more than one thread
-/// (``SharedModels/detectorOptions``), so that a worker waiting leaves no core idle. The time waited
+/// (``SharedModels/detectorOptions(workers:)``), so that a worker waiting leaves no core idle. The time waited
 /// is counted.
 /// Models that share one turn (``init(_:sharingTurnWith:)``: the detector and the coarse pass's) run
 /// one at a time between them too, so their activations never add up either.
@@ -18,7 +18,7 @@ final class OneRunAtATime: TensorModel, Sendable {
     let waited = Atomic<Int>(0)
   }
 
-  private let model: any TensorModel & Sendable
+  let model: any TensorModel & Sendable
   private let turn: Turn
 
   /// - Parameter other: a model whose turn this one shares; nil: a turn of its own.

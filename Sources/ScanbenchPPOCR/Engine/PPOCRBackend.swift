@@ -44,7 +44,7 @@ public struct PPOCRBackend: EngineBackend {
   public let singleLine: Bool
   /// Tall regions are vertical Japanese columns, read in their character cells (`jpn_vert`).
   public let columnsInCells: Bool
-  private let models: SharedModels
+  let models: SharedModels
 
   public static let languages = ["eng", "jpn", "jpn_vert", "eng+jpn"]
 
@@ -85,7 +85,8 @@ public struct PPOCRBackend: EngineBackend {
     singleLine = options.isSingleLine
     columnsInCells = options.language == "jpn_vert"
     models = try SharedModels.load(
-      recognizer: recognizer, detector: singleLine ? nil : detector, locator: locator)
+      recognizer: recognizer, detector: singleLine ? nil : detector, detectorThreads: options.workers,
+      locator: locator)
     try models.check()
   }
 
@@ -100,12 +101,17 @@ public struct PPOCRBackend: EngineBackend {
     var settings = [
       "recognizer": recognizerSize.rawValue,
       "detector": singleLine ? "none (one line an image)" : detectorSize.rawValue,
-      "onnxruntime": models.runtimeVersion, "threads": "1", "layout": Layout.method,
+      "onnxruntime": models.runtimeVersion, "threads": singleLine ? "1" : Self.threadsWithDetector,
+      "layout": Layout.method,
     ]
     .merging(columnsInCells ? ["vertical columns": VerticalColumn.method] : [:]) { $1 }
     if !singleLine, let coarse = detectorSize.coarseDetector { settings["coarse detector"] = coarse.rawValue }
     return EngineIdentity(name: "ppocr", version: "PP-OCRv6", models: hashes, settings: settings)
   }
+
+  /// The identity's threads when a detector runs. Not the number of workers, which does not change
+  /// what is read: stores of shards run with other `--jobs` still merge.
+  static let threadsWithDetector = "1 a worker; the detector one run at a time, on a thread a worker"
 
   public func makeEngine() throws -> any RecognitionEngine {
     let options = columnsInCells ? PPOCRPipeline.Options.verticalColumns : PPOCRPipeline.Options()
@@ -152,13 +158,15 @@ final class SharedModels: @unchecked Sendable {
   /// CPU (fresh pages from the kernel at every run) for a little less memory (Reports/BENCHMARKS.md, "Measured choices behind the defaults";
   /// Reports/BENCHMARKS.md, "PP-OCR against faster-paddle: what each lever bought": the memory-pattern and arena rows).
   ///
-  /// The detector's runs take two threads, without spinning: the detector runs for one worker at a
-  /// time (``OneRunAtATime``), and is most of a page's work, so with one thread the other worker
-  /// soon waits for its turn with a core idle; with two, a run keeps both cores busy, or shares them
-  /// with the other worker's recognizer, and the memory stays one run's
+  /// The detector's runs take a thread a worker, without spinning: the detector runs for one worker
+  /// at a time (``OneRunAtATime``), and is most of a page's work, so with one thread the other
+  /// workers soon wait for their turn with their cores idle; with a thread each, a run keeps every
+  /// core busy, or shares them with the other workers' recognizers, and the memory stays one run's
   /// (Reports/BENCHMARKS.md, "Photos read reduced, the detector on two threads"). Spinning threads
-  /// would take CPU from the other worker while they wait.
-  static let detectorOptions = ONNXModel.Options(intraOpThreads: 2, memoryPattern: false, spinning: false)
+  /// would take CPU from the other workers while they wait.
+  static func detectorOptions(workers: Int) -> ONNXModel.Options {
+    ONNXModel.Options(intraOpThreads: max(1, workers), memoryPattern: false, spinning: false)
+  }
   static let recognizerOptions = ONNXModel.Options(memoryPattern: false)
   /// The coarse pass's detector runs once a large image, beside the detector of whole pages: with
   /// an arena of its own, that arena's peak stays beside the other's for the whole run; without
@@ -167,7 +175,8 @@ final class SharedModels: @unchecked Sendable {
   static let coarseDetectorOptions = ONNXModel.Options(memoryArena: false, memoryPattern: false)
 
   static func load(
-    recognizer size: PPOCRBackend.Size, detector: PPOCRBackend.Size?, locator: PPOCRModelLocator
+    recognizer size: PPOCRBackend.Size, detector: PPOCRBackend.Size?, detectorThreads: Int = 1,
+    locator: PPOCRModelLocator
   )
     throws -> SharedModels
   {
@@ -178,7 +187,8 @@ final class SharedModels: @unchecked Sendable {
       let detectorFile = try detector.map { try locator.path($0.detectorFile) }
       let coarseDetectorFile = try detector?.coarseDetector.map { try locator.path($0.detectorFile) }
       let detector = try detectorFile.map {
-        OneRunAtATime(try ONNXModel(path: $0, options: detectorOptions, runtime: runtime))
+        OneRunAtATime(
+          try ONNXModel(path: $0, options: detectorOptions(workers: detectorThreads), runtime: runtime))
       }
       return SharedModels(
         recognizer: try ONNXModel(path: recognizerFile, options: recognizerOptions, runtime: runtime),

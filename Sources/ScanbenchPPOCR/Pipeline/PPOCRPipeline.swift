@@ -225,7 +225,7 @@ public final class PPOCRPipeline {
   public struct Timings: Sendable, Equatable {
     public var images = 0
     /// Inside `TensorModel.run`, per model. A model run on more than one thread (the detector:
-    /// ``SharedModels/detectorOptions``) counts only its calling thread's share, as ``total`` does.
+    /// ``SharedModels/detectorOptions(workers:)``) counts only its calling thread's share, as ``total`` does.
     public var detectionInference: Double = 0
     public var classificationInference: Double = 0
     public var recognitionInference: Double = 0

@@ -27,6 +27,9 @@ public struct EngineOptions: Sendable {
   /// Seconds such an engine may take to start and say what it is (`--engine-start-timeout`); nil
   /// for their default.
   public var startTimeout: Double?
+  /// How many workers share the engine's models (`--jobs`): a model run for one worker at a time may
+  /// take a thread a worker, so that the workers waiting for it leave no core idle.
+  public var workers = 1
 
   public init(level: RecognitionLevel, language: String) {
     self.level = level

@@ -93,7 +93,7 @@ struct ONNXRuntimeTests {
     #expect(try model.run(ONNXModelTests.input([1, 3, 48, 192])).shape == [1, 2])
   }
 
-  /// The detector's runs on two threads that sleep between their work (``SharedModels/detectorOptions``)
+  /// The detector's runs on two threads that sleep between their work (``SharedModels/detectorOptions(workers:)``)
   /// give what one thread gives.
   @Test(.enabled(if: Installed.hasModels, Installed.skipMessage))
   func twoThreadsWithoutSpinningGiveOneThreadsOutput() throws {

@@ -1,0 +1,36 @@
+import ScanbenchRecognition
+import Testing
+
+@testable import ScanbenchPPOCR
+
+@Suite(.enabled(if: Installed.hasModels, Installed.skipMessage))
+struct PPOCRBackendTests {
+  static func detectorThreads(of backend: PPOCRBackend) throws -> Int {
+    let detector = try #require(backend.models.detector?.model as? ONNXModel)
+    return detector.options.intraOpThreads
+  }
+
+  /// The detector runs for one worker at a time, on a thread a worker; the recognizer, run by every
+  /// worker at once, on one. The identity does not count the workers: the text does not depend on
+  /// them, and stores of shards run with other `--jobs` merge.
+  @Test func theDetectorTakesAThreadAWorkerAndTheIdentityDoesNotSayHowMany() throws {
+    var options = EngineOptions(level: .fast, language: "eng")
+    let one = try PPOCRBackend(options)
+    options.workers = 3
+    let three = try PPOCRBackend(options)
+    #expect(try Self.detectorThreads(of: one) == 1)
+    #expect(try Self.detectorThreads(of: three) == 3)
+    #expect(three.models.recognizer.options.intraOpThreads == 1)
+    #expect(try one.identity() == three.identity())
+    #expect(try three.identity().settings["threads"] == PPOCRBackend.threadsWithDetector)
+  }
+
+  @Test func aLineReadWithoutDetectionSaysOneThread() throws {
+    var options = EngineOptions(level: .fast, language: "eng")
+    options.pageSegmentation = 7
+    options.workers = 2
+    let backend = try PPOCRBackend(options)
+    #expect(backend.models.detector == nil)
+    #expect(try backend.identity().settings["threads"] == "1")
+  }
+}
