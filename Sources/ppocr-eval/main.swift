@@ -1,7 +1,7 @@
 // ppocr-eval: the PP-OCR pipeline on a corpus folder (pairs NAME.<image> + NAME.gt.txt), printing CER
 // and speed as one JSON line. For measuring; `make bench` and the tests do not run it.
 //
-//   ppocr-eval FOLDER [--rec small|tiny] [--det small|tiny] [--single-line] [--cls] [--jobs N]
+//   ppocr-eval FOLDER [--rec small|tiny] [--first-rec tiny] [--det small|tiny] [--single-line] [--cls] [--jobs N]
 //                     [--case-fold] [--ignore-spaces] [--limit N] [--out DIR] [--set KEY=VALUE]...
 //                     [--per-image]   (each image's CER in the JSON line, for percentiles)
 import Dispatch
@@ -13,6 +13,7 @@ import Synchronization
 struct Arguments {
   var folder = ""
   var recognizer = "small"
+  var firstRecognizer: String?
   var detector = "small"
   var singleLine = false
   var classifier = false
@@ -38,6 +39,7 @@ struct Arguments {
     while let argument = rest.popFirst() {
       switch argument {
       case "--rec": recognizer = try value(argument)
+      case "--first-rec": firstRecognizer = try value(argument)
       case "--det": detector = try value(argument)
       case "--single-line": singleLine = true
       case "--cls": classifier = true
@@ -99,6 +101,8 @@ func options(_ settings: [(String, String)]) throws -> PPOCRPipeline.Options {
     case "fill": options.readingOrder.columnFill = number
     case "colwidth": options.readingOrder.minColumnWidth = number
     case "colwords": options.readingOrder.minColumnWords = Int(number)
+    case "cascadechar": options.cascade.minCharacterProbability = Float(number)
+    case "cascadecolumn": options.cascade.minColumnProbability = Float(number)
     case "rapidnorm": options.detectionNormalization = number != 0 ? .rapidDetection : .paddleDetection
     default: throw EvalError("--set: unknown setting \(key)")
     }
@@ -141,11 +145,18 @@ func makePipeline(_ arguments: Arguments, _ options: PPOCRPipeline.Options) thro
     ? nil
     : try ONNXModel(
       path: locator.path(arguments.detector == "small" ? .detectorSmall : .detectorTiny), options: ort)
+  let firstRecognizer = try arguments.firstRecognizer.map { name in
+    guard name == "tiny" else { throw EvalError("--first-rec: only tiny reads first") }
+    return (
+      model: try ONNXModel(path: locator.path(.recognizerTiny), options: ort) as any TensorModel,
+      dictionary: try PPOCRDictionary.load(path: locator.path(.dictionaryTiny))
+    )
+  }
   let classifier =
     arguments.classifier ? try ONNXModel(path: locator.path(.lineOrientation), options: ort) : nil
   return PPOCRPipeline(
-    detector: detector, recognizer: recognizer, classifier: classifier, dictionary: dictionary,
-    options: options)
+    detector: detector, recognizer: recognizer, firstRecognizer: firstRecognizer, classifier: classifier,
+    dictionary: dictionary, options: options)
 }
 
 /// Worker results, gathered under a lock.
@@ -271,6 +282,8 @@ func main() throws {
     "det_s": ((timings.reduce(0) { $0 + $1.detectionInference }) * 100).rounded() / 100,
     "rec_s": ((timings.reduce(0) { $0 + $1.recognitionInference }) * 100).rounded() / 100,
     "cls_s": ((timings.reduce(0) { $0 + $1.classificationInference }) * 100).rounded() / 100,
+    "lines_read_first": timings.reduce(0) { $0 + $1.linesReadFirst },
+    "lines_read_again": timings.reduce(0) { $0 + $1.linesReadAgain },
     "peak_rss_mb": peakRSSMegabytes(), "arena": arguments.arena, "pattern": arguments.pattern,
     "settings": arguments.settings.map { "\($0.0)=\($0.1)" }.joined(separator: ","),
   ]

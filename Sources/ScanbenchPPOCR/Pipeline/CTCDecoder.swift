@@ -14,6 +14,10 @@ struct DecodedLine: Equatable {
   var characters: [DecodedCharacter]
   /// Output columns covering the crop's content (the rest is the batch's padding).
   var contentColumns: Double
+  /// The smallest probability of the likeliest class over the content's columns, blanks included:
+  /// a character the recognizer half saw between two others (a space, a point) leaves a blank
+  /// column of low probability, which the characters' own probabilities do not show.
+  var leastSureColumn: Float = 1
 
   var text: String { characters.map(\.text).joined() }
 
@@ -44,10 +48,13 @@ struct CTCDecoder {
     let classCount = classes.count
     var characters: [DecodedCharacter] = []
     var previous = -1
+    var leastSure: Float = 1
     let itemBase = item * columns * classCount
+    let content = min(columns, max(0, Int(saturating: contentColumns.rounded(.up))))
     for column in 0..<columns {
       let (best, probability) = Self.argmax(
         output, from: itemBase + column * classCount, count: classCount, probabilities: probabilities)
+      if column < content { leastSure = min(leastSure, probability) }
       if best == previous {
         if best != 0, let last = characters.indices.last { characters[last].lastColumn = column }
         continue
@@ -58,7 +65,7 @@ struct CTCDecoder {
         DecodedCharacter(
           text: classes[best], firstColumn: column, lastColumn: column, probability: probability))
     }
-    return DecodedLine(characters: characters, contentColumns: contentColumns)
+    return DecodedLine(characters: characters, contentColumns: contentColumns, leastSureColumn: leastSure)
   }
 
   /// Whether the first column of `output` sums to 1 (within 0.01): the model gives probabilities.

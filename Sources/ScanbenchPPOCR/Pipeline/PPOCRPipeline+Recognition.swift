@@ -1,6 +1,29 @@
 extension PPOCRPipeline {
+  /// Recognizes every region, with the first recognizer where there is one (``Options/Cascade``):
+  /// the lines across it reads doubtfully, and every tall region, are read by the recognizer.
+  func recognizeCascading(_ image: RGBImage, regions: [TextRegion]) throws -> [DecodedLine] {
+    guard let firstReader else { return try recognizeRegions(image, regions: regions) }
+    let across = regions.indices.filter { !regions[$0].isVertical }
+    var decoded = [DecodedLine](
+      repeating: DecodedLine(characters: [], contentColumns: 0), count: regions.count)
+    let first = try recognizeRegions(
+      image, regions: across.map { regions[$0] }, model: firstReader.model, decoder: firstReader.decoder)
+    for (slot, index) in across.enumerated() { decoded[index] = first[slot] }
+    let again = regions.indices.filter { regions[$0].isVertical || options.cascade.readsAgain(decoded[$0]) }
+    timings.linesReadFirst += across.count
+    timings.linesReadAgain += again.count(where: { !regions[$0].isVertical })
+    let second = try recognizeRegions(image, regions: again.map { regions[$0] })
+    for (slot, index) in again.enumerated() { decoded[index] = second[slot] }
+    return decoded
+  }
+
   /// Recognizes every region: crops sorted by aspect ratio, in batches as wide as their widest crop.
-  func recognizeRegions(_ image: RGBImage, regions: [TextRegion]) throws -> [DecodedLine] {
+  /// `model` and `decoder`: the recognizer's, unless said.
+  func recognizeRegions(
+    _ image: RGBImage, regions: [TextRegion], model: TensorModel? = nil, decoder: CTCDecoder? = nil
+  ) throws -> [DecodedLine] {
+    let model = model ?? recognizer
+    let decoder = decoder ?? self.decoder
     let height = options.recognitionHeight
     let ratios = regions.map(\.aspectRatio)
     let order = ratios.indices.sorted { ratios[$0] != ratios[$1] ? ratios[$0] < ratios[$1] : $0 < $1 }
@@ -26,7 +49,7 @@ extension PPOCRPipeline {
         }
       }
       let input = Tensor(shape: [batch.count, 3, height, batchWidth], values: inputValues)
-      let output = try run(recognizer, input, timing: \.recognitionInference)
+      let output = try run(model, input, timing: \.recognitionInference)
       let classes = decoder.classes.count
       guard output.shape.count == 3, output.shape[0] == batch.count, output.shape[1] > 0 else {
         throw PPOCRError(

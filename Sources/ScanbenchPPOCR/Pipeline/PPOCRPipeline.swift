@@ -181,6 +181,37 @@ public final class PPOCRPipeline {
     /// detector takes the levels as they are and misses faint ink. nil: never. Vertical Japanese
     /// sets it (docs/engines.md, "Vertical Japanese").
     public var faintInkSpread: Int?
+    /// Which lines a first recognizer's reading leaves to the recognizer (``Cascade``).
+    public var cascade = Cascade()
+    /// With a first recognizer (a smaller one given to the pipeline beside the recognizer), every
+    /// line across is read by it first, and only the lines whose reading is doubtful are read again
+    /// by the recognizer, whose reading replaces it. Doubtful: nothing read, a character below
+    /// ``minCharacterProbability``, a column below ``minColumnProbability`` (``DecodedLine/leastSureColumn``:
+    /// blanks included, where a space or a point was half seen), or a character from
+    /// ``otherScriptsFrom`` on (CJK and beyond: the tiny recognizer has Chinese characters but no
+    /// kana, and reads them on an English page only by mistake). Tall regions, and every other
+    /// reading (a page's turn, the coarse pass), go to the recognizer alone, so that the
+    /// probabilities they compare are one model's; with ``minCharacterProbability`` at least
+    /// ``pageTurnBelow``, a line kept from the first reading never asks for the page's turn. No level
+    /// gives a first recognizer: the tiny one reads some lines wrongly with every character sure (a
+    /// space or a point left out), and no threshold measured read every English corpus as well as the
+    /// small recognizer alone for less CPU (Reports/BENCHMARKS.md, "Recognition cascade"); these
+    /// values are the measured frontier's cheapest point within a few edits of it on most corpora.
+    public struct Cascade: Sendable, Equatable {
+      public var minCharacterProbability: Float = 0.8
+      public var minColumnProbability: Float = 0
+      public var otherScriptsFrom: Unicode.Scalar = "\u{2E80}"
+      public init() {}
+
+      /// Whether the recognizer reads again the line the first recognizer read as `line`.
+      func readsAgain(_ line: DecodedLine) -> Bool {
+        line.characters.isEmpty || line.leastSureColumn < minColumnProbability
+          || line.characters.contains {
+            $0.probability < minCharacterProbability
+              || $0.text.unicodeScalars.contains { $0.value >= otherScriptsFrom.value }
+          }
+      }
+    }
     /// Detected lines whose mean character probability is below this are dropped (`drop_score`);
     /// not applied in single-line mode, where the caller knows there is a line.
     public var minLineProbability = 0.5
@@ -247,6 +278,10 @@ public final class PPOCRPipeline {
     public var blankImages = 0
     /// Images whose coarse pass found text read from a reduced decode (``Options/reducedReading``).
     public var reducedReadings = 0
+    /// Lines read by the first recognizer, and those of them read again by the recognizer
+    /// (``Options/Cascade``).
+    public var linesReadFirst = 0
+    public var linesReadAgain = 0
 
     public init() {}
 
@@ -267,6 +302,8 @@ public final class PPOCRPipeline {
       result.coarseRedetections = coarseRedetections - earlier.coarseRedetections
       result.blankImages = blankImages - earlier.blankImages
       result.reducedReadings = reducedReadings - earlier.reducedReadings
+      result.linesReadFirst = linesReadFirst - earlier.linesReadFirst
+      result.linesReadAgain = linesReadAgain - earlier.linesReadAgain
       return result
     }
   }
@@ -280,6 +317,9 @@ public final class PPOCRPipeline {
   /// fraction of the cost (Reports/BENCHMARKS.md, "No text, no work").
   let coarseDetector: TensorModel?
   let recognizer: TensorModel
+  /// The smaller recognizer that reads lines first (``Options/Cascade``), and its dictionary's
+  /// decoder; nil: the recognizer reads every line.
+  let firstReader: (model: TensorModel, decoder: CTCDecoder)?
   let classifier: TensorModel?
   let decoder: CTCDecoder
   let textMap = TextMap()
@@ -295,17 +335,21 @@ public final class PPOCRPipeline {
   ///   - coarseDetector: a detector of the same kind for the coarse pass over large images; `nil`:
   ///     `detector`.
   ///   - recognizer: the CTC recognizer (`[N, 3, 48, W]` → `[N, W / 8, classes]` probabilities).
+  ///   - firstRecognizer: a smaller recognizer of the same kind and its dictionary, which reads every
+  ///     line across first (``Options/Cascade``); `nil`: `recognizer` reads them.
   ///   - classifier: the optional line-orientation classifier (`[N, 3, 48, 192]` → `[N, 2]`,
   ///     upright / upside down).
   ///   - dictionary: the recognizer's characters, class 1 onwards (the blank is class 0, a space is
   ///     appended as the last class).
   public init(
     detector: TensorModel?, coarseDetector: TensorModel? = nil, recognizer: TensorModel,
-    classifier: TensorModel? = nil, dictionary: [String], options: Options = Options()
+    firstRecognizer: (model: TensorModel, dictionary: [String])? = nil, classifier: TensorModel? = nil,
+    dictionary: [String], options: Options = Options()
   ) {
     self.detector = detector
     self.coarseDetector = detector == nil ? nil : coarseDetector
     self.recognizer = recognizer
+    self.firstReader = firstRecognizer.map { ($0.model, CTCDecoder(dictionary: $0.dictionary)) }
     self.classifier = classifier
     self.decoder = CTCDecoder(dictionary: dictionary)
     self.options = options
@@ -358,7 +402,7 @@ public final class PPOCRPipeline {
         regions, verticalAspectRatio: options.verticalAspectRatio, joining: options.columnPieces)
       regions = splitAtTierGaps(image, regions: regions)
     }
-    var decoded = try recognizeRegions(image, regions: regions)
+    var decoded = try recognizeCascading(image, regions: regions)
     let detected = regions
     if classifier != nil { try turnUpsideDownLines(image, regions: &regions, decoded: &decoded) }
     // A tall region is turned counter-clockwise, as a Japanese column is read. Where tall regions

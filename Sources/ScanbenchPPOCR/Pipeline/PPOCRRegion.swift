@@ -27,6 +27,8 @@ public struct PPOCRRegion: Sendable, Equatable, Codable {
   public var characters: [Character]
   /// Output columns that cover the crop's content.
   public var contentColumns: Double
+  /// The smallest probability of the likeliest class over those columns, blanks included.
+  public var leastSureColumn: Float?
 
   public init(
     corners: [Double], isVertical: Bool, score: Double, characters: [Character], contentColumns: Double
@@ -51,6 +53,7 @@ public struct PPOCRRegion: Sendable, Equatable, Codable {
         text: $0.text, firstColumn: $0.firstColumn, lastColumn: $0.lastColumn, probability: $0.probability)
     }
     contentColumns = line.contentColumns
+    leastSureColumn = line.leastSureColumn
   }
 
   var quad: Quad {
@@ -64,6 +67,6 @@ public struct PPOCRRegion: Sendable, Equatable, Codable {
       characters: characters.map {
         DecodedCharacter(
           text: $0.text, firstColumn: $0.firstColumn, lastColumn: $0.lastColumn, probability: $0.probability)
-      }, contentColumns: contentColumns)
+      }, contentColumns: contentColumns, leastSureColumn: leastSureColumn ?? 1)
   }
 }

@@ -29,6 +29,20 @@ import Testing
     #expect(line.characters.map(\.lastColumn) == [1, 3, 5, 8, 9, 10])
   }
 
+  @Test func theLeastSureColumnCountsBlanksButNotThePadding() {
+    // a _ b, then two columns of padding; the blank between a and b is half a space.
+    var values = output([1, 0, 2, 0, 0])
+    (values[1 * 5 + 0], values[1 * 5 + 4]) = (0.55, 0.45)
+    values[4 * 5 + 0] = 0.3
+    for probabilities in [false, true] {
+      let line = values.withUnsafeBufferPointer {
+        decoder.decode($0, item: 0, columns: 5, contentColumns: 3.2, probabilities: probabilities)
+      }
+      #expect(line.text == "ab")
+      #expect(line.leastSureColumn == 0.55)
+    }
+  }
+
   @Test func confidenceIsTheFirstColumnsProbability() {
     var values = output([2, 2, 0, 3])
     values[5 + 2] = 0.6  // the second column of the run of b: not counted
