@@ -112,16 +112,7 @@ public enum ImageDecoder {
   /// nil when it is not a JPEG, or when not even halving it keeps that side (decode it whole).
   /// Refuses images over `maxPixels` as ``decodePages(_:maxPixels:)`` does.
   public static func decodeReduced(_ data: Data, maxPixels: Int, longSide: Int) throws -> Reduced? {
-    guard !PDFDocument.isPDF(data), !HeifContainer.isHEIF(data) else { return nil }
-    let header = try header(of: data)
-    guard header.isJPEG else { return nil }
-    guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= maxPixels else {
-      throw ImageDecodeError(
-        kind: .tooManyPixels,
-        message:
-          "header claims \(header.width)×\(header.height) pixels, over the limit of \(maxPixels) (--max-pixels)"
-      )
-    }
+    guard let header = try reducibleHeader(of: data, maxPixels: maxPixels) else { return nil }
     // libjpeg scales each side to its length over the reduction, rounded up.
     let longer = max(header.width, header.height)
     guard let reduction = [8, 4, 2].first(where: { (longer + $0 - 1) / $0 >= longSide }) else { return nil }
@@ -132,9 +123,16 @@ public enum ImageDecoder {
   /// EXIF orientation; nil when it is not a JPEG or `reduction` is none of those. Refuses images
   /// over `maxPixels` as ``decodePages(_:maxPixels:)`` does.
   public static func decodeReduced(_ data: Data, maxPixels: Int, reduction: Int) throws -> Reduced? {
-    guard [2, 4, 8].contains(reduction), !PDFDocument.isPDF(data), !HeifContainer.isHEIF(data) else {
-      return nil
-    }
+    guard [2, 4, 8].contains(reduction),
+      let header = try reducibleHeader(of: data, maxPixels: maxPixels)
+    else { return nil }
+    return try decodeJPEG(data, header: header, reduction: reduction)
+  }
+
+  /// The header of `data` when it is a JPEG libjpeg can decode reduced; nil for any other format.
+  /// Refuses images over `maxPixels` as ``decodePages(_:maxPixels:)`` does.
+  private static func reducibleHeader(of data: Data, maxPixels: Int) throws -> Header? {
+    guard !PDFDocument.isPDF(data), !HeifContainer.isHEIF(data) else { return nil }
     let header = try header(of: data)
     guard header.isJPEG else { return nil }
     guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= maxPixels else {
@@ -144,7 +142,7 @@ public enum ImageDecoder {
           "header claims \(header.width)×\(header.height) pixels, over the limit of \(maxPixels) (--max-pixels)"
       )
     }
-    return try decodeJPEG(data, header: header, reduction: reduction)
+    return header
   }
 
   /// A JPEG of `header` decoded at 1/`reduction` of each side and turned upright.

@@ -21,27 +21,8 @@ extension VerticalColumn {
   static func withMarks(of other: DecodedLine, into kept: DecodedLine, surerThan: Double) -> DecodedLine {
     let (o, k) = (other.characters, kept.characters)
     guard !o.isEmpty, !k.isEmpty, other.contentColumns > 0, kept.contentColumns > 0 else { return kept }
-    // The longest common subsequence of the two readings, matching only characters other than marks.
-    var longest = [[Int]](repeating: [Int](repeating: 0, count: o.count + 1), count: k.count + 1)
-    for i in k.indices.reversed() {
-      for j in o.indices.reversed() {
-        longest[i][j] =
-          !isMark(k[i].text) && k[i].text == o[j].text
-          ? longest[i + 1][j + 1] + 1 : max(longest[i + 1][j], longest[i][j + 1])
-      }
-    }
-    var anchors: [(kept: Int, other: Int)] = []
-    var (i, j) = (0, 0)
-    while i < k.count && j < o.count {
-      if !isMark(k[i].text) && k[i].text == o[j].text && longest[i][j] == longest[i + 1][j + 1] + 1 {
-        anchors.append((i, j))
-        (i, j) = (i + 1, j + 1)
-      } else if longest[i + 1][j] >= longest[i][j + 1] {
-        i += 1
-      } else {
-        j += 1
-      }
-    }
+    // The characters both readings share, marks left out.
+    let anchors = Self.anchors(k, o) { !isMark($0) }.map { (kept: $0.first, other: $0.second) }
     guard !anchors.isEmpty else { return kept }
     let scale = kept.contentColumns / other.contentColumns
     // Per mark put in, the index of the character of `kept` it goes before (k.count: at the end).

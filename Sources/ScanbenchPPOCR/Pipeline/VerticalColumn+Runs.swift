@@ -182,6 +182,34 @@ extension VerticalColumn {
     .filter { $0.count >= 2 }
   }
 
+  /// The characters two readings share, in order, as pairs of indices (`first`'s, `second`'s): their
+  /// longest common subsequence, matching only characters whose text `counts`. What lies between
+  /// two anchors in one reading stands where what lies between them in the other does.
+  static func anchors(
+    _ first: [DecodedCharacter], _ second: [DecodedCharacter], counting counts: (String) -> Bool
+  ) -> [(first: Int, second: Int)] {
+    func matches(_ i: Int, _ j: Int) -> Bool { counts(first[i].text) && first[i].text == second[j].text }
+    var longest = [[Int]](repeating: [Int](repeating: 0, count: second.count + 1), count: first.count + 1)
+    for i in first.indices.reversed() {
+      for j in second.indices.reversed() {
+        longest[i][j] = matches(i, j) ? longest[i + 1][j + 1] + 1 : max(longest[i + 1][j], longest[i][j + 1])
+      }
+    }
+    var anchors: [(first: Int, second: Int)] = []
+    var (i, j) = (0, 0)
+    while i < first.count && j < second.count {
+      if matches(i, j) && longest[i][j] == longest[i + 1][j + 1] + 1 {
+        anchors.append((i, j))
+        (i, j) = (i + 1, j + 1)
+      } else if longest[i + 1][j] >= longest[i][j + 1] {
+        i += 1
+      } else {
+        j += 1
+      }
+    }
+    return anchors
+  }
+
   /// `cells` with each run of Latin characters of `turned` (both read from the same column) put in
   /// place of what the cells read between the same neighbours. The neighbours are found by text,
   /// not by position: the characters other than Latin that both readings share, in order (their
@@ -200,27 +228,7 @@ extension VerticalColumn {
     guard !c.isEmpty, !t.isEmpty, cells.contentColumns > 0, turned.contentColumns > 0 else { return cells }
     let runs = latinRuns(t)
     guard !runs.isEmpty else { return cells }
-    // The longest common subsequence of the two readings, matching only characters other than Latin.
-    var longest = [[Int]](repeating: [Int](repeating: 0, count: c.count + 1), count: t.count + 1)
-    for i in t.indices.reversed() {
-      for j in c.indices.reversed() {
-        longest[i][j] =
-          !isLatin(t[i].text) && t[i].text == c[j].text
-          ? longest[i + 1][j + 1] + 1 : max(longest[i + 1][j], longest[i][j + 1])
-      }
-    }
-    var anchors: [(turned: Int, cells: Int)] = []
-    var (i, j) = (0, 0)
-    while i < t.count && j < c.count {
-      if !isLatin(t[i].text) && t[i].text == c[j].text && longest[i][j] == longest[i + 1][j + 1] + 1 {
-        anchors.append((i, j))
-        (i, j) = (i + 1, j + 1)
-      } else if longest[i + 1][j] >= longest[i][j + 1] {
-        i += 1
-      } else {
-        j += 1
-      }
-    }
+    let anchors = Self.anchors(t, c) { !isLatin($0) }.map { (turned: $0.first, cells: $0.second) }
     // Without anchors, positions along the column are all there is.
     guard !anchors.isEmpty else { return spliced(cells: cells, turned: turned) }
     // A run and what the turned reading holds with it between the same two anchors (its
