@@ -40,23 +40,7 @@ import Testing
   /// A recognizer of `dictionary` that reads `read(darkest)` in each crop, from its darkest value
   /// (−1 black, 1 white), each character in its own column with its probability.
   static func recognizer(dictionary: [String], read: @escaping (Float) -> [(Int, Float)]) -> FakeModel {
-    FakeModel { input in
-      let (batch, height, width) = (input.shape[0], input.shape[2], input.shape[3])
-      let columns = width / 8
-      let classes = dictionary.count + 2
-      var out = [Float](repeating: 0, count: batch * columns * classes)
-      for item in 0..<batch {
-        let plane = input.values[(item * 3 * height * width)..<(item * 3 * height * width + height * width)]
-        let sequence = read(plane.min() ?? 1)
-        for column in 0..<columns {
-          let slot = column - 1
-          let (best, probability) =
-            slot >= 0 && slot % 2 == 0 && slot / 2 < sequence.count ? sequence[slot / 2] : (0, 0.99)
-          out[(item * columns + column) * classes + best] = probability
-        }
-      }
-      return Tensor(shape: [batch, columns, classes], values: out)
-    }
+    PipelineTests.recognizer(classes: dictionary.count + 2, firstColumn: 1, blank: 0.99, read: read)
   }
 
   @Test func theRecognizerReadsOnlyTheLinesTheFirstOneDoubts() throws {

@@ -20,20 +20,29 @@ import Testing
   /// below mid-grey, and otherwise the fixed line `text` spread over the crop's columns, each
   /// character with `probability`.
   static func recognizer(text: [Int], probability: Float = 0.9) -> FakeModel {
+    recognizer(classes: dictionary.count + 2, firstColumn: 2, blank: 0.9) { darkest in
+      (darkest < -0.7 ? [5] : darkest < 0 ? [6] : text).map { ($0, probability) }
+    }
+  }
+
+  /// A recognizer of `classes` classes that reads `read(darkest)` in each crop, from the crop's
+  /// darkest value (−1 black, 1 white): each character, with its probability, in a column of its own
+  /// from `firstColumn` on, blanks (read with `blank`) between and around them.
+  static func recognizer(
+    classes: Int, firstColumn: Int, blank: Float, read: @escaping (Float) -> [(Int, Float)]
+  ) -> FakeModel {
     FakeModel { input in
       let (batch, height, width) = (input.shape[0], input.shape[2], input.shape[3])
       let columns = width / 8
-      let classes = dictionary.count + 2
       var out = [Float](repeating: 0, count: batch * columns * classes)
       for item in 0..<batch {
         let plane = input.values[(item * 3 * height * width)..<(item * 3 * height * width + height * width)]
-        let darkest = plane.min() ?? 1
-        let sequence: [Int] = darkest < -0.7 ? [5] : darkest < 0 ? [6] : text
+        let sequence = read(plane.min() ?? 1)
         for column in 0..<columns {
-          // Each class of the sequence in one column, blanks between.
-          let slot = column - 2
-          let best = slot >= 0 && slot % 2 == 0 && slot / 2 < sequence.count ? sequence[slot / 2] : 0
-          out[(item * columns + column) * classes + best] = best == 0 ? 0.9 : probability
+          let slot = column - firstColumn
+          let (best, probability) =
+            slot >= 0 && slot % 2 == 0 && slot / 2 < sequence.count ? sequence[slot / 2] : (0, blank)
+          out[(item * columns + column) * classes + best] = probability
         }
       }
       return Tensor(shape: [batch, columns, classes], values: out)

@@ -59,24 +59,23 @@ struct VerticalColumnModelTests {
   /// sure) and so without its `、`: the `、` the cells read goes into it between the same neighbours
   /// (`設定は、ウィンドウ`), which without the cells' marks it lacks.
   @Test func aColumnReadTurnedKeepsTheMarksOfItsCells() throws {
-    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-1-014")
-    let column = Self.lines(groundTruth)[3]
-    #expect(column == "ユーザーの設定は、ウィンドウを閉じても消")
-    var options = ReadingOrderModelTests.vertical
-    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(result.lines.map { Self.withoutSpaces($0.text) }.contains(column))
-    options.marksFromOtherReading = nil
-    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(!without.lines.map { Self.withoutSpaces($0.text) }.contains(column))
+    try expectMarksFromTheOtherReading(
+      fixture: "sweep-1-book-1-014", column: 3, reading: "ユーザーの設定は、ウィンドウを閉じても消")
   }
 
   /// A book page whose second column is read in cells, which lost the grid's phase at its `。「`:
   /// the turned reading, which read them, gives them back between the same neighbours
   /// (`される。「試験`).
   @Test func aColumnReadInCellsKeepsTheMarksOfItsTurnedReading() throws {
-    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-2-007")
-    let column = Self.lines(groundTruth)[1]
-    #expect(column == "面に表示される。「試験は毎晩24時")
+    try expectMarksFromTheOtherReading(fixture: "sweep-1-book-2-007", column: 1, reading: "面に表示される。「試験は毎晩24時")
+  }
+
+  /// The `column`th line of `fixture`'s ground truth is `reading`, and the page reads it exactly
+  /// with the marks taken from the other reading, and not without them.
+  func expectMarksFromTheOtherReading(fixture: String, column index: Int, reading: String) throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, fixture)
+    let column = Self.lines(groundTruth)[index]
+    #expect(column == reading)
     var options = ReadingOrderModelTests.vertical
     let result = try PipelineModelTests.pipeline(options: options).recognize(image)
     #expect(result.lines.map { Self.withoutSpaces($0.text) }.contains(column))
