@@ -140,20 +140,10 @@ extension PPOCRPipeline {
         cells = VerticalColumn.standingLetters(cells: cells, standing: other)
         cells = VerticalColumn.spliced(cells: cells, turned: other, keepingLatinCells: false)
       }
-      let content = cells.contentColumns
-      if content > 0 {
-        func mapped(_ column: Int) -> Int {
-          let along = line.columnFraction(ofLineFraction: (Double(column) + 0.5) / content)
-          return min(
-            max(Int(saturating: (along * content).rounded(.towardZero)), 0),
-            max(0, Int(saturating: content.rounded(.up)) - 1))
-        }
-        for slot in cells.characters.indices {
-          let first = mapped(cells.characters[slot].firstColumn)
-          cells.characters[slot].firstColumn = first
-          cells.characters[slot].lastColumn = max(first, mapped(cells.characters[slot].lastColumn))
-        }
+      if options.caseByHeight {
+        cells = VerticalColumn.casedByHeight(VerticalColumn.halfWidthLatin(cells), line: line)
       }
+      cells = Self.alongColumn(cells, line: line)
       // Read turned from the same quad, the column's Latin runs are kept where the recognizer was
       // surer of them than of the cells they stand for, found between the characters both readings
       // share (``VerticalColumn/splicedAtAnchors(cells:turned:)``); both readings' columns now lie
@@ -161,7 +151,7 @@ extension PPOCRPipeline {
       if regions[index].quad == detected[index].quad {
         cells = VerticalColumn.splicedAtAnchors(cells: cells, turned: decoded[index])
       }
-      cells = VerticalColumn.halfWidthLatin(cells)
+      cells = VerticalColumn.bareLetters(VerticalColumn.halfWidthLatin(cells))
       // Whichever reading is kept takes the `、。「」` the other read between the same neighbours: the
       // turned one drops them, and cells that lost their phase lose some of them too.
       let sameQuad = regions[index].quad == detected[index].quad
@@ -177,6 +167,11 @@ extension PPOCRPipeline {
       regions[index] = detected[index]
       decoded[index] = cells
     }
+    // Whichever way a column was read, what it cannot hold is read as what it can
+    // (``VerticalColumn/bareLetters(_:)``, ``VerticalColumn/verticalMarks(_:)``).
+    for index in detected.indices where detected[index].isVertical && regions[index].isVertical {
+      decoded[index] = VerticalColumn.verticalMarks(VerticalColumn.bareLetters(decoded[index]))
+    }
     // Ruby beside a column is read as a column of its own: left out, as a reader leaves it.
     let tall = detected.indices.filter { detected[$0].isVertical }
     let boxes = tall.map {
@@ -188,6 +183,26 @@ extension PPOCRPipeline {
     for slot in VerticalColumn.rubyColumns(boxes) {
       decoded[tall[slot]] = DecodedLine(characters: [], contentColumns: decoded[tall[slot]].contentColumns)
     }
+  }
+
+  /// `cells`, read in `line`'s scale, with each character's columns mapped back along the column
+  /// the line was cut from, so word boxes stay on the page.
+  static func alongColumn(_ cells: DecodedLine, line: VerticalColumn.Line) -> DecodedLine {
+    let content = cells.contentColumns
+    guard content > 0 else { return cells }
+    func mapped(_ column: Int) -> Int {
+      let along = line.columnFraction(ofLineFraction: (Double(column) + 0.5) / content)
+      return min(
+        max(Int(saturating: (along * content).rounded(.towardZero)), 0),
+        max(0, Int(saturating: content.rounded(.up)) - 1))
+    }
+    var cells = cells
+    for slot in cells.characters.indices {
+      let first = mapped(cells.characters[slot].firstColumn)
+      cells.characters[slot].firstColumn = first
+      cells.characters[slot].lastColumn = max(first, mapped(cells.characters[slot].lastColumn))
+    }
+    return cells
   }
 
   /// Tall regions that hold a column of each of two tiers (joined by the detector across the gap

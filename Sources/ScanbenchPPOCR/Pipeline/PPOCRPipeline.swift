@@ -163,6 +163,9 @@ public final class PPOCRPipeline {
       public var gap = 0.5
       public init() {}
     }
+    /// Letters read in cells whose capital is their small letter made larger (`o`, `O`) are read
+    /// as the height of their ink says (``VerticalColumn/casedByHeight(_:line:)``).
+    public var caseByHeight = false
     /// A tall region is cut at a gap between tiers only where another is cut, or ends or starts,
     /// within this share of the page's height (``PPOCRPipeline/splitAtTierGaps(_:regions:)``).
     public var tierAlignment = 0.04
@@ -173,6 +176,7 @@ public final class PPOCRPipeline {
       options.readColumnsInCells = true
       options.detectionMaxUpscale = 1
       options.faintInkSpread = 160
+      options.caseByHeight = true
       return options
     }
     /// A page where the detector finds nothing, whose darkest and lightest levels (its ink and its

@@ -17,7 +17,7 @@ struct VerticalColumn {
   /// The method's name in the records' engine settings (with the page never enlarged for
   /// detection, ``PPOCRPipeline/Options/detectionMaxUpscale``): a change to it is a change of name.
   static let method =
-    "cells on a grid 1, detection not enlarged, faint pages stretched, pieces joined, Latin runs read both ways between anchors, thin letters standing, letters in ASCII, ruby left out, tiers, marks from the other reading"
+    "cells on a grid 1, detection not enlarged, faint pages stretched, pieces joined, Latin runs read both ways between anchors, thin letters standing, letters in ASCII, ruby left out, tiers, marks from the other reading, lookalikes, case by height"
 
   /// A grey picture, one byte a pixel, rows top to bottom.
   struct Grey: Equatable {
@@ -58,6 +58,18 @@ struct VerticalColumn {
     var hasBars = false
     /// Whether the cells follow the gaps between characters rather than one grid.
     var followsGaps = false
+    /// Per cell, its ink's height in ems (before any scaling down to the cell).
+    var inkHeights: [Double] = []
+
+    /// The cell a character read in the line lies in, from its output columns (of `content`
+    /// across the line), or nil outside every cell.
+    func cell(of character: DecodedCharacter, content: Double) -> Int? {
+      guard content > 0 else { return nil }
+      let centre = (Double(character.firstColumn + character.lastColumn) / 2 + 0.5) / content
+      let x = centre * Double(image.width) - Double(margin)
+      let cell = Int(saturating: (x / Double(cellSize)).rounded(.down))
+      return x >= 0 && cell < cellStarts.count ? cell : nil
+    }
 
     /// Where a position along the line (a fraction of its width) lies along the column.
     func columnFraction(ofLineFraction fraction: Double) -> Double {
@@ -448,6 +460,7 @@ struct VerticalColumn {
     var cellStarts: [Double] = []
     var placed: [(Grey, Int, Int)] = []
     var hasBars = false
+    var inkHeights: [Double] = []
     for (cell, glyph) in zip(grid.cells, glyphs) {
       guard let glyph else { continue }
       // No column starts with a mark (kinsoku: `、。・` never begin a line): a dot in the first
@@ -496,6 +509,7 @@ struct VerticalColumn {
       }
       placed.append((mark, max(0, offset.x), max(0, offset.y)))
       cellStarts.append(Double(cell.top))
+      inkHeights.append(Double(tallestInk(rows: cell.top..<cell.bottom, ink: ink, width: width)) / em)
     }
     guard !placed.isEmpty else { return nil }
     var line = Grey(width: 2 * margin + placed.count * size, height: size + 2 * margin, value: UInt8(paper))
@@ -509,7 +523,25 @@ struct VerticalColumn {
     }
     return Line(
       image: line, cellStarts: cellStarts, pitch: grid.pitch, cellSize: size, margin: margin,
-      columnLength: Double(picture.height), hasBars: hasBars)
+      columnLength: Double(picture.height), hasBars: hasBars, inkHeights: inkHeights)
+  }
+
+  /// The most rows of ink in a row, a one-row gap bridged, among `rows`: the height of a letter
+  /// alone where the cell also holds the ends of its neighbours.
+  static func tallestInk(rows: Range<Int>, ink: [Bool], width: Int) -> Int {
+    var (tallest, run, gap) = (0, 0, 0)
+    for y in rows {
+      if (0..<width).contains(where: { ink[y * width + $0] }) {
+        run += 1 + gap
+        gap = 0
+        tallest = max(tallest, run)
+      } else if run > 0 && gap == 0 {
+        gap = 1
+      } else {
+        (run, gap) = (0, 0)
+      }
+    }
+    return tallest
   }
 
   static func median(of counts: [Int]) -> Int? {

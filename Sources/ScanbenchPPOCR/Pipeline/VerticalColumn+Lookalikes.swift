@@ -1,0 +1,128 @@
+import Foundation
+
+/// Characters a column of vertical Japanese does not hold, read where one it does hold stands.
+///
+/// Each letter read in cells sits alone in a square of one em, with room above and beside it that
+/// a word set across does not leave, and the recognizer fills it: an accent over a letter
+/// (`Packagē`), a times sign for an `x` (`Linu×`), a zero between capitals (`JS0N`). Read turned,
+/// a `。` set in the top right of its cell comes out as a degree sign, and a `、` beside a kana as
+/// an apostrophe or a comma.
+extension VerticalColumn {
+  /// `line` (a column read in cells) with a Latin letter under an accent read as the bare letter,
+  /// `×` beside a letter as `x`, and `0` between two capitals as `O`.
+  static func bareLetters(_ line: DecodedLine) -> DecodedLine {
+    var result = line
+    let texts = line.characters.map(\.text)
+    func letter(_ index: Int, where test: (Unicode.Scalar) -> Bool) -> Bool {
+      guard texts.indices.contains(index), texts[index].unicodeScalars.count == 1,
+        let scalar = texts[index].unicodeScalars.first
+      else { return false }
+      return test(scalar)
+    }
+    func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+      (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value)
+    }
+    func isCapital(_ scalar: Unicode.Scalar) -> Bool { (0x41...0x5A).contains(scalar.value) }
+    for index in texts.indices {
+      let text = texts[index]
+      if let bare = bareLetter(text) {
+        result.characters[index].text = bare
+      } else if text == "×",
+        letter(index - 1, where: isASCIILetter) || letter(index + 1, where: isASCIILetter)
+      {
+        result.characters[index].text = "x"
+      } else if text == "0", letter(index - 1, where: isCapital), letter(index + 1, where: isCapital) {
+        result.characters[index].text = "O"
+      }
+    }
+    return result
+  }
+
+  /// The ASCII letter `text` is under one or more accents (`ē`, `ř`), or nil.
+  static func bareLetter(_ text: String) -> String? {
+    let scalars = Array(text.decomposedStringWithCanonicalMapping.unicodeScalars)
+    guard scalars.count >= 2, let first = scalars.first,
+      (0x41...0x5A).contains(first.value) || (0x61...0x7A).contains(first.value),
+      scalars.dropFirst().allSatisfy({ (0x300...0x36F).contains($0.value) })
+    else { return nil }
+    return String(first)
+  }
+
+  /// `line` (a column's reading, either way) with a degree sign not after a digit read as `。`, and
+  /// an apostrophe or a comma after a kana or a kanji as `、`.
+  static func verticalMarks(_ line: DecodedLine) -> DecodedLine {
+    var result = line
+    for index in line.characters.indices {
+      let before = index > 0 ? line.characters[index - 1].text : ""
+      let text = line.characters[index].text
+      if text == "°", !(before.last?.isNumber ?? false) {
+        result.characters[index].text = "。"
+      } else if ["'", ",", "’"].contains(text), isKana(before) || isKanji(before) {
+        result.characters[index].text = "、"
+      }
+    }
+    return result
+  }
+
+  /// Whether a character is a kanji (the CJK unified ideographs).
+  static func isKanji(_ text: String) -> Bool {
+    !text.isEmpty && text.unicodeScalars.allSatisfy { (0x4E00...0x9FFF).contains($0.value) }
+  }
+
+  /// Letters whose capital is their small letter made larger (`c o s u v w x z`): read alone in a
+  /// cell, where each is set in the middle of its own em, the recognizer cannot tell them apart.
+  static let caseByHeight = Set("cosuvwxzCOSUVWXZ")
+  /// Letters whose ink reaches a capital's height (capitals, and small letters with an ascender)
+  /// that are not in ``caseByHeight``: the height a capital stands in the word.
+  static let fullHeight = Set("ABDEFGHIJKLMNPQRTYbdfhklt")
+
+  /// `cells` (read in `line`, the columns still the line's) with each letter of ``caseByHeight``
+  /// in a run of Latin letters read as a small letter where its ink stands at most 0.78 of the
+  /// run's tallest ``fullHeight`` letter, and as a capital at 0.9 or more (`M OCK` for `Mock`,
+  /// `swift` for `Swift`). A run with no such letter is left as read.
+  static func casedByHeight(_ cells: DecodedLine, line: VerticalColumn.Line) -> DecodedLine {
+    var result = cells
+    let heights = cells.characters.map { character -> Double? in
+      guard let cell = line.cell(of: character, content: cells.contentColumns),
+        line.inkHeights.indices.contains(cell)
+      else { return nil }
+      return line.inkHeights[cell]
+    }
+    let letters = cells.characters.indices.filter { index in
+      let text = cells.characters[index].text
+      return text.count == 1 && text.allSatisfy { $0.isASCII && $0.isLetter }
+    }
+    // Runs of letters, past the spaces the recognizer puts beside a letter alone.
+    var runs: [[Int]] = []
+    for index in letters {
+      let between = (runs.last?.last).map { cells.characters[($0 + 1)..<index] } ?? []
+      if let last = runs.last?.last, between.allSatisfy({ $0.text.allSatisfy(\.isWhitespace) }),
+        last < index
+      {
+        runs[runs.count - 1].append(index)
+      } else {
+        runs.append([index])
+      }
+    }
+    for run in runs {
+      let tall = run.compactMap { index -> Double? in
+        guard let character = cells.characters[index].text.first, fullHeight.contains(character) else {
+          return nil
+        }
+        return heights[index]
+      }
+      guard let reference = tall.max(), reference > 0 else { continue }
+      for index in run {
+        guard let character = cells.characters[index].text.first, caseByHeight.contains(character),
+          let height = heights[index]
+        else { continue }
+        if height <= 0.78 * reference {
+          result.characters[index].text = character.lowercased()
+        } else if height >= 0.9 * reference {
+          result.characters[index].text = character.uppercased()
+        }
+      }
+    }
+    return result
+  }
+}

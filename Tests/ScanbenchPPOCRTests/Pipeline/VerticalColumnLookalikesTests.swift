@@ -1,0 +1,70 @@
+import Testing
+
+@testable import ScanbenchPPOCR
+
+/// Characters a column of vertical Japanese does not hold read as those it does: letters without
+/// the accents a cell's room invites, `×` and `0` among letters, `°` and `'` among kana, and the
+/// case of a letter read alone in its cell from the height of its ink.
+@Suite struct VerticalColumnLookalikesTests {
+  static func reading(_ text: String) -> DecodedLine {
+    VerticalColumnPiecesTests.reading(text, pitch: 10)
+  }
+
+  @Test func lettersReadInCellsLoseTheirAccents() {
+    #expect(VerticalColumn.bareLetters(Self.reading("きっřaćkagēを")).text == "きっrackageを")
+    #expect(VerticalColumn.bareLetters(Self.reading("Linu×の上")).text == "Linuxの上")
+    #expect(VerticalColumn.bareLetters(Self.reading("定はJS0Nで")).text == "定はJSONで")
+  }
+
+  @Test func lookalikesAmongOtherCharactersStay() {
+    // A times sign between digits, a zero in a number, kana with their own marks.
+    let line = Self.reading("3×4は10でがぱ")
+    #expect(VerticalColumn.bareLetters(line) == line)
+    #expect(VerticalColumn.bareLetters(Self.reading("A0")).text == "A0")
+  }
+
+  @Test func aDegreeSignAndAnApostropheAmongKanaAreMarks() {
+    #expect(VerticalColumn.verticalMarks(Self.reading("る°Python")).text == "る。Python")
+    #expect(VerticalColumn.verticalMarks(Self.reading("作り'Delegate")).text == "作り、Delegate")
+    #expect(VerticalColumn.verticalMarks(Self.reading("だった,テスト")).text == "だった、テスト")
+  }
+
+  @Test func marksInLatinAndNumbersStay() {
+    let line = Self.reading("30°でdon't,ok")
+    #expect(VerticalColumn.verticalMarks(line) == line)
+  }
+
+  @Test func aBarBeforeALetterAcrossASpaceIsTheLetterReadStanding() {
+    // `iPhone` with its `i` set as a bar, and a space read between it and `P`.
+    let cells = Self.reading("はー Phone")
+    let standing = Self.reading("はi Phone")
+    #expect(VerticalColumn.standingLetters(cells: cells, standing: standing).text == "はi Phone")
+  }
+
+  /// A line of `text`, a character a cell of 10 columns (no margin), each cell's ink `heights` ems
+  /// high.
+  static func cells(_ text: String, heights: [Double]) -> (DecodedLine, VerticalColumn.Line) {
+    let count = text.count
+    let line = VerticalColumn.Line(
+      image: VerticalColumn.Grey(width: 10 * count, height: 10, value: 255),
+      cellStarts: (0..<count).map { Double($0 * 10) }, pitch: 10, cellSize: 10, margin: 0,
+      columnLength: Double(10 * count), inkHeights: heights)
+    let reading = VerticalColumnRunsTests.reading(
+      text, start: 4, pitch: 10, content: Double(10 * count))
+    return (reading, line)
+  }
+
+  @Test func aLetterAloneInItsCellTakesTheCaseItsHeightGives() {
+    // `Mock` read `MOCK`: `o` and `c` stand at 0.7 of `M`, `K` is no lookalike.
+    let (mock, line) = Self.cells("MOCKを", heights: [0.72, 0.5, 0.5, 0.72, 0.9])
+    #expect(VerticalColumn.casedByHeight(mock, line: line).text == "MocKを")
+    // `xcode` where `X` stands as high as `d`.
+    let (xcode, line2) = Self.cells("xcode", heights: [0.7, 0.5, 0.5, 0.72, 0.5])
+    #expect(VerticalColumn.casedByHeight(xcode, line: line2).text == "Xcode")
+  }
+
+  @Test func aWordWithNoLetterOfFullHeightKeepsItsCase() {
+    let (word, line) = Self.cells("SOSの", heights: [0.5, 0.5, 0.5, 0.9])
+    #expect(VerticalColumn.casedByHeight(word, line: line) == word)
+  }
+}
