@@ -35,6 +35,16 @@ struct VerticalColumnModelTests {
     #expect(result.text == groundTruth.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
+  /// Single columns whose reading holds a character no vertical column holds where one it does
+  /// stands: `Linux` upright, its `x` read in its cell as `×`; `。` before a sideways word read
+  /// turned as `°`; `、` after a kana read as `'`. Each reads exactly.
+  @Test(arguments: ["sweep-1-col-upright-011", "sweep-1-col-sideways-016", "sweep-2-col-sideways-006"])
+  func aColumnsLookalikesAreReadAsWhatItHolds(page: String) throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, page)
+    let result = try PipelineModelTests.pipeline(options: ReadingOrderModelTests.vertical).recognize(image)
+    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
+  }
+
   /// A book page of one tier whose second column holds `Coordinator` lying sideways: read in cells,
   /// its slices are kana, and the cells beside it lie half a character off; the turned reading's
   /// word goes in between the characters both readings share (`は`, `に`). The whole page reads
