@@ -164,7 +164,8 @@ public final class PPOCRPipeline {
       public init() {}
     }
     /// Letters read in cells whose capital is their small letter made larger (`o`, `O`) are read
-    /// as the height of their ink says (``VerticalColumn/casedByHeight(_:line:)``).
+    /// as the height of their ink says (``VerticalColumn/casedByHeight(_:line:)``;
+    /// docs/engines.md, "Vertical Japanese").
     public var caseByHeight = false
     /// A tall region is cut at a gap between tiers only where another is cut, or ends or starts,
     /// within this share of the page's height (``PPOCRPipeline/splitAtTierGaps(_:regions:)``).
