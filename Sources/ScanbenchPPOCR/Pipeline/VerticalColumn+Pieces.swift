@@ -113,12 +113,9 @@ extension VerticalColumn {
     var result = cells
     let letters = standing.characters.filter { isLatin($0.text) }
     for index in result.characters.indices where isBar(result.characters[index].text) {
-      // The neighbours either side, past the spaces the recognizer puts beside a letter alone.
-      let before = result.characters[..<index].lastIndex { !$0.text.allSatisfy(\.isWhitespace) }
-      let after = result.characters[(index + 1)...].firstIndex { !$0.text.allSatisfy(\.isWhitespace) }
-      let besideLatin = [before, after].contains { other in
-        guard let other else { return false }
-        return isLatin(result.characters[other].text) && !isBar(result.characters[other].text)
+      let besideLatin = [index - 1, index + 1].contains { other in
+        result.characters.indices.contains(other) && isLatin(result.characters[other].text)
+          && !isBar(result.characters[other].text)
       }
       guard besideLatin else { continue }
       let column = result.characters[index].firstColumn

@@ -34,13 +34,6 @@ import Testing
     #expect(VerticalColumn.verticalMarks(line) == line)
   }
 
-  @Test func aBarBeforeALetterAcrossASpaceIsTheLetterReadStanding() {
-    // `iPhone` with its `i` set as a bar, and a space read between it and `P`.
-    let cells = Self.reading("はー Phone")
-    let standing = Self.reading("はi Phone")
-    #expect(VerticalColumn.standingLetters(cells: cells, standing: standing).text == "はi Phone")
-  }
-
   /// A line of `text`, a character a cell of 10 columns (no margin), each cell's ink `heights` ems
   /// high.
   static func cells(_ text: String, heights: [Double]) -> (DecodedLine, VerticalColumn.Line) {
