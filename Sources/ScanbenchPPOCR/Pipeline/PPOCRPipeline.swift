@@ -166,9 +166,9 @@ public final class PPOCRPipeline {
     /// A tall region is cut at a gap between tiers only where another is cut, or ends or starts,
     /// within this share of the page's height (``PPOCRPipeline/splitAtTierGaps(_:regions:)``).
     public var tierAlignment = 0.04
-    /// The band under every region of a vertical page is detected again on its own, its levels
-    /// stretched, for the page number the detector missed there (``PPOCRPipeline/linesUnderTheTiers(_:regions:)``;
-    /// docs/engines.md, "Vertical Japanese").
+    /// The band under every region of a vertical page is detected again on its own, its ink set
+    /// black, for the page number the detector missed there
+    /// (``PPOCRPipeline/linesUnderTheTiers(_:regions:smallest:)``; docs/engines.md, "Vertical Japanese").
     public var linesUnderTheTiers = true
     /// `jpn_vert`'s reading: columns read in cells, the page never enlarged, a faint page where
     /// nothing was found stretched (docs/engines.md, "Vertical Japanese").
