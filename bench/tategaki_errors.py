@@ -2,8 +2,14 @@
 """Where a vertical-Japanese sweep's errors are: every page's edit operations (CER without
 whitespace, NFC, as the store scores it) aligned and put in classes, summed per shape.
 
-Usage: python3 bench/tategaki_errors.py STORE.jsonl SWEEP_DIR [--pages] [--ops CLASS]
+Usage: python3 bench/tategaki_errors.py STORE.jsonl SWEEP_DIR [--pages] [--ops CLASS] [--layout]
 SWEEP_DIR is what Corpora/make_tategaki_sweep.py --out wrote (SHAPE/NAME.png + NAME.gt.txt).
+
+--layout adds, per shape, the losses of the page's layout rather than of a column's characters:
+page numbers (the gt's last block, digits) not read as a line of their own, short columns (one or
+two characters, the tail of a tier) found in no line of the reading, and the edits that the order
+of the text explains (CER edits less the edits of the two texts taken as bags of characters: a
+column read out of its place costs edits that no bag shows).
 
 Classes (the first that fits):
   small-kana   a small kana read as its full-size kana, or the other way (ッ/ツ, ャ/ヤ, ぁ/あ)
@@ -18,6 +24,7 @@ import json
 import os
 import sys
 import unicodedata
+from collections import Counter
 
 SMALL = "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
 LARGE = "あいうえおつやゆよわアイウエオツヤユヨワカケ"
@@ -109,6 +116,7 @@ def main():
         show_ops = argv[at + 1] if at + 1 < len(argv) else None
         del argv[at:at + 2]
     show_pages = "--pages" in argv
+    show_layout = "--layout" in argv
     args = [a for a in argv if not a.startswith("--")]
     if len(args) != 2 or (show_ops is not None and show_ops not in CLASSES):
         sys.exit(__doc__)
@@ -136,6 +144,21 @@ def main():
                     print(f"  {entry}: {op[0]} {op[1] or '∅'}→{op[2] or '∅'}  …{ref[max(0, op[3] - 4):op[3] + 5]}…")
         for c in CLASSES:
             s[c] += counts[c]
+        with open(os.path.join(sweep, base + ".gt.txt"), encoding="utf-8") as f:
+            blocks = f.read().split("\n")
+        lines = [normal(x) for x in (rec.get("text") or "").split("\n")]
+        number = normal(blocks[-1]) if len(blocks) >= 2 and not blocks[-2].strip() else ""
+        lay = s.setdefault("layout", {"numbers": 0, "numbers missed": 0, "short": 0, "short missed": 0,
+                                      "order edits": 0})
+        if number.isdigit():
+            lay["numbers"] += 1
+            lay["numbers missed"] += number not in lines
+        for column in (normal(x) for x in blocks):
+            if 0 < len(column) <= 2 and not column.isdigit():
+                lay["short"] += 1
+                lay["short missed"] += not any(column in x for x in lines)
+        bag = max(sum((Counter(ref) - Counter(hyp)).values()), sum((Counter(hyp) - Counter(ref)).values()))
+        lay["order edits"] += len(ops) - bag
         if show_pages and ops:
             print(f"{entry} {100 * len(ops) / max(len(ref), 1):.1f}% " +
                   " ".join(f"{c}={counts[c]}" for c in CLASSES if counts[c]))
@@ -151,6 +174,15 @@ def main():
         edits = sum(s[c] for c in CLASSES)
         print(f"| {shape} | {s['pages']} | {100 * edits / max(s['chars'], 1):.2f}% | " +
               " | ".join(f"{100 * s[c] / max(s['chars'], 1):.2f}" for c in CLASSES) + " |")
+    if show_layout:
+        print()
+        print("| shape | page numbers missed | short columns missed | edits order explains (points) |")
+        print("| --- | --- | --- | --- |")
+        for shape in sorted(shapes):
+            lay, chars = shapes[shape].get("layout", {}), max(shapes[shape]["chars"], 1)
+            print(f"| {shape} | {lay.get('numbers missed', 0)} of {lay.get('numbers', 0)} | "
+                  f"{lay.get('short missed', 0)} of {lay.get('short', 0)} | "
+                  f"{100 * lay.get('order edits', 0) / chars:.2f} |")
 
 
 if __name__ == "__main__":

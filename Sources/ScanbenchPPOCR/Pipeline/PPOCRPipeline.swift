@@ -170,6 +170,10 @@ public final class PPOCRPipeline {
     /// A tall region is cut at a gap between tiers only where another is cut, or ends or starts,
     /// within this share of the page's height (``PPOCRPipeline/splitAtTierGaps(_:regions:)``).
     public var tierAlignment = 0.04
+    /// The band under every region of a vertical page is detected again on its own, its ink set
+    /// black, for the page number the detector missed there
+    /// (``PPOCRPipeline/linesUnderTheTiers(_:regions:smallest:)``; docs/engines.md, "Vertical Japanese").
+    public var linesUnderTheTiers = true
     /// `jpn_vert`'s reading: columns read in cells, the page never enlarged, a faint page where
     /// nothing was found stretched (docs/engines.md, "Vertical Japanese").
     public static var verticalColumns: Options {
@@ -403,6 +407,7 @@ public final class PPOCRPipeline {
     if regions.isEmpty { return ([], nil) }
     if options.gutterSplit.isOn && !single { regions = splitAtGutters(image, regions: regions) }
     if options.readColumnsInCells && !single {
+      if options.linesUnderTheTiers { regions += try linesUnderTheTiers(image, regions: regions) }
       regions = VerticalColumn.joinedPieces(
         regions, verticalAspectRatio: options.verticalAspectRatio, joining: options.columnPieces)
       regions = splitAtTierGaps(image, regions: regions)

@@ -118,3 +118,48 @@ extension VerticalColumn {
     return gaps
   }
 }
+
+extension PPOCRPipeline {
+  /// Lines under the tiers of a vertical page that the detector missed, found in that band alone
+  /// with its ink set black: a page number is set small, and on a faint scan lighter than the
+  /// columns, so the detector, taking the page's levels as they are, passes it by. Only the band
+  /// below every region found (at least half a column's width high) is looked at, and only lines
+  /// across no taller than a column is wide and at least `smallest` of it, which read a letter or a
+  /// digit, are taken; what they read doubtfully is dropped later, as any line is
+  /// (``Options/minLineProbability``).
+  func linesUnderTheTiers(_ image: RGBImage, regions: [TextRegion], smallest: Double = 0.4) throws
+    -> [TextRegion]
+  {
+    let columns = regions.filter(\.isVertical)
+    guard columns.count >= 2 else { return [] }
+    let widths = columns.map(\.quad.thickness).sorted()
+    let column = widths[widths.count / 2]
+    let lowest = regions.flatMap(\.quad.points).map(\.y).max() ?? Double(image.height)
+    let top = max(0, min(image.height, Int(saturating: (lowest + column / 4).rounded(.up))))
+    guard top < image.height, Double(image.height - top) >= column / 2 else { return [] }
+    let rowBytes = image.width * 3
+    let band = RGBImage(
+      width: image.width, height: image.height - top, pixels: Array(image.pixels[(top * rowBytes)...]))
+    // The paper is the band's commonest level; ink is anything darker by more than a blank
+    // image's noise, set black.
+    var counts = [Int](repeating: 0, count: 256)
+    for value in band.pixels { counts[Int(value)] += 1 }
+    let paper = counts.indices.max { counts[$0] < counts[$1] } ?? 255
+    let level = paper - options.blankImageSpread
+    guard level > 0, band.pixels.contains(where: { Int($0) < level }) else { return [] }
+    let inked = RGBImage(
+      width: band.width, height: band.height, pixels: band.pixels.map { Int($0) < level ? 0 : 255 })
+    let found = try detect(inked).compactMap { found -> TextRegion? in
+      guard !found.isVertical, found.quad.thickness <= column, found.quad.thickness >= smallest * column
+      else { return nil }
+      let points = found.quad.points.map { Point(x: $0.x, y: $0.y + Double(top)) }
+      let quad = Quad(topLeft: points[0], topRight: points[1], bottomRight: points[2], bottomLeft: points[3])
+      return TextRegion(pageQuad: quad, score: found.score, verticalAspectRatio: options.verticalAspectRatio)
+    }
+    guard !found.isEmpty else { return [] }
+    // A speck of dust, set black, is found too, and read as a mark (`·`, `•`, `+`): a line is kept
+    // when it reads a letter or a digit.
+    let read = try recognizeRegions(image, regions: found)
+    return zip(found, read).filter { $1.text.contains { $0.isLetter || $0.isNumber } }.map(\.0)
+  }
+}

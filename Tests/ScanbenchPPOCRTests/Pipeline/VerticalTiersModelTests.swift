@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+
+@testable import ScanbenchPPOCR
+
+/// Vertical pages of the tategaki sweep read as `jpn_vert` reads them, by the real models: what is
+/// read under the tiers.
+@Suite(.enabled(if: Installed.hasModels, Installed.skipMessage))
+struct VerticalTiersModelTests {
+  /// A page of two tiers under a heading whose page number (`147`, set at 0.7 em) the scan left
+  /// faint: the detector does not find it on the page, and finds it in the band under the tiers
+  /// with its ink set black. It is read last, a line of its own.
+  @Test func aFaintPageNumberUnderTheTiersIsRead() throws {
+    let (image, _) = try PipelineModelTests.sample(VerticalColumnModelTests.fixtures, "sweep-1-book-head-015")
+    var options = ReadingOrderModelTests.vertical
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(result.lines.last?.text == "147")
+    options.linesUnderTheTiers = false
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(!without.lines.contains { $0.text.contains("147") }, "the band under the tiers is what finds it")
+  }
+}
