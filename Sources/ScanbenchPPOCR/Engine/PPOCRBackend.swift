@@ -168,7 +168,11 @@ final class SharedModels: @unchecked Sendable {
     ONNXModel.Options(
       intraOpThreads: max(1, workers), memoryPattern: false, spinning: false, sharedArena: true)
   }
-  static let recognizerOptions = ONNXModel.Options(memoryPattern: false)
+  /// The recognizer keeps its buffers in the detectors' arena too: it runs for every worker at once,
+  /// beside a detector's run, but the detectors' peak and the recognizers' come at different moments,
+  /// so one arena holds less than the two peaks kept side by side
+  /// (Reports/BENCHMARKS.md, "No text, no work": the shared arena's rows).
+  static let recognizerOptions = ONNXModel.Options(memoryPattern: false, sharedArena: true)
   /// The coarse pass's detector runs once a large image, beside the detector of whole pages, in the
   /// same turn (``OneRunAtATime``): the two keep one arena, the environment's
   /// (``ONNXModel/Options/sharedArena``), as large as the larger one's runs. With an arena of its
