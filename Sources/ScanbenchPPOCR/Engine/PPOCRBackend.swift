@@ -165,14 +165,21 @@ final class SharedModels: @unchecked Sendable {
   /// (Reports/BENCHMARKS.md, "Photos read reduced, the detector on two threads"). Spinning threads
   /// would take CPU from the other workers while they wait.
   static func detectorOptions(workers: Int) -> ONNXModel.Options {
-    ONNXModel.Options(intraOpThreads: max(1, workers), memoryPattern: false, spinning: false)
+    ONNXModel.Options(
+      intraOpThreads: max(1, workers), memoryPattern: false, spinning: false, sharedArena: true)
   }
-  static let recognizerOptions = ONNXModel.Options(memoryPattern: false)
-  /// The coarse pass's detector runs once a large image, beside the detector of whole pages: with
-  /// an arena of its own, that arena's peak stays beside the other's for the whole run; without
-  /// one, its activations are given back after each run, for a little more time in the kernel
-  /// (Reports/BENCHMARKS.md, "No text, no work": both measured).
-  static let coarseDetectorOptions = ONNXModel.Options(memoryArena: false, memoryPattern: false)
+  /// The recognizer keeps its buffers in the detectors' arena too: it runs for every worker at once,
+  /// beside a detector's run, but the detectors' peak and the recognizers' come at different moments,
+  /// so one arena holds less than the two peaks kept side by side
+  /// (Reports/BENCHMARKS.md, "No text, no work": the shared arena's rows).
+  static let recognizerOptions = ONNXModel.Options(memoryPattern: false, sharedArena: true)
+  /// The coarse pass's detector runs once a large image, beside the detector of whole pages, in the
+  /// same turn (``OneRunAtATime``): the two keep one arena, the environment's
+  /// (``ONNXModel/Options/sharedArena``), as large as the larger one's runs. With an arena of its
+  /// own, that arena's peak stayed beside the other's for the whole run; without any, every run
+  /// took fresh pages from the kernel, most of the time a photo of no text cost
+  /// (Reports/BENCHMARKS.md, "No text, no work": each measured).
+  static let coarseDetectorOptions = ONNXModel.Options(memoryPattern: false, sharedArena: true)
 
   static func load(
     recognizer size: PPOCRBackend.Size, detector: PPOCRBackend.Size?, detectorThreads: Int = 1,

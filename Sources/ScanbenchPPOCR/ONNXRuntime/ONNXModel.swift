@@ -18,16 +18,21 @@ public final class ONNXModel: TensorModel, @unchecked Sendable {
     /// With more than one intra-op thread: whether the threads spin while waiting for work (ONNX
     /// Runtime's default) or sleep. Spinning threads take CPU from the other workers' models.
     public var spinning: Bool
+    /// With ``memoryArena``: the runtime's one arena, shared by every model whose options say so,
+    /// instead of an arena of the session's own. For models that never run at the same time (they
+    /// take one turn: ``OneRunAtATime``), whose arenas would otherwise each keep their peak.
+    public var sharedArena: Bool
 
     public init(
       intraOpThreads: Int = 1, optimization: GraphOptimization = .all, memoryArena: Bool = true,
-      memoryPattern: Bool = true, spinning: Bool = true
+      memoryPattern: Bool = true, spinning: Bool = true, sharedArena: Bool = false
     ) {
       self.intraOpThreads = intraOpThreads
       self.optimization = optimization
       self.memoryArena = memoryArena
       self.memoryPattern = memoryPattern
       self.spinning = spinning
+      self.sharedArena = sharedArena
     }
   }
 

@@ -31,6 +31,33 @@ public final class ONNXRuntime: Sendable {
 
   private static let sharedRuntime = Mutex<ONNXRuntime?>(nil)
 
+  /// Whether the environment's shared CPU arena (``registerSharedArena()``) is registered yet.
+  private let sharedArenaRegistered = Mutex(false)
+
+  /// Registers, once, a CPU memory arena with the environment, for the sessions whose options ask
+  /// for it (``ONNXModel/Options/sharedArena``): models that never run at once then keep one arena,
+  /// as large as the largest run's, rather than one each.
+  func registerSharedArena() throws {
+    try sharedArenaRegistered.withLock { registered in
+      guard !registered else { return }
+      var info: OpaquePointer?
+      // `OrtArenaAllocator` (1), `OrtMemTypeDefault` (0).
+      try api.check(api.createCpuMemoryInfo(1, 0, &info), "describing the shared arena's memory")
+      guard let info else {
+        throw ONNXRuntimeError(
+          kind: .library, message: "no memory info", operation: "describing the shared arena's memory")
+      }
+      defer { api.releaseMemoryInfo(info) }
+      do {
+        try api.check(
+          api.createAndRegisterAllocator(environment.handle, info, nil), "registering the shared CPU arena")
+      } catch let error as ONNXRuntimeError where error.message.contains("already") {
+        // The process has one environment (``ONNXEnvironment``): another runtime registered it.
+      }
+      registered = true
+    }
+  }
+
   /// The process's runtime, loaded on first use from ``PPOCRModelLocator/discover(environment:)``'s
   /// folders; a failure is thrown again on each call (and retried: the library may have been installed
   /// meanwhile).

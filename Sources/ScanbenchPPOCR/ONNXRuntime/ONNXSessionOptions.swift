@@ -34,6 +34,10 @@ final class ONNXSessionOptions {
     }
     if !options.memoryArena {
       try api.check(api.disableCpuMemArena(handle), "disabling the CPU memory arena")
+    } else if options.sharedArena {
+      try runtime.registerSharedArena()
+      try api.check(
+        api.addSessionConfigEntry(handle, "session.use_env_allocators", "1"), "sharing the runtime's arena")
     }
   }
 

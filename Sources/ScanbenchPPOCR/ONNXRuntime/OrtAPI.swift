@@ -9,8 +9,8 @@ import Foundation
 /// position never changes once a version has it.
 ///
 /// The positions were counted in `include/onnxruntime/core/session/onnxruntime_c_api.h` of
-/// `microsoft/onnxruntime` (the copy declaring `ORT_API_VERSION 13`; every function used here is in
-/// the table since API version 3 or earlier) and agree with the positions other bindings of versions
+/// `microsoft/onnxruntime` (the copy declaring `ORT_API_VERSION 13`; every function used here but
+/// `CreateAndRegisterAllocator` is in the table since API version 3 or earlier) and agree with the positions other bindings of versions
 /// 1.19 to 1.27 use. The library is 1.32.0, whose table is version 32. The tests call every function
 /// declared here and check its result, so a wrong position fails a test.
 ///
@@ -67,6 +67,7 @@ struct OrtAPI {
     case sessionGetModelMetadata = 111
     case modelMetadataLookupCustomMetadataMap = 116
     case releaseModelMetadata = 118
+    case createAndRegisterAllocator = 144
   }
 
   // OrtStatus
@@ -91,6 +92,10 @@ struct OrtAPI {
   let createEnvWithCustomLogger:
     @convention(c) (LoggingFunction, UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>, Out) -> Status
   let releaseEnv: Release
+  /// `CreateAndRegisterAllocator(OrtEnv*, const OrtMemoryInfo*, const OrtArenaCfg*)`: an allocator
+  /// the environment owns, which sessions with `session.use_env_allocators` share (a nil arena
+  /// configuration: ONNX Runtime's defaults); position 144, after `TensorAt`.
+  let createAndRegisterAllocator: @convention(c) (OpaquePointer, OpaquePointer, OpaquePointer?) -> Status
 
   // OrtSessionOptions
   /// `CreateSessionOptions(OrtSessionOptions** out)`
@@ -207,6 +212,7 @@ struct OrtAPI {
     createEnv = try entry(.createEnv)
     createEnvWithCustomLogger = try entry(.createEnvWithCustomLogger)
     releaseEnv = try entry(.releaseEnv)
+    createAndRegisterAllocator = try entry(.createAndRegisterAllocator)
     createSessionOptions = try entry(.createSessionOptions)
     setSessionExecutionMode = try entry(.setSessionExecutionMode)
     disableMemPattern = try entry(.disableMemPattern)

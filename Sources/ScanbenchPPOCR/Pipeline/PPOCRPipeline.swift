@@ -67,8 +67,9 @@ public final class PPOCRPipeline {
       public var thicknessQuantile = 0.25
       /// … which at the reduction (a region as detected, its margins included) the recognizer may
       /// enlarge at most this many times to its ``recognitionHeight``: photos whose lines it enlarged
-      /// up to this much read as well as whole; thinner print is read whole, unmeasured.
-      public var maxEnlargement = 2.0
+      /// up to this much read as well as whole, the smallest print measured among them; thinner
+      /// print is read whole, unmeasured (Reports/BENCHMARKS.md, "No text, no work").
+      public var maxEnlargement = 2.5
       /// The detector's input at the reduction keeps at least this share of its pixels from the
       /// whole image: a smaller input finds fewer lines.
       public var detectorPixelsKept = 0.95

@@ -25,6 +25,18 @@ struct PPOCRBackendTests {
     #expect(try three.identity().settings["threads"] == PPOCRBackend.threadsWithDetector)
   }
 
+  /// The page's detector and the coarse pass's take one turn, so they keep one arena between them
+  /// (the environment's), as large as the larger run's; the recognizer keeps its buffers there too.
+  @Test func theDetectorsAndTheRecognizerShareOneArena() throws {
+    let backend = try PPOCRBackend(EngineOptions(level: .accurate, language: "eng"))
+    let detector = try #require(backend.models.detector?.model as? ONNXModel)
+    let coarse = try #require(backend.models.coarseDetector?.model as? ONNXModel)
+    for options in [detector.options, coarse.options] {
+      #expect(options.memoryArena && options.sharedArena)
+    }
+    #expect(backend.models.recognizer.options.memoryArena && backend.models.recognizer.options.sharedArena)
+  }
+
   @Test func aLineReadWithoutDetectionSaysOneThread() throws {
     var options = EngineOptions(level: .fast, language: "eng")
     options.pageSegmentation = 7

@@ -85,7 +85,7 @@ struct ONNXRuntimeTests {
     arguments: [
       ONNXModel.Options(), ONNXModel.Options(intraOpThreads: 2), ONNXModel.Options(optimization: .none),
       ONNXModel.Options(memoryArena: false), ONNXModel.Options(memoryPattern: false),
-      ONNXModel.Options(intraOpThreads: 2, spinning: false),
+      ONNXModel.Options(intraOpThreads: 2, spinning: false), ONNXModel.Options(sharedArena: true),
     ])
   func modelsLoadAndRunWithEachOption(options: ONNXModel.Options) throws {
     let model = try ONNXModel(path: try #require(Installed.path(.lineOrientation)), options: options)
@@ -104,6 +104,27 @@ struct ONNXRuntimeTests {
     let (first, second) = (try one.run(input), try two.run(input))
     #expect(first.shape == second.shape)
     #expect(zip(first.values, second.values).allSatisfy { abs($0 - $1) < 1e-4 })
+  }
+
+  /// Two models on the environment's one arena, each loaded by a runtime of its own (the process has
+  /// one environment, registered once whichever runtime asks first), run as each does alone.
+  @Test(.enabled(if: Installed.hasModels, Installed.skipMessage))
+  func modelsSharingTheArenaRunAsAlone() throws {
+    let path = try #require(Installed.path(.detectorTiny))
+    let alone = try ONNXModel(path: path, options: ONNXModel.Options(memoryPattern: false))
+    let shared = ONNXModel.Options(memoryPattern: false, sharedArena: true)
+    let first = try ONNXModel(path: path, options: shared)
+    let own = try ONNXRuntime(libraryPath: try #require(Installed.library))
+    let second = try ONNXModel(
+      path: try #require(Installed.path(.detectorSmall)), options: shared, runtime: own)
+    for shape in [[1, 3, 96, 128], [1, 3, 160, 64]] {
+      let input = ONNXModelTests.input(shape)
+      let expected = try alone.run(input)
+      let output = try first.run(input)
+      #expect(output.shape == expected.shape)
+      #expect(zip(output.values, expected.values).allSatisfy { abs($0 - $1) < 1e-5 })
+      #expect(try second.run(input).shape == [1, 1, shape[2], shape[3]])
+    }
   }
 
   @Test func memoryInfoIsCreatedAndReleased() throws {
