@@ -76,7 +76,7 @@ struct PipelineModelTests {
     try tar.run()
     tar.waitUntilExit()
     try #require(tar.terminationStatus == 0)
-    FileManager.default.createFile(atPath: folder + "/.done", contents: nil)
+    try #require(FileManager.default.createFile(atPath: folder + "/.done", contents: nil))
     return folder
   }
 
