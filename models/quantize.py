@@ -12,7 +12,9 @@ KIND says how:
 
 The recipe (defaults: the Makefile's models) is `--method` (how activation ranges are chosen),
 `--format` (QDQ pairs or QOperator nodes), `--per-tensor` (weights per tensor, not per output
-channel) and `--float` (nodes left in float: the graph's output layers always; see FLOAT_GROUPS).
+channel) and `--float` (nodes left in float: the graph's output layers always; see FLOAT_GROUPS; a
+block FIRST..LAST is every node between two named ones in the graph's order after the preparation
+below, e.g. `Conv.35..Add.120` for the small detector's _mixed copy).
 
 Calibration images come from the project's own corpora (Corpora/*.tar.gz), read in the order of
 their names; they are never the shared corpora the benchmarks score, so those stay held out.
@@ -149,6 +151,8 @@ def float_nodes(model, specs):
             # A block: every node from the first named to the last, in the prepared graph's order.
             first, last = spec.split("..", 1)
             order = [n.name for n in model.graph.node]
+            if order.index(last) < order.index(first):
+                raise SystemExit(f"--float {spec}: {last} comes before {first} in the graph")
             names.update(order[order.index(first):order.index(last) + 1])
         else:
             raise SystemExit(f"--float {spec}: neither a group ({', '.join(FLOAT_GROUPS)}), an op type, a node nor FIRST..LAST")
