@@ -442,8 +442,8 @@ final class FaultTests: XCTestCase {
       ),
       (
         "a recognizer as the detector",
-        ["ppocr/PP-OCRv6_det_small.onnx": try realModel("ppocr/PP-OCRv6_rec_tiny.onnx")],
-        true, "PP-OCRv6_det_small.onnx"
+        ["ppocr/PP-OCRv6_det_small_int8_mixed.onnx": try realModel("ppocr/PP-OCRv6_rec_tiny.onnx")],
+        true, "PP-OCRv6_det_small_int8_mixed.onnx"
       ),
     ]
     for (what, replaced, page, named) in cases {

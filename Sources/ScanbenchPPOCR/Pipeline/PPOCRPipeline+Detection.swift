@@ -23,6 +23,12 @@ extension PPOCRPipeline {
   /// at most ``Options/coarseDetectionAbovePixels``, or whose full detection is no larger).
   static func coarseDetectionSize(width: Int, height: Int, options: Options) -> (width: Int, height: Int)? {
     guard let above = options.coarseDetectionAbovePixels, width * height > above else { return nil }
+    return coarseSideDetectionSize(width: width, height: height, options: options)
+  }
+
+  /// The detector's input at ``Options/coarseDetectionSide``, nil when no smaller than the detection's.
+  static func coarseSideDetectionSize(width: Int, height: Int, options: Options) -> (width: Int, height: Int)?
+  {
     var coarse = options
     coarse.detectionMaxSide = options.coarseDetectionSide
     coarse.detectionMinSide = 0
@@ -37,12 +43,7 @@ extension PPOCRPipeline {
   static func textSizingDetectionSize(width: Int, height: Int, options: Options) -> (width: Int, height: Int)?
   {
     guard options.detectionLineThickness != nil else { return nil }
-    var coarse = options
-    coarse.detectionMaxSide = options.coarseDetectionSide
-    coarse.detectionMinSide = 0
-    let size = detectionSize(width: width, height: height, options: coarse)
-    let full = detectionSize(width: width, height: height, options: options)
-    return size.width * size.height < full.width * full.height ? size : nil
+    return coarseSideDetectionSize(width: width, height: height, options: options)
   }
 
   /// ``detectionSize(width:height:options:)`` scaled down until lines `line` pixels thick in the image

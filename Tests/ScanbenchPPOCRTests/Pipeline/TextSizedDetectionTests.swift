@@ -12,6 +12,17 @@ import Testing
     return options
   }
 
+  /// A pipeline of stand-in detectors that find dark bars, the page's and the coarse pass's.
+  func pipeline(thickness: Double?) -> (PPOCRPipeline, detector: FakeModel, coarse: FakeModel) {
+    let detector = PipelineTests.thresholdDetector()
+    let coarse = PipelineTests.thresholdDetector()
+    let pipeline = PPOCRPipeline(
+      detector: detector, coarseDetector: coarse,
+      recognizer: PipelineTests.recognizer(text: [1, 2], probability: 0.95),
+      dictionary: PipelineTests.dictionary, options: options(thickness: thickness))
+    return (pipeline, detector, coarse)
+  }
+
   func size(_ width: Int, _ height: Int, line: Double?, thickness: Double? = 16) -> [Int] {
     let size = PPOCRPipeline.detectionSize(
       width: width, height: height, lineThickness: line, options: options(thickness: thickness))
@@ -43,12 +54,7 @@ import Testing
   /// The coarse detector finds the page's bars 60 pixels thick; the page's detector then sees the
   /// page scaled down to where they are 16 thick, and still finds them.
   @Test func aPageOfLargePrintIsDetectedSmaller() throws {
-    let detector = PipelineTests.thresholdDetector()
-    let coarse = PipelineTests.thresholdDetector()
-    let pipeline = PPOCRPipeline(
-      detector: detector, coarseDetector: coarse,
-      recognizer: PipelineTests.recognizer(text: [1, 2], probability: 0.95),
-      dictionary: PipelineTests.dictionary, options: options(thickness: 16))
+    let (pipeline, detector, coarse) = pipeline(thickness: 16)
     let result = try pipeline.recognize(ReadingReductionTests().page(lines: 4, thickness: 60))
     #expect(coarse.inputs.count == 1)
     let usual = PPOCRPipeline.detectionSize(width: 1000, height: 750, options: pipeline.options)
@@ -59,12 +65,7 @@ import Testing
   }
 
   @Test func withoutAThicknessThereIsNoPassForTheTextsSize() throws {
-    let detector = PipelineTests.thresholdDetector()
-    let coarse = PipelineTests.thresholdDetector()
-    let pipeline = PPOCRPipeline(
-      detector: detector, coarseDetector: coarse,
-      recognizer: PipelineTests.recognizer(text: [1, 2], probability: 0.95),
-      dictionary: PipelineTests.dictionary, options: options(thickness: nil))
+    let (pipeline, _, coarse) = pipeline(thickness: nil)
     _ = try pipeline.recognize(ReadingReductionTests().page(lines: 4, thickness: 60))
     #expect(coarse.inputs.isEmpty)
     #expect(pipeline.timings.textSizedDetections == 0)
