@@ -16,7 +16,7 @@ public struct PPOCRModelLocator: Sendable, Equatable {
     /// project's page corpora).
     case detectorSmallInt8 = "ppocr/PP-OCRv6_det_small_int8.onnx"
     /// The small detector in int8 but for one block of its backbone left in float, made at setup as
-    /// the int8 one is: no more errors than the float detector on the corpora measured
+    /// the int8 one is: as few errors as the float detector on the English corpora it was chosen on
     /// (Reports/BENCHMARKS.md, "Cheaper detection: one block of the int8 detector left in float (issue 29)").
     case detectorSmallInt8Mixed = "ppocr/PP-OCRv6_det_small_int8_mixed.onnx"
     /// The small recognizer in int8, made at setup (calibrated on the project's line corpora); the

@@ -148,24 +148,17 @@ func makePipeline(_ arguments: Arguments, _ options: PPOCRPipeline.Options) thro
   let recognizer = try ONNXModel(path: locator.path(small ? .recognizerSmall : .recognizerTiny), options: ort)
   let dictionary = try PPOCRDictionary.load(path: locator.path(small ? .dictionarySmall : .dictionaryTiny))
   let detectorFiles: [String: PPOCRModelLocator.File] = [
-    "small": .detectorSmall, "small-int8": .detectorSmallInt8, "tiny": .detectorTiny,
+    "small": .detectorSmall, "small-int8": .detectorSmallInt8, "small-int8-mixed": .detectorSmallInt8Mixed,
+    "tiny": .detectorTiny,
   ]
-  // small-int8-mixed: the int8 detector with a block left in float, made at setup beside the int8
-  // one but not a file the engine uses (Makefile, QUANTIZED_FILES).
-  let mixed = arguments.detector == "small-int8-mixed"
-  guard let detectorFile = mixed ? .detectorSmallInt8 : detectorFiles[arguments.detector] else {
-    let names = (detectorFiles.keys + ["small-int8-mixed"]).sorted()
-    throw EvalError("--det: one of \(names.joined(separator: ", "))")
-  }
-  func detectorPath() throws -> String {
-    let path = try locator.path(detectorFile)
-    return mixed ? path.replacingOccurrences(of: "_int8.onnx", with: "_int8_mixed.onnx") : path
+  guard let detectorFile = detectorFiles[arguments.detector] else {
+    throw EvalError("--det: one of \(detectorFiles.keys.sorted().joined(separator: ", "))")
   }
   // --det-model: a detector file of one's own (a quantization being tried), in place of --det's.
   let detector =
     arguments.singleLine
     ? nil
-    : try ONNXModel(path: arguments.detectorModel ?? detectorPath(), options: ort)
+    : try ONNXModel(path: arguments.detectorModel ?? locator.path(detectorFile), options: ort)
   // --coarse-det: the coarse pass's own detector, as the engine gives one (tiny behind small).
   let coarseDetector = try arguments.coarseDetector.map { name in
     guard let file = detectorFiles[name] else { throw EvalError("--coarse-det: \(name) is no detector") }

@@ -55,8 +55,9 @@ public struct PPOCRBackend: EngineBackend {
   /// English with the tiny recognizer; Japanese needs the small one (in int8 it reads jpn-lines
   /// outside the fast level's margin), and vertical Japanese the small detector too (the tiny one
   /// reads vertical pages under a heading with many times the errors). Accurate finds English
-  /// text with the small detector mostly in int8 (`small-mixed`), which read every English corpus
-  /// measured with no more errors than in float for about a quarter of the detector's work
+  /// text with the small detector mostly in int8 (`small-mixed`), which read the English corpora it
+  /// was chosen on with no more errors than in float, and a held-out column sweep with a few more,
+  /// for about a quarter of the detector's work
   /// (Reports/BENCHMARKS.md, "Cheaper detection: one block of the int8 detector left in float (issue 29)");
   /// Japanese keeps it in float, unmeasured there.
   public static func sizes(for level: RecognitionLevel, language: String) -> (

@@ -19,8 +19,9 @@ public final class ONNXModel: TensorModel, @unchecked Sendable {
     /// Runtime's default) or sleep. Spinning threads take CPU from the other workers' models.
     public var spinning: Bool
     /// With ``memoryArena``: the runtime's one arena, shared by every model whose options say so,
-    /// instead of an arena of the session's own. For models that never run at the same time (they
-    /// take one turn: ``OneRunAtATime``), whose arenas would otherwise each keep their peak.
+    /// instead of an arena of the session's own, whose peak each would otherwise keep. Models may
+    /// run in it at once (the arena takes a lock); it pays where their peaks come at different
+    /// moments, as the detectors' (one turn: ``OneRunAtATime``) and the recognizers' do.
     public var sharedArena: Bool
 
     public init(
