@@ -176,7 +176,13 @@ def calibrate(prepared, inputs, name, method, percentile, work):
                "percentile": {"percentile": percentile, "symmetric": False}}[method]
     calibrator = create_calibrator(prepared, [], augmented_model_path=os.path.join(work, "augmented.onnx"),
                                    calibrate_method=METHODS[method], extra_options=options)
-    calibrator.collect_data(Reader(name, inputs))
+    if method == "minmax":
+        calibrator.collect_data(Reader(name, inputs))
+    else:
+        # The histogram methods stack each tensor's values over the inputs of one call, which lines
+        # of different widths cannot be: one input a call, merged into the histograms as they go.
+        for tensor in inputs:
+            calibrator.collect_data(Reader(name, [tensor]))
     ranges = {tensor: TensorData(lowest=np.float32(np.asarray(data.range_value[0]).item()),
                                  highest=np.float32(np.asarray(data.range_value[1]).item()))
               for tensor, data in calibrator.compute_data().items()}

@@ -1,7 +1,8 @@
 // ppocr-eval: the PP-OCR pipeline on a corpus folder (pairs NAME.<image> + NAME.gt.txt), printing CER
 // and speed as one JSON line. For measuring; `make bench` and the tests do not run it.
 //
-//   ppocr-eval FOLDER [--rec small|tiny] [--first-rec tiny] [--det small|small-int8|small-int8-mixed|tiny] [--det-model PATH]
+//   ppocr-eval FOLDER [--rec small|tiny] [--rec-model PATH] [--first-rec tiny]
+//                     [--det small|small-int8|small-int8-mixed|tiny] [--det-model PATH]
 //                     [--coarse-det small|tiny] [--single-line] [--cls] [--jobs N]
 //                     [--case-fold] [--ignore-spaces] [--limit N] [--out DIR] [--set KEY=VALUE]...
 //                     [--per-image]   (each image's CER in the JSON line, for percentiles)
@@ -14,6 +15,7 @@ import Synchronization
 struct Arguments {
   var folder = ""
   var recognizer = "small"
+  var recognizerModel: String?
   var firstRecognizer: String?
   var detector = "small"
   var detectorModel: String?
@@ -42,6 +44,7 @@ struct Arguments {
     while let argument = rest.popFirst() {
       switch argument {
       case "--rec": recognizer = try value(argument)
+      case "--rec-model": recognizerModel = try value(argument)
       case "--first-rec": firstRecognizer = try value(argument)
       case "--det": detector = try value(argument)
       case "--det-model": detectorModel = try value(argument)
@@ -145,7 +148,9 @@ func makePipeline(_ arguments: Arguments, _ options: PPOCRPipeline.Options) thro
   let locator = PPOCRModelLocator.discover()
   let ort = ONNXModel.Options(memoryArena: arguments.arena, memoryPattern: arguments.pattern)
   let small = arguments.recognizer == "small"
-  let recognizer = try ONNXModel(path: locator.path(small ? .recognizerSmall : .recognizerTiny), options: ort)
+  // --rec-model: a recognizer file of one's own (a quantization being tried) over --rec's dictionary.
+  let recognizer = try ONNXModel(
+    path: arguments.recognizerModel ?? locator.path(small ? .recognizerSmall : .recognizerTiny), options: ort)
   let dictionary = try PPOCRDictionary.load(path: locator.path(small ? .dictionarySmall : .dictionaryTiny))
   let detectorFiles: [String: PPOCRModelLocator.File] = [
     "small": .detectorSmall, "small-int8": .detectorSmallInt8, "small-int8-mixed": .detectorSmallInt8Mixed,
@@ -292,7 +297,7 @@ func main() throws {
   let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18
   var summary: [String: Any] = [
     "folder": URL(fileURLWithPath: arguments.folder).lastPathComponent,
-    "rec": arguments.recognizer,
+    "rec": arguments.recognizerModel ?? arguments.recognizer,
     "det": arguments.singleLine ? "none" : arguments.detectorModel ?? arguments.detector,
     "cls": arguments.classifier, "jobs": jobs, "images": samples.count,
     "cer": ((accumulator.cerMicro ?? 0) * 100_000).rounded() / 1000,
