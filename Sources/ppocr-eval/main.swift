@@ -94,6 +94,7 @@ func options(_ settings: [(String, String)]) throws -> PPOCRPipeline.Options {
     case "band": options.detectionBandPixels = Int(number)
     case "coarseside": options.coarseDetectionSide = Int(number)
     case "linethick": options.detectionLineThickness = number > 0 ? number : nil
+    case "coarsekeep": options.coarsePassAsDetection = number > 0
     case "linequantile": options.reducedReading.thicknessQuantile = number
     case "coarseread": options.coarseReadAtMostRegions = Int(number)
     case "overlap": options.detectionBandOverlap = Int(number)

@@ -47,6 +47,8 @@ public struct PPOCRBackend: EngineBackend {
   public let singleLine: Bool
   /// Tall regions are vertical Japanese columns, read in their character cells (`jpn_vert`).
   public let columnsInCells: Bool
+  /// What the level changes in the pipeline besides its models (``pipelineOptions(for:language:detector:)``).
+  public let pipelineOptions: PPOCRPipeline.Options
   let models: SharedModels
 
   public static let languages = ["eng", "jpn", "jpn_vert", "eng+jpn"]
@@ -72,6 +74,28 @@ public struct PPOCRBackend: EngineBackend {
     }
   }
 
+  /// The pipeline's options at each level: `jpn_vert` reads its columns in cells; fast, where the
+  /// tiny detector finds the text, detects it text-sized (``PPOCRPipeline/Options/detectionLineThickness``:
+  /// its input scaled down until the lines are ``fastLineThickness`` pixels thick, never up) and keeps
+  /// a coarse pass as the detection where its lines already are
+  /// (``PPOCRPipeline/Options/coarsePassAsDetection``): the tiny detector read every English corpus
+  /// and the Japanese pages as well so, for a fraction of its work
+  /// (Reports/BENCHMARKS.md, "Fast three times accurate again (issue 29)").
+  public static func pipelineOptions(for level: RecognitionLevel, language: String, detector: Size)
+    -> PPOCRPipeline.Options
+  {
+    if language == "jpn_vert" { return .verticalColumns }
+    var options = PPOCRPipeline.Options()
+    if level == .fast && detector == .tiny {
+      options.detectionLineThickness = fastLineThickness
+      options.coarsePassAsDetection = true
+    }
+    return options
+  }
+  /// Thinner (16 or 20 pixels) read a page of tesseract-pages, narrow columns round a picture,
+  /// across its gutters.
+  static let fastLineThickness = 24.0
+
   public init(_ options: EngineOptions, locator: PPOCRModelLocator = .discover()) throws {
     guard Self.languages.contains(options.language) else {
       throw EngineError(
@@ -93,6 +117,7 @@ public struct PPOCRBackend: EngineBackend {
     detectorSize = detector
     singleLine = options.isSingleLine
     columnsInCells = options.language == "jpn_vert"
+    pipelineOptions = Self.pipelineOptions(for: options.level, language: options.language, detector: detector)
     models = try SharedModels.load(
       recognizer: recognizer, detector: singleLine ? nil : detector, detectorThreads: options.workers,
       locator: locator)
@@ -115,6 +140,11 @@ public struct PPOCRBackend: EngineBackend {
     ]
     .merging(columnsInCells ? ["vertical columns": VerticalColumn.method] : [:]) { $1 }
     if !singleLine, let coarse = detectorSize.coarseDetector { settings["coarse detector"] = coarse.rawValue }
+    if !singleLine, let thickness = pipelineOptions.detectionLineThickness {
+      settings["detection"] =
+        "text-sized: lines " + String(format: "%g", thickness) + " pixels thick"
+        + (pipelineOptions.coarsePassAsDetection ? ", the coarse pass where they are" : "")
+    }
     return EngineIdentity(name: "ppocr", version: "PP-OCRv6", models: hashes, settings: settings)
   }
 
@@ -123,11 +153,10 @@ public struct PPOCRBackend: EngineBackend {
   static let threadsWithDetector = "1 a worker; the detector one run at a time, on a thread a worker"
 
   public func makeEngine() throws -> any RecognitionEngine {
-    let options = columnsInCells ? PPOCRPipeline.Options.verticalColumns : PPOCRPipeline.Options()
     return PPOCREngine(
       pipeline: PPOCRPipeline(
         detector: models.detector, coarseDetector: models.coarseDetector, recognizer: models.recognizer,
-        dictionary: models.dictionary, options: options),
+        dictionary: models.dictionary, options: pipelineOptions),
       singleLine: singleLine)
   }
 }

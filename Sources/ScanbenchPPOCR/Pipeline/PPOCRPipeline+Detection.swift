@@ -74,6 +74,14 @@ extension PPOCRPipeline {
     return sorted[min(max(0, rank), sorted.count - 1)]
   }
 
+  /// How thick the lines of `regions` are, for a detection sized to them (``lineThickness(_:options:)``);
+  /// nil when most are tall: a page lying on its side (or in vertical columns), whose coarse pass
+  /// joins neighbouring lines into blocks that look like thick lines, is detected at the usual size.
+  static func textLineThickness(_ regions: [TextRegion], options: Options) -> Double? {
+    guard regions.count(where: \.isVertical) * 2 <= regions.count else { return nil }
+    return lineThickness(regions.map(\.quad.thickness), options: options)
+  }
+
   /// DB detection: the text regions of `image`, each a rectangle around one line of text. A large
   /// image is first detected coarsely: when that finds no region, there is no text to find. With
   /// ``Options/detectionLineThickness``, the coarse pass (every image's then) also tells how thick
@@ -85,8 +93,15 @@ extension PPOCRPipeline {
       return []
     }
     var coarseFoundText = textFoundInPreview.map { $0 == (image.width, image.height) } ?? false
+    let keptFromPreview = coarseFoundText ? regionsFoundInPreview : nil
+    var line = coarseFoundText ? lineFoundInPreview : nil
     textFoundInPreview = nil
-    var line: Double?
+    regionsFoundInPreview = nil
+    lineFoundInPreview = nil
+    if let keptFromPreview {
+      timings.coarseDetectionsKept += 1
+      return keptFromPreview
+    }
     if !coarseFoundText,
       let coarse = Self.coarseDetectionSize(width: image.width, height: image.height, options: options)
     {
@@ -98,15 +113,24 @@ extension PPOCRPipeline {
         return []
       }
       coarseFoundText = true
-      line = Self.lineThickness(found.map(\.quad.thickness), options: options)
+      if coarseRegionsSuffice(found, mapWidth: coarse.width, imageWidth: image.width) {
+        timings.coarseDetectionsKept += 1
+        return found
+      }
+      line = Self.textLineThickness(found, options: options)
     } else if !coarseFoundText,
       let coarse = Self.textSizingDetectionSize(width: image.width, height: image.height, options: options)
     {
-      // An image too small for a coarse pass of its own: one only for the text's size, which ends
-      // nothing when it finds no region.
+      // An image too small for a coarse pass of its own: one only for the text's size (and the
+      // detection, when its lines are as thick as that asks), which ends nothing when it finds no
+      // region.
       let found = try detect(
         image, detector: coarseDetector ?? detector, mapWidth: coarse.width, mapHeight: coarse.height)
-      line = Self.lineThickness(found.map(\.quad.thickness), options: options)
+      if coarseRegionsSuffice(found, mapWidth: coarse.width, imageWidth: image.width) {
+        timings.coarseDetectionsKept += 1
+        return found
+      }
+      line = Self.textLineThickness(found, options: options)
     }
     let full = Self.detectionSize(width: image.width, height: image.height, options: options)
     let (mapWidth, mapHeight) = Self.detectionSize(
@@ -155,9 +179,14 @@ extension PPOCRPipeline {
         fullWidth: fullWidth, fullHeight: fullHeight, thicknesses: found.map { $0.quad.thickness * scale },
         options: options)
       if reduction > 1 { timings.reducedReadings += 1 }
-      textFoundInPreview = (
-        (fullWidth + reduction - 1) / reduction, (fullHeight + reduction - 1) / reduction
-      )
+      let reading = ((fullWidth + reduction - 1) / reduction, (fullHeight + reduction - 1) / reduction)
+      textFoundInPreview = reading
+      let across = Double(reading.0) / Double(preview.width)
+      let down = Double(reading.1) / Double(preview.height)
+      lineFoundInPreview = Self.textLineThickness(found, options: options).map { $0 * across }
+      if coarseRegionsSuffice(found, mapWidth: coarse.width, imageWidth: preview.width) {
+        regionsFoundInPreview = found.map { $0.scaled(x: across, y: down) }
+      }
       return .text(reduction: reduction)
     }
     timings.images += 1
@@ -165,6 +194,17 @@ extension PPOCRPipeline {
     var result = layout([], imageWidth: fullWidth, imageHeight: fullHeight)
     result.detectedRegions = 0
     return .noText(result)
+  }
+
+  /// Whether the coarse pass's `regions`, found in a map `mapWidth` pixels wide of an image
+  /// `imageWidth` wide, are the detection (``Options/coarsePassAsDetection``): the coarse detector is
+  /// the detector, and their lines are at least ``Options/detectionLineThickness`` thick in the map.
+  func coarseRegionsSuffice(_ regions: [TextRegion], mapWidth: Int, imageWidth: Int) -> Bool {
+    guard options.coarsePassAsDetection, coarseDetector == nil, imageWidth > 0,
+      let thinnest = options.detectionLineThickness,
+      let line = Self.textLineThickness(regions, options: options)
+    else { return false }
+    return line * Double(mapWidth) / Double(imageWidth) >= thinnest
   }
 
   /// The strongest of ``Options/ReducedReading/reductions`` at which an image of `fullWidth ×

@@ -40,13 +40,20 @@ public final class PPOCRPipeline {
     /// no detection at full resolution (most photos of an old archive hold no text). nil: never.
     public var coarseDetectionAbovePixels: Int? = 4_000_000
     public var coarseDetectionSide = 960
+    /// With ``detectionLineThickness``, a coarse pass made by the detector itself (no coarse
+    /// detector of its own, as at the fast level) whose lines are already that thick in its map is
+    /// the detection: the text-sized detection would be no larger, and would find the same lines.
+    /// Off: the detection runs after every coarse pass that found text.
+    public var coarsePassAsDetection = false
     /// The detector's input is chosen from the text: the coarse pass (the coarse detector at
     /// ``coarseDetectionSide``, run for this on an image too small for one of its own) tells how
     /// thick the lines are (``ReducedReading/thicknessQuantile`` of its regions' thicknesses), and
     /// the detector's input is scaled down from ``detectionSize(width:height:options:)``'s until they
     /// are this many of its pixels thick: large print needs no large input. nil: the usual size
-    /// always, as every level has it: receipts read as well scaled so, but a page in two columns
-    /// was read across its gutter (Reports/BENCHMARKS.md, "Cheaper detection (issue 29)").
+    /// always, as the accurate level has it: receipts read as well scaled so, but a page in two
+    /// columns was read across its gutter (Reports/BENCHMARKS.md, "Cheaper detection (issue 29)");
+    /// the fast level's tiny detector reads every English corpus as well with thicker lines
+    /// (Reports/BENCHMARKS.md, "Fast three times accurate again (issue 29)").
     public var detectionLineThickness: Double?
     /// A coarse pass that finds at most this many regions reads them (each both ways up): when none
     /// reads as a line (``minLineProbability``, two characters or more), they are shapes' edges and
@@ -298,6 +305,8 @@ public final class PPOCRPipeline {
     public var reducedReadings = 0
     /// Images detected at an input scaled down to their text (``Options/detectionLineThickness``).
     public var textSizedDetections = 0
+    /// Images whose coarse pass was their detection (``Options/coarsePassAsDetection``).
+    public var coarseDetectionsKept = 0
     /// Lines read by the first recognizer, and those of them read again by the recognizer
     /// (``Options/Cascade``).
     public var linesReadFirst = 0
@@ -323,6 +332,7 @@ public final class PPOCRPipeline {
       result.blankImages = blankImages - earlier.blankImages
       result.reducedReadings = reducedReadings - earlier.reducedReadings
       result.textSizedDetections = textSizedDetections - earlier.textSizedDetections
+      result.coarseDetectionsKept = coarseDetectionsKept - earlier.coarseDetectionsKept
       result.linesReadFirst = linesReadFirst - earlier.linesReadFirst
       result.linesReadAgain = linesReadAgain - earlier.linesReadAgain
       return result
@@ -349,6 +359,11 @@ public final class PPOCRPipeline {
   /// The size of the image (read at the reduction chosen) whose reduced copy's coarse pass just
   /// found text (``examinePreview(preview:fullWidth:fullHeight:)``): its coarse pass is not done again.
   var textFoundInPreview: (width: Int, height: Int)?
+  /// … and its regions in that image's pixels, when they are its detection
+  /// (``Options/coarsePassAsDetection``).
+  var regionsFoundInPreview: [TextRegion]?
+  /// … and how thick its lines are in that image's pixels (``Options/detectionLineThickness``).
+  var lineFoundInPreview: Double?
 
   /// - Parameters:
   ///   - detector: the DB text detector (`[1, 3, H, W]` → `[1, 1, H, W]` probabilities); `nil` for a
@@ -579,6 +594,16 @@ struct TextRegion: Equatable {
     isVertical = width > 0 && height / width >= verticalAspectRatio
     quad = isVertical ? pageQuad.turnedCounterClockwise() : pageQuad
     self.score = score
+  }
+
+  /// The region in an image scaled by `x` across and `y` down.
+  func scaled(x: Double, y: Double) -> TextRegion {
+    func scaled(_ point: Point) -> Point { Point(x: point.x * x, y: point.y * y) }
+    var region = self
+    region.quad = Quad(
+      topLeft: scaled(quad.topLeft), topRight: scaled(quad.topRight), bottomRight: scaled(quad.bottomRight),
+      bottomLeft: scaled(quad.bottomLeft))
+    return region
   }
 
   /// The crop's width over its height, as PaddleOCR measures it on the cropped image.

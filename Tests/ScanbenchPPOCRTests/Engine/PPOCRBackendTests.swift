@@ -63,3 +63,28 @@ struct PPOCRBackendTests {
     #expect(try backend.identity().settings["threads"] == "1")
   }
 }
+
+/// What each level changes in the pipeline besides its models.
+@Suite struct PPOCRBackendOptionsTests {
+  /// Fast, where the tiny detector finds the text, detects it text-sized and keeps a coarse pass
+  /// whose lines are already that size; accurate, another detector, and vertical Japanese at either
+  /// level detect at the usual size.
+  @Test func fastDetectsTextSizedWithTheTinyDetector() {
+    for language in ["eng", "jpn", "eng+jpn"] {
+      let fast = PPOCRBackend.pipelineOptions(for: .fast, language: language, detector: .tiny)
+      #expect(fast.detectionLineThickness == PPOCRBackend.fastLineThickness, "\(language)")
+      #expect(fast.coarsePassAsDetection, "\(language)")
+    }
+    let usual: [(RecognitionLevel, String, PPOCRBackend.Size)] = [
+      (.accurate, "eng", .smallMixed), (.accurate, "jpn", .small), (.accurate, "eng", .tiny),
+      (.fast, "eng", .small), (.fast, "jpn_vert", .small),
+    ]
+    for (level, language, detector) in usual {
+      let options = PPOCRBackend.pipelineOptions(for: level, language: language, detector: detector)
+      #expect(options.detectionLineThickness == nil, "\(level) \(language) \(detector)")
+      #expect(!options.coarsePassAsDetection, "\(level) \(language) \(detector)")
+    }
+    #expect(
+      PPOCRBackend.pipelineOptions(for: .fast, language: "jpn_vert", detector: .small) == .verticalColumns)
+  }
+}
