@@ -305,7 +305,8 @@ extension VerticalColumn {
 extension VerticalColumn {
   /// The stretches of a column's turned reading to read again alone: runs of characters that are
   /// Latin letters or digits, or read doubtfully (below 0.5), holding a letter or digit or two
-  /// doubtful characters, and read less surely than 0.9 on the whole. Turned, a small column's sideways
+  /// doubtful characters, and read less surely than 0.9 on the whole (or a gap where nothing was
+  /// read). Turned, a small column's sideways
   /// word is read among kana lying on their sides, which the recognizer takes for context: it
   /// reads the word as kana, or drops letters (`JSON` as `こS`, `HTTP` as `ミコや`). Each stretch
   /// reaches, along the column (fractions of it, `em` of them an em), an em and a half beyond the
@@ -345,14 +346,15 @@ extension VerticalColumn {
       }
       if to > from { result.append((run, from, to)) }
     }
-    // Where the turned reading dropped a word whole, its neighbours lie more than two ems apart
-    // with nothing read between them: that stretch is read alone too.
+    // Where the turned reading dropped a word whole, its neighbours lie more than three ems apart
+    // with nothing read between them: that stretch is read alone too. (Two ems apart is one
+    // character dropped, most often a mark: `。` read alone is `10`.)
     let inRuns = Set(result.flatMap { Array($0.run) })
     for index in t.indices.dropFirst() where !inRuns.contains(index - 1) && !inRuns.contains(index) {
       let before = span(t[index - 1], of: turned)
       let after = span(t[index], of: turned)
       let (from, to) = ((before.start + before.end) / 2 + 0.5 * em, (after.start + after.end) / 2 - 0.5 * em)
-      guard to - from >= em else { continue }
+      guard to - from > 2 * em else { continue }
       let stretch = (run: index..<index, from: from, to: to)
       let at = result.firstIndex { $0.run.lowerBound >= index } ?? result.count
       result.insert(stretch, at: at)
@@ -363,7 +365,8 @@ extension VerticalColumn {
   /// `turned` with the characters of `run` replaced by the Latin run of `alone` (the stretch from
   /// `from` to `to` along the column read alone) when `alone` holds exactly one run
   /// (``latinRuns(_:)``), none of its characters doubtful (below 0.5), no fewer than the letters
-  /// `turned` read there, and was surer of it than `turned` was of `run`. The run's columns are
+  /// `turned` read there (and a letter, where `run` is empty), and was surer of it than `turned`
+  /// was of `run`. The run's columns are
   /// moved to where the stretch lies in `turned`; the characters of `run` other than Latin outside
   /// the word read alone (`Coordinatorに`, its `に` doubtful) stay.
   static func withRunReadAlone(
@@ -378,7 +381,10 @@ extension VerticalColumn {
       characters.reduce(0.0) { $0 + Double($1.probability) } / Double(max(characters.count, 1))
     }
     let letters = turned.characters[run].filter { isLatin($0.text) }.count
-    guard read.allSatisfy({ $0.probability >= 0.5 }), read.count >= letters,
+    // In a gap the turned reading left, a mark it dropped reads alone as digits (`。` as `10`): a
+    // word found there holds a letter.
+    let hasLetter = read.contains { $0.text.contains(where: \.isLetter) }
+    guard read.allSatisfy({ $0.probability >= 0.5 }), read.count >= letters, !run.isEmpty || hasLetter,
       mean(read) > mean(turned.characters[run])
     else { return turned }
     let moved = read.map { character -> DecodedCharacter in

@@ -79,6 +79,9 @@ import Testing
     let em = 20.0 / 320
     let stretches = VerticalColumn.stretchesToReadAlone(turned, em: em)
     #expect(stretches.map(\.run) == [3..<5, 9..<9])
+    // A mark dropped leaves its neighbours two ems apart: no stretch.
+    let markDropped = Self.reading("だ向", start: 10, pitch: 40, content: 60)
+    #expect(VerticalColumn.stretchesToReadAlone(markDropped, em: 20.0 / 60).isEmpty)
     // The run's stretch reaches past its characters but stops half an em short of `は`'s middle.
     let first = stretches[0]
     #expect(first.from < 66.0 / 320 && first.from >= 50.5 / 320 + 0.5 * em - 1e-9)
@@ -99,6 +102,12 @@ import Testing
     // Read alone as kana, or less surely, the turned reading stands.
     let kana = Self.reading("こら", start: 5, pitch: 20, content: 40, probability: 0.99)
     #expect(VerticalColumn.withRunReadAlone(turned, run: 1..<3, from: 0.25, to: 0.75, alone: kana) == turned)
+    // In a gap (no run), digits alone are a dropped mark read so (`。` as `10`); a word stands.
+    let gap = Self.reading("はで", start: 10, pitch: 60, content: 80)
+    let digits = Self.reading("10", start: 5, pitch: 10, content: 40, probability: 0.86)
+    #expect(VerticalColumn.withRunReadAlone(gap, run: 1..<1, from: 0.25, to: 0.75, alone: digits) == gap)
+    let word = VerticalColumn.withRunReadAlone(gap, run: 1..<1, from: 0.25, to: 0.75, alone: alone)
+    #expect(word.text == "はJSONで")
     let doubtful = Self.reading("JSON", start: 5, pitch: 10, content: 40, probability: 0.55)
     #expect(
       VerticalColumn.withRunReadAlone(turned, run: 1..<3, from: 0.25, to: 0.75, alone: doubtful) == turned)
