@@ -149,6 +149,7 @@ extension PPOCRPipeline {
       // share (``VerticalColumn/splicedAtAnchors(cells:turned:)``); both readings' columns now lie
       // along the column.
       if regions[index].quad == detected[index].quad {
+        decoded[index] = try withLatinReadAlone(decoded[index], column: column, pitch: line.pitch)
         cells = VerticalColumn.splicedAtAnchors(cells: cells, turned: decoded[index])
       }
       cells = VerticalColumn.bareLetters(VerticalColumn.halfWidthLatin(cells))
@@ -242,6 +243,57 @@ extension PPOCRPipeline {
       }
     }
     return result
+  }
+
+  /// `turned` (the reading of `column` turned a quarter turn) with each stretch that may hold a
+  /// sideways Latin word (``VerticalColumn/stretchesToReadAlone(_:em:)``) read again alone, turned
+  /// back upright, where that reads it surer (``VerticalColumn/withRunReadAlone(_:run:from:to:alone:)``).
+  /// `pitch`: the column's rows a character.
+  func withLatinReadAlone(_ turned: DecodedLine, column: VerticalColumn.Grey, pitch: Double) throws
+    -> DecodedLine
+  {
+    let length = Double(column.height)
+    let stretches = VerticalColumn.stretchesToReadAlone(turned, em: pitch / length)
+    var result = turned
+    // From the last stretch back, so the runs before it keep their indices.
+    for stretch in stretches.reversed() {
+      let top = Int(saturating: (stretch.from * length).rounded(.down))
+      let bottom = min(column.height, Int(saturating: (stretch.to * length).rounded(.up)))
+      guard bottom - top >= 2 else { continue }
+      var piece = VerticalColumn.Grey(width: column.width, height: bottom - top, value: 0)
+      for y in 0..<piece.height {
+        for x in 0..<column.width { piece[x, y] = column[x, top + y] }
+      }
+      guard let alone = try readUpright(VerticalColumn.turnedCounterClockwise(piece)) else { continue }
+      result = VerticalColumn.withRunReadAlone(
+        result, run: stretch.run, from: Double(top) / length, to: Double(bottom) / length, alone: alone)
+    }
+    return result
+  }
+
+  /// What the recognizer reads in `grey`, a line of text, with a margin of its own height's quarter
+  /// either side.
+  func readUpright(_ grey: VerticalColumn.Grey) throws -> DecodedLine? {
+    let margin = max(1, grey.height / 4)
+    let paper = VerticalColumn.median(of: VerticalColumn.histogram(grey)) ?? 255
+    var padded = VerticalColumn.Grey(width: grey.width + 2 * margin, height: grey.height, value: UInt8(paper))
+    for y in 0..<grey.height {
+      for x in 0..<grey.width { padded[margin + x, y] = grey[x, y] }
+    }
+    let line = VerticalColumn.Line(
+      image: padded, cellStarts: [], pitch: 1, cellSize: 1, margin: 0, columnLength: 1)
+    guard let read = try read(line), read.contentColumns > 0 else { return nil }
+    // The margins' columns taken off, so the characters' columns lie along `grey`.
+    let scale = read.contentColumns / Double(padded.width)
+    let offset = Double(margin) * scale
+    let characters = read.characters.map { character -> DecodedCharacter in
+      var moved = character
+      moved.firstColumn = max(0, Int(saturating: (Double(character.firstColumn) - offset).rounded(.down)))
+      moved.lastColumn = max(
+        moved.firstColumn, Int(saturating: (Double(character.lastColumn) - offset).rounded(.down)))
+      return moved
+    }
+    return DecodedLine(characters: characters, contentColumns: Double(grey.width) * scale)
   }
 
   /// What the recognizer reads in a column set out as a line, the columns in the line's scale.

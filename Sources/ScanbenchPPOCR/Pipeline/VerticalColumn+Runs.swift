@@ -154,8 +154,9 @@ extension VerticalColumn {
   /// (a lone `-` or `.` starts none), two characters or more once the ends read doubtfully (below
   /// 0.8) are left off — a lone letter of the turned reading is as often a kana or a mark read wrong
   /// (`一` as `-`, `エ` as `I`), and the turned reading runs a word on into the kana after it as
-  /// `l9`.
-  static func latinRuns(_ characters: [DecodedCharacter]) -> [Range<Int>] {
+  /// `l9`. `sureAtEnds`: the probability an end must reach to stay (lower for a word read alone,
+  /// where no kana lies beside it to be run on into).
+  static func latinRuns(_ characters: [DecodedCharacter], sureAtEnds: Float = 0.8) -> [Range<Int>] {
     var runs: [Range<Int>] = []
     var start: Int?
     for index in characters.indices {
@@ -171,10 +172,10 @@ extension VerticalColumn {
     if let first = start { runs.append(first..<characters.count) }
     return runs.map { run in
       var run = run
-      while !run.isEmpty && characters[run.upperBound - 1].probability < 0.8 {
+      while !run.isEmpty && characters[run.upperBound - 1].probability < sureAtEnds {
         run = run.lowerBound..<(run.upperBound - 1)
       }
-      while !run.isEmpty && characters[run.lowerBound].probability < 0.8 {
+      while !run.isEmpty && characters[run.lowerBound].probability < sureAtEnds {
         run = (run.lowerBound + 1)..<run.upperBound
       }
       return run
@@ -252,6 +253,18 @@ extension VerticalColumn {
       let run = t[stretch.turned]
       let latinInside = inside.filter { isLatin(c[$0].text) }.count
       let latinRun = run.filter { isLatin($0.text) }.count
+      // Two or three digits set across the column (`text-combine-upright`) fill one cell, which
+      // the cells reading reads as one character (`24` as `2`, `12` as `に`); read turned, they
+      // are a number read surely.
+      let numberAcross =
+        inside.count == 1 && (2...3).contains(run.count)
+        && run.allSatisfy {
+          $0.probability >= 0.9 && $0.text.allSatisfy(\.isASCII) && $0.text.allSatisfy(\.isNumber)
+        }
+      if numberAcross {
+        result.replaceSubrange(inside, with: run.map { moved($0, scale: scale) })
+        continue
+      }
       guard latinInside * 2 < max(inside.count, 1) || latinInside * 2 < latinRun else { continue }
       let sureWords = inside.filter { isSureWord(c[$0]) }.count
       guard sureWords <= run.count - latinRun else { continue }
@@ -259,16 +272,18 @@ extension VerticalColumn {
       let insideProbability =
         inside.isEmpty ? 0 : inside.reduce(0.0) { $0 + Double(c[$1].probability) } / Double(inside.count)
       guard runProbability > insideProbability else { continue }
-      let moved = run.map { character -> DecodedCharacter in
-        var moved = character
-        moved.firstColumn = Int(saturating: (Double(character.firstColumn) * scale).rounded(.down))
-        moved.lastColumn = max(
-          moved.firstColumn, Int(saturating: (Double(character.lastColumn) * scale).rounded(.down)))
-        return moved
-      }
-      result.replaceSubrange(inside, with: moved)
+      result.replaceSubrange(inside, with: run.map { moved($0, scale: scale) })
     }
     return DecodedLine(characters: result, contentColumns: cells.contentColumns)
+  }
+
+  /// `character` with its columns scaled by `scale`.
+  static func moved(_ character: DecodedCharacter, scale: Double) -> DecodedCharacter {
+    var moved = character
+    moved.firstColumn = Int(saturating: (Double(character.firstColumn) * scale).rounded(.down))
+    moved.lastColumn = max(
+      moved.firstColumn, Int(saturating: (Double(character.lastColumn) * scale).rounded(.down)))
+    return moved
   }
 
   /// Punctuation (`、。「」`), which the turned reading drops and the cells keep.
@@ -284,5 +299,126 @@ extension VerticalColumn {
     else { return false }
     if "一二三十工口".unicodeScalars.contains(scalar) { return false }
     return (0x3041...0x3096).contains(scalar.value) || (0x4E00...0x9FFF).contains(scalar.value)
+  }
+}
+
+extension VerticalColumn {
+  /// The stretches of a column's turned reading to read again alone: runs of characters that are
+  /// Latin letters or digits, or read doubtfully (below 0.5), holding a letter or digit or two
+  /// doubtful characters, and read less surely than 0.9 on the whole (or a gap where nothing was
+  /// read). Turned, a small column's sideways
+  /// word is read among kana lying on their sides, which the recognizer takes for context: it
+  /// reads the word as kana, or drops letters (`JSON` as `こS`, `HTTP` as `ミコや`). Each stretch
+  /// reaches, along the column (fractions of it, `em` of them an em), an em and a half beyond the
+  /// run's first and last characters, but no nearer its neighbours' middles than half an em.
+  static func stretchesToReadAlone(_ turned: DecodedLine, em: Double) -> [(
+    run: Range<Int>, from: Double, to: Double
+  )] {
+    let t = turned.characters
+    guard turned.contentColumns > 0, em > 0 else { return [] }
+    func isLetter(_ text: String) -> Bool { isLatin(text) && text != "-" && text != "." }
+    var result: [(run: Range<Int>, from: Double, to: Double)] = []
+    var index = 0
+    while index < t.count {
+      guard isLetter(t[index].text) || t[index].probability < 0.5 else {
+        index += 1
+        continue
+      }
+      var end = index
+      while end < t.count && (isLatin(t[end].text) || t[end].probability < 0.5) { end += 1 }
+      let run = index..<end
+      index = end
+      let letters = t[run].filter { isLetter($0.text) }.count
+      let doubtful = t[run].filter { $0.probability < 0.5 }.count
+      let mean = t[run].reduce(0.0) { $0 + Double($1.probability) } / Double(run.count)
+      guard letters >= 1 || doubtful >= 2, mean < 0.9 else { continue }
+      let first = span(t[run.lowerBound], of: turned)
+      let last = span(t[run.upperBound - 1], of: turned)
+      var from = max(0, first.start - 1.5 * em)
+      var to = min(1, last.end + 1.5 * em)
+      if run.lowerBound > 0 {
+        let before = span(t[run.lowerBound - 1], of: turned)
+        from = max(from, min(first.start, (before.start + before.end) / 2 + 0.5 * em))
+      }
+      if run.upperBound < t.count {
+        let after = span(t[run.upperBound], of: turned)
+        to = min(to, max(last.end, (after.start + after.end) / 2 - 0.5 * em))
+      }
+      if to > from { result.append((run, from, to)) }
+    }
+    // Where the turned reading dropped a word whole, its neighbours lie more than three ems apart
+    // with nothing read between them: that stretch is read alone too. (Two ems apart is one
+    // character dropped, most often a mark: `。` read alone is `10`.)
+    let inRuns = Set(result.flatMap { Array($0.run) })
+    for index in t.indices.dropFirst() where !inRuns.contains(index - 1) && !inRuns.contains(index) {
+      let before = span(t[index - 1], of: turned)
+      let after = span(t[index], of: turned)
+      let (from, to) = ((before.start + before.end) / 2 + 0.5 * em, (after.start + after.end) / 2 - 0.5 * em)
+      guard to - from > 2 * em else { continue }
+      let stretch = (run: index..<index, from: from, to: to)
+      let at = result.firstIndex { $0.run.lowerBound >= index } ?? result.count
+      result.insert(stretch, at: at)
+    }
+    return result
+  }
+
+  /// `turned` with the characters of `run` replaced by the Latin run of `alone` (the stretch from
+  /// `from` to `to` along the column read alone) when `alone` holds exactly one run
+  /// (``latinRuns(_:)``), none of its characters doubtful (below 0.5), no fewer than the letters
+  /// `turned` read there (and a letter, where `run` is empty), and was surer of it than `turned`
+  /// was of `run`. The run's columns are
+  /// moved to where the stretch lies in `turned`; the characters of `run` other than Latin outside
+  /// the word read alone (`Coordinatorに`, its `に` doubtful) stay.
+  static func withRunReadAlone(
+    _ turned: DecodedLine, run: Range<Int>, from: Double, to: Double, alone: DecodedLine
+  ) -> DecodedLine {
+    let runs = latinRuns(alone.characters, sureAtEnds: 0.5)
+    guard runs.count == 1, let found = runs.first, alone.contentColumns > 0, turned.contentColumns > 0 else {
+      return turned
+    }
+    let read = alone.characters[found]
+    let mean = { (characters: ArraySlice<DecodedCharacter>) -> Double in
+      characters.reduce(0.0) { $0 + Double($1.probability) } / Double(max(characters.count, 1))
+    }
+    let letters = turned.characters[run].filter { isLatin($0.text) }.count
+    // In a gap the turned reading left, a mark it dropped reads alone as digits (`。` as `10`): a
+    // word found there holds a letter.
+    let hasLetter = read.contains { $0.text.contains(where: \.isLetter) }
+    guard read.allSatisfy({ $0.probability >= 0.5 }), read.count >= letters, !run.isEmpty || hasLetter,
+      mean(read) > mean(turned.characters[run])
+    else { return turned }
+    let moved = read.map { character -> DecodedCharacter in
+      var moved = character
+      func along(_ column: Int) -> Int {
+        let fraction = from + (Double(column) + 0.5) / alone.contentColumns * (to - from)
+        return Int(saturating: (fraction * turned.contentColumns).rounded(.down))
+      }
+      moved.firstColumn = along(character.firstColumn)
+      moved.lastColumn = max(moved.firstColumn, along(character.lastColumn))
+      return moved
+    }
+    // The characters of `run` the word covers (half a letter beyond its ends), and its letters.
+    var replaced = run
+    if let first = moved.first, let last = moved.last {
+      let half = Double(last.lastColumn + 1 - first.firstColumn) / Double(moved.count) / 2
+      let covered = run.filter { index in
+        let character = turned.characters[index]
+        let middle = Double(character.firstColumn + character.lastColumn + 1) / 2
+        return isLatin(character.text)
+          || (middle >= Double(first.firstColumn) - half && middle <= Double(last.lastColumn + 1) + half)
+      }
+      if let lower = covered.first, let upper = covered.last {
+        replaced = lower..<(upper + 1)
+      } else {
+        let at =
+          run.first { index in
+            Double(turned.characters[index].firstColumn) > Double(last.lastColumn)
+          } ?? run.upperBound
+        replaced = at..<at
+      }
+    }
+    var result = turned
+    result.characters.replaceSubrange(replaced, with: moved)
+    return result
   }
 }

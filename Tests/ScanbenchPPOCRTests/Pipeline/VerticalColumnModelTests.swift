@@ -56,6 +56,23 @@ struct VerticalColumnModelTests {
     #expect(result.lines.contains { $0.text.contains("はCoordinatorにまとめ、") })
   }
 
+  /// A column cut from a book page of two tiers (small type) holding `JSON` lying sideways: read
+  /// turned among kana lying on their sides, the word comes out as `こS`, and in cells as slices
+  /// (`うミ`); its stretch read alone, turned upright, reads `JSON`, and the column reads exactly.
+  @Test func aBookColumnWithASidewaysWordIsReadExactly() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-2-000-column-8")
+    let result = try PipelineModelTests.pipeline(options: ReadingOrderModelTests.vertical).recognize(image)
+    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
+  }
+
+  /// `12` set across a book column (`text-combine-upright`) fills one cell, which the cells read as
+  /// `に` surely; the turned reading's `12` takes its place, and the column reads exactly.
+  @Test func aNumberSetAcrossABookColumnIsReadExactly() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-1-010-column-5")
+    let result = try PipelineModelTests.pipeline(options: ReadingOrderModelTests.vertical).recognize(image)
+    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
+  }
+
   /// A book page with ruby (`しけん` over `試験`, `せってい` over `設定`) and Latin words lying
   /// sideways: read column by column without the ruby, as a reader reads it.
   @Test func aRubyPageIsReadWithoutItsRuby() throws {

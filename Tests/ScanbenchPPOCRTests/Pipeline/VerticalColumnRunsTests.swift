@@ -63,6 +63,68 @@ import Testing
     #expect(VerticalColumn.spliced(cells: cells, turned: turned).text == "ミミのミョ")
   }
 
+  /// `JSON` lying sideways in a small column, read turned among kana lying on their sides as `こS`
+  /// (doubtful) and `で` dropped nowhere: that stretch is read alone; a stretch of kana read surely
+  /// is not. A word dropped whole leaves its neighbours more than two ems apart: that gap is read
+  /// alone too.
+  @Test func aDoubtfulOrLatinStretchOfTheTurnedReadingIsReadAlone() {
+    // 20 output columns an em over a column of 16 ems (320 columns).
+    var turned = Self.reading("設定は", start: 10, pitch: 20, content: 320)
+    turned.characters +=
+      Self.reading("こS", start: 66, pitch: 10, content: 320, probabilities: [0.39, 0.82])
+      .characters
+    turned.characters += Self.reading("で保存し", start: 110, pitch: 20, content: 320).characters
+    // `Linux` dropped: nothing read from 190 to 270.
+    turned.characters += Self.reading("の上", start: 270, pitch: 20, content: 320).characters
+    let em = 20.0 / 320
+    let stretches = VerticalColumn.stretchesToReadAlone(turned, em: em)
+    #expect(stretches.map(\.run) == [3..<5, 9..<9])
+    // A mark dropped leaves its neighbours two ems apart: no stretch.
+    let markDropped = Self.reading("だ向", start: 10, pitch: 40, content: 60)
+    #expect(VerticalColumn.stretchesToReadAlone(markDropped, em: 20.0 / 60).isEmpty)
+    // The run's stretch reaches past its characters but stops half an em short of `は`'s middle.
+    let first = stretches[0]
+    #expect(first.from < 66.0 / 320 && first.from >= 50.5 / 320 + 0.5 * em - 1e-9)
+    #expect(first.to > 77.0 / 320 && first.to <= 110.5 / 320 - 0.5 * em + 1e-9)
+    #expect(
+      VerticalColumn.stretchesToReadAlone(Self.reading("設定は", pitch: 20, content: 60), em: 1 / 3.0).isEmpty)
+  }
+
+  @Test func aRunReadAloneReplacesTheTurnedOnesWhenSurer() {
+    let turned = Self.reading(
+      "はこSで", start: 10, pitch: 20, content: 80, probabilities: [0.99, 0.39, 0.82, 0.99])
+    // The stretch of `こS` (columns 20–60 of 80) read alone: `JSON`, surely, over 40 columns.
+    let alone = Self.reading("JSON", start: 5, pitch: 10, content: 40, probability: 0.99)
+    let read = VerticalColumn.withRunReadAlone(turned, run: 1..<3, from: 0.25, to: 0.75, alone: alone)
+    #expect(read.text == "はJSONで")
+    let columns = read.characters.map(\.firstColumn)
+    #expect(columns == columns.sorted() && columns[1] >= 20 && columns[4] < 60)
+    // Read alone as kana, or less surely, the turned reading stands.
+    let kana = Self.reading("こら", start: 5, pitch: 20, content: 40, probability: 0.99)
+    #expect(VerticalColumn.withRunReadAlone(turned, run: 1..<3, from: 0.25, to: 0.75, alone: kana) == turned)
+    // In a gap (no run), digits alone are a dropped mark read so (`。` as `10`); a word stands.
+    let gap = Self.reading("はで", start: 10, pitch: 60, content: 80)
+    let digits = Self.reading("10", start: 5, pitch: 10, content: 40, probability: 0.86)
+    #expect(VerticalColumn.withRunReadAlone(gap, run: 1..<1, from: 0.25, to: 0.75, alone: digits) == gap)
+    let word = VerticalColumn.withRunReadAlone(gap, run: 1..<1, from: 0.25, to: 0.75, alone: alone)
+    #expect(word.text == "はJSONで")
+    let doubtful = Self.reading("JSON", start: 5, pitch: 10, content: 40, probability: 0.55)
+    #expect(
+      VerticalColumn.withRunReadAlone(turned, run: 1..<3, from: 0.25, to: 0.75, alone: doubtful) == turned)
+  }
+
+  @Test func aNumberSetAcrossTheColumnReplacesTheOneCellItFills() {
+    // `第12章`: the cells read the one cell of `12` as `に`, surely; turned, `12` is read surely.
+    let cells = Self.reading("第に章", start: 5, pitch: 10, content: 30, probabilities: [0.99, 0.97, 0.99])
+    let turned = Self.reading(
+      "第12章", start: 10, pitch: 15, content: 60, probabilities: [0.99, 0.98, 0.9, 0.99])
+    #expect(VerticalColumn.splicedAtAnchors(cells: cells, turned: turned).text == "第12章")
+    // Read doubtfully, the number does not replace the cell.
+    let doubtful = Self.reading(
+      "第12章", start: 10, pitch: 15, content: 60, probabilities: [0.99, 0.6, 0.6, 0.99])
+    #expect(VerticalColumn.splicedAtAnchors(cells: cells, turned: doubtful).text == "第に章")
+  }
+
   @Test func aColumnWithoutLatinIsTheCellsReading() {
     let cells = Self.reading("ある日の暮方の事である。", start: 5, pitch: 10, content: 120)
     let turned = Self.reading("ある日の暮方の事である", start: 10, pitch: 20, content: 240, probability: 0.99)
