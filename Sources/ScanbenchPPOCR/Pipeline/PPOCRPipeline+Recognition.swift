@@ -154,16 +154,25 @@ extension PPOCRPipeline {
       }
       cells = VerticalColumn.bareLetters(VerticalColumn.halfWidthLatin(cells))
       // Whichever reading is kept takes the `、。「」` the other read between the same neighbours: the
-      // turned one drops them, and cells that lost their phase lose some of them too.
+      // turned one drops them, and cells that lost their phase lose some of them too. Then the `、。`
+      // the column's ink plainly holds that neither reading placed go in (``VerticalColumn/marksInInk(_:)``).
       let sameQuad = regions[index].quad == detected[index].quad
       guard cells.probability + options.cellReadingMargin >= decoded[index].probability else {
         if sameQuad, let surerThan = options.marksFromOtherReading {
           decoded[index] = VerticalColumn.withMarks(of: cells, into: decoded[index], surerThan: surerThan)
         }
+        if sameQuad && options.marksFromInk {
+          decoded[index] = VerticalColumn.withInkMarks(
+            VerticalColumn.marksInInk(column), into: decoded[index], height: Double(column.height))
+        }
         continue
       }
       if sameQuad, let surerThan = options.marksFromOtherReading {
         cells = VerticalColumn.withMarks(of: decoded[index], into: cells, surerThan: surerThan)
+      }
+      if options.marksFromInk {
+        cells = VerticalColumn.withInkMarks(
+          VerticalColumn.marksInInk(column), into: cells, height: Double(column.height))
       }
       regions[index] = detected[index]
       decoded[index] = cells

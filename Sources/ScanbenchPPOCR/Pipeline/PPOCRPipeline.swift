@@ -167,6 +167,11 @@ public final class PPOCRPipeline {
     /// cells that lost the grid's phase drop some. A doubtful mark is as often a speck. nil: never
     /// (docs/engines.md, "Vertical Japanese").
     public var marksFromOtherReading: Double? = 0.5
+    /// A column's `、。` found in its ink — a small piece right of its axis, alone in its rows, at the
+    /// top of a gap between characters; a ring `。`, a stroke `、` — go into the reading kept where
+    /// it has none (``VerticalColumn/marksInInk(_:)``, ``VerticalColumn/withInkMarks(_:into:height:)``):
+    /// both readings lose marks the page plainly shows (docs/engines.md, "Vertical Japanese").
+    public var marksFromInk = true
     /// Which pieces of a column the detector cut apart (upright Latin, a letter a region) are
     /// joined again before it is read in cells (``VerticalColumn/joinedPieces(_:verticalAspectRatio:joining:)``).
     public var columnPieces = ColumnPieces()

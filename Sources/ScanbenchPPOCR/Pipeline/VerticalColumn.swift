@@ -17,7 +17,7 @@ struct VerticalColumn {
   /// The method's name in the records' engine settings (with the page never enlarged for
   /// detection, ``PPOCRPipeline/Options/detectionMaxUpscale``): a change to it is a change of name.
   static let method =
-    "cells on a grid 1, detection not enlarged, faint pages stretched, pieces joined, Latin runs read both ways between anchors, thin letters standing, letters in ASCII, ruby left out, tiers, marks from the other reading, lookalikes, case by height, lines under the tiers, Latin read alone"
+    "cells on a grid 1, detection not enlarged, faint pages stretched, pieces joined, Latin runs read both ways between anchors, thin letters standing, letters in ASCII, ruby left out, tiers, marks from the other reading, lookalikes, case by height, lines under the tiers, Latin read alone, marks from the ink"
 
   /// A grey picture, one byte a pixel, rows top to bottom.
   struct Grey: Equatable {
@@ -102,33 +102,12 @@ struct VerticalColumn {
   /// The line for `column` (upright, the top of the column at the top), or nil when it holds no ink
   /// to cut.
   static func line(_ column: Grey, turningBars: Bool = true, followingGaps: Bool = false) -> Line? {
-    guard column.width >= 4, column.height >= 4 else { return nil }
-    let blurred = blur(column)
-    guard let split = InkBounds.otsu(histogram(blurred)) else { return nil }
-    var inkMask = blurred.pixels.map { $0 <= UInt8(split) }
-    var picture = column
-    if inkMask.lazy.filter({ $0 }).count * 2 > inkMask.count {
-      // Light on dark: ink is the minority; set it dark.
-      inkMask = inkMask.map { !$0 }
-      picture.pixels = picture.pixels.map { 255 - $0 }
-    }
-    // The column's ink across: columns of pixels with ink in a tenth of the busiest one's rows.
-    var across = [Int](repeating: 0, count: column.width)
-    for y in 0..<column.height {
-      for x in 0..<column.width where inkMask[y * column.width + x] { across[x] += 1 }
-    }
-    guard let busiest = across.max(), busiest > 0 else { return nil }
-    guard let left = across.firstIndex(where: { $0 * 10 >= busiest }),
-      let right = across.lastIndex(where: { $0 * 10 >= busiest }), right - left >= 2
-    else { return nil }
-    let em = Double(right + 1 - left) / inkPerEm
-    let ink = dropSpecks(
-      inkMask, width: column.width, height: column.height, em: em, left: left, right: right + 1)
+    guard let ink = ink(of: column) else { return nil }
     let grid = Grid(
-      ink: ink, width: column.width, height: column.height, em: em, left: left, right: right + 1,
+      ink: ink.mask, width: column.width, height: column.height, em: ink.em, left: ink.left, right: ink.right,
       followingGaps: followingGaps)
     guard let grid else { return nil }
-    var line = compose(picture, ink: ink, grid: grid, em: em, turningBars: turningBars)
+    var line = compose(ink.picture, ink: ink.mask, grid: grid, em: ink.em, turningBars: turningBars)
     line?.followsGaps = followingGaps
     return line
   }

@@ -97,8 +97,22 @@ struct VerticalColumnModelTests {
     try expectMarksFromTheOtherReading(fixture: "sweep-1-book-2-007", column: 1, reading: "面に表示される。「試験は毎晩24時")
   }
 
+  /// Two columns of a book page (cut from it) whose `。` both readings lose — one where `Python`,
+  /// lying sideways, is spliced in from the turned reading with the mark's cell, the other where the
+  /// cells lost their phase and the turned reading is kept: each `。` is found in the column's ink and
+  /// goes between the characters around its gap. Without that, the columns do not read exactly.
+  @Test func aColumnsMarksAreFoundInItsInk() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-1-000-columns")
+    var options = ReadingOrderModelTests.vertical
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(result.lines.map { Self.withoutSpaces($0.text) } == Self.lines(groundTruth))
+    options.marksFromInk = false
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(without.lines.map { Self.withoutSpaces($0.text) } != Self.lines(groundTruth))
+  }
+
   /// The `column`th line of `fixture`'s ground truth is `reading`, and the page reads it exactly
-  /// with the marks taken from the other reading, and not without them.
+  /// with the marks taken from the other reading, and not without them (nor the ink's).
   func expectMarksFromTheOtherReading(fixture: String, column index: Int, reading: String) throws {
     let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, fixture)
     let column = Self.lines(groundTruth)[index]
@@ -107,6 +121,7 @@ struct VerticalColumnModelTests {
     let result = try PipelineModelTests.pipeline(options: options).recognize(image)
     #expect(result.lines.map { Self.withoutSpaces($0.text) }.contains(column))
     options.marksFromOtherReading = nil
+    options.marksFromInk = false
     let without = try PipelineModelTests.pipeline(options: options).recognize(image)
     #expect(!without.lines.map { Self.withoutSpaces($0.text) }.contains(column))
   }

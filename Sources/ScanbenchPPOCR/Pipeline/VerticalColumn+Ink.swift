@@ -1,0 +1,259 @@
+/// The `、。` a column's ink holds, found in the ink itself, and put into whichever reading of the
+/// column is kept where it has none.
+///
+/// Both readings lose marks the page plainly shows: read turned, a column drops them (they lie in
+/// the top right of their cells, where the recognizer sees no mark); read in cells, a grid that lost
+/// its phase puts a mark in the cell of the character after it, and a Latin word spliced from the
+/// turned reading takes the mark's cell with it. But a `、` or `。` set vertically is easy to see
+/// without the recognizer: a small piece of ink right of the column's axis, alone in its rows —
+/// nothing else of the column beside it, unlike a voicing mark (`゛゜`), which shares its rows with
+/// its kana — at the top of a gap between two characters (the top right of its own cell). A closed
+/// ring is `。`, an open stroke `、`.
+extension VerticalColumn {
+  /// A mark found in a column's ink: what it is, and the rows of the gap it stands in (from the ink
+  /// above it to the ink below it, or the column's end).
+  struct InkMark: Equatable {
+    var text: String
+    var gap: Range<Int>
+    var centre: Double
+  }
+
+  /// A column's ink: the mask (ink set), the em it is set in, the columns of pixels it spans.
+  struct Ink {
+    var mask: [Bool]
+    var picture: Grey
+    var em: Double
+    var left: Int
+    var right: Int
+  }
+
+  /// The ink of `column` (specks dropped), or nil when it holds none to read.
+  static func ink(of column: Grey) -> Ink? {
+    guard column.width >= 4, column.height >= 4 else { return nil }
+    let blurred = blur(column)
+    guard let split = InkBounds.otsu(histogram(blurred)) else { return nil }
+    var inkMask = blurred.pixels.map { $0 <= UInt8(split) }
+    var picture = column
+    if inkMask.lazy.filter({ $0 }).count * 2 > inkMask.count {
+      // Light on dark: ink is the minority; set it dark.
+      inkMask = inkMask.map { !$0 }
+      picture.pixels = picture.pixels.map { 255 - $0 }
+    }
+    // The column's ink across: columns of pixels with ink in a tenth of the busiest one's rows.
+    var across = [Int](repeating: 0, count: column.width)
+    for y in 0..<column.height {
+      for x in 0..<column.width where inkMask[y * column.width + x] { across[x] += 1 }
+    }
+    guard let busiest = across.max(), busiest > 0 else { return nil }
+    guard let left = across.firstIndex(where: { $0 * 10 >= busiest }),
+      let right = across.lastIndex(where: { $0 * 10 >= busiest }), right - left >= 2
+    else { return nil }
+    let em = Double(right + 1 - left) / inkPerEm
+    let mask = dropSpecks(
+      inkMask, width: column.width, height: column.height, em: em, left: left, right: right + 1)
+    return Ink(mask: mask, picture: picture, em: em, left: left, right: right + 1)
+  }
+
+  /// The `、。` of `column`, top to bottom.
+  static func marksInInk(_ column: Grey) -> [InkMark] {
+    guard let ink = ink(of: column) else { return [] }
+    let (width, height, em) = (column.width, column.height, ink.em)
+    let axis = Double(ink.left + ink.right) / 2
+    // The column's band: ruby and the neighbours' edges beside it are not the column's.
+    let bandLeft = max(0, Int(saturating: (axis - 0.6 * em).rounded(.down)))
+    let bandRight = min(width, Int(saturating: (axis + 0.6 * em).rounded(.up)))
+    let pieces = components(ink.mask, width: width, height: height)
+    var rowInk = [Int](repeating: 0, count: height)
+    for y in 0..<height {
+      for x in bandLeft..<bandRight where ink.mask[y * width + x] { rowInk[y] += 1 }
+    }
+    guard let firstRow = rowInk.firstIndex(where: { $0 > 0 }) else { return [] }
+    var marks: [InkMark] = []
+    for piece in pieces {
+      let (w, h) = (Double(piece.maxX - piece.minX), Double(piece.maxY - piece.minY))
+      guard w >= 0.12 * em, h >= 0.12 * em, w <= 0.45 * em, h <= 0.45 * em else { continue }
+      // In the right half of the column, within it.
+      guard Double(piece.minX) >= axis - 0.05 * em, Double(piece.maxX) <= axis + 0.6 * em else { continue }
+      // Alone in its rows: no other ink of the column beside it.
+      var own = [Int](repeating: 0, count: piece.maxY - piece.minY)
+      for index in piece.members {
+        let (x, y) = (index % width, index / width)
+        if x >= bandLeft && x < bandRight { own[y - piece.minY] += 1 }
+      }
+      guard (piece.minY..<piece.maxY).allSatisfy({ rowInk[$0] == own[$0 - piece.minY] }) else { continue }
+      // The gap it stands in; a column never starts with a mark (kinsoku).
+      var top = piece.minY
+      while top > 0 && rowInk[top - 1] == 0 { top -= 1 }
+      var bottom = piece.maxY
+      while bottom < height && rowInk[bottom] == 0 { bottom += 1 }
+      guard top > firstRow else { continue }
+      // At the top of its gap: the top right of its own cell.
+      guard piece.minY - top < bottom - piece.maxY else { continue }
+      // A mark's own cell: the gap it stands in is most of an em.
+      guard Double(bottom - top) >= 0.55 * em else { continue }
+      let ringness = Self.ringness(piece, picture: ink.picture)
+      let drawn = Self.elongation(piece, picture: ink.picture)
+      let text: String
+      if isRing(piece, width: width) || ringness > 0.3 || drawn.amount < 0.35 {
+        text = "。"
+      } else if drawn.covariance > 0.1 {
+        text = "、"
+      } else {
+        continue
+      }
+      marks.append(InkMark(text: text, gap: top..<bottom, centre: Double(piece.minY + piece.maxY) / 2))
+    }
+    return marks.sorted { $0.centre < $1.centre }
+  }
+
+  /// A connected piece of ink (8-connected): its pixels' indices and bounds (max exclusive).
+  struct Piece {
+    var members: [Int]
+    var minX: Int
+    var minY: Int
+    var maxX: Int
+    var maxY: Int
+  }
+
+  static func components(_ mask: [Bool], width: Int, height: Int) -> [Piece] {
+    var seen = [Bool](repeating: false, count: mask.count)
+    var stack: [Int] = []
+    var pieces: [Piece] = []
+    for start in mask.indices where mask[start] && !seen[start] {
+      seen[start] = true
+      stack.append(start)
+      var piece = Piece(members: [], minX: Int.max, minY: Int.max, maxX: Int.min, maxY: Int.min)
+      while let index = stack.popLast() {
+        piece.members.append(index)
+        let (x, y) = (index % width, index / width)
+        (piece.minX, piece.maxX) = (min(piece.minX, x), max(piece.maxX, x + 1))
+        (piece.minY, piece.maxY) = (min(piece.minY, y), max(piece.maxY, y + 1))
+        for ny in max(0, y - 1)...min(height - 1, y + 1) {
+          for nx in max(0, x - 1)...min(width - 1, x + 1)
+          where mask[ny * width + nx] && !seen[ny * width + nx] {
+            seen[ny * width + nx] = true
+            stack.append(ny * width + nx)
+          }
+        }
+      }
+      pieces.append(piece)
+    }
+    return pieces
+  }
+
+  /// Whether a piece closes around paper (a ring, `。`): some of the paper within its bounds cannot
+  /// be reached from outside them without crossing it.
+  static func isRing(_ piece: Piece, width: Int) -> Bool {
+    let (w, h) = (piece.maxX - piece.minX + 2, piece.maxY - piece.minY + 2)
+    var inked = [Bool](repeating: false, count: w * h)
+    for index in piece.members {
+      inked[(index / width - piece.minY + 1) * w + index % width - piece.minX + 1] = true
+    }
+    var reached = [Bool](repeating: false, count: w * h)
+    var stack = [0]
+    reached[0] = true
+    while let index = stack.popLast() {
+      let (x, y) = (index % w, index / w)
+      for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+      where nx >= 0 && nx < w && ny >= 0 && ny < h {
+        let next = ny * w + nx
+        if !inked[next] && !reached[next] {
+          reached[next] = true
+          stack.append(next)
+        }
+      }
+    }
+    return (0..<(w * h)).contains { !inked[$0] && !reached[$0] }
+  }
+
+  /// How much lighter a piece's middle is than its darkest ink, against the paper around it: about
+  /// nothing for a stroke through its middle (`、`), much for a ring (`。`) however blurred.
+  static func ringness(_ piece: Piece, picture: Grey) -> Double {
+    let values = piece.members.map { Double(picture.pixels[$0]) }.sorted()
+    let darkest =
+      values.prefix(max(1, values.count * 3 / 10)).reduce(0, +) / Double(max(1, values.count * 3 / 10))
+    var paper = 0.0
+    for y in max(0, piece.minY - 1)...min(picture.height - 1, piece.maxY) {
+      for x in max(0, piece.minX - 1)...min(picture.width - 1, piece.maxX) {
+        paper = max(paper, Double(picture[x, y]))
+      }
+    }
+    // The middle: the pixels within a sixth of the bounds of their centre.
+    let (cx, cy) = (Double(piece.minX + piece.maxX - 1) / 2, Double(piece.minY + piece.maxY - 1) / 2)
+    let reach = max(0.5, Double(min(piece.maxX - piece.minX, piece.maxY - piece.minY)) / 6)
+    var sum = 0.0
+    var count = 0
+    for y in piece.minY..<piece.maxY where abs(Double(y) - cy) <= reach {
+      for x in piece.minX..<piece.maxX where abs(Double(x) - cx) <= reach {
+        sum += Double(picture[x, y])
+        count += 1
+      }
+    }
+    guard count > 0, paper > darkest else { return 0 }
+    return (sum / Double(count) - darkest) / (paper - darkest)
+  }
+
+  /// How drawn out a piece's ink is (0 round, 1 a line), and whether along the diagonal a `、` is
+  /// drawn (from the top left down to the bottom right): moments of the ink weighted by its
+  /// darkness against the paper.
+  static func elongation(_ piece: Piece, picture: Grey) -> (amount: Double, covariance: Double) {
+    var paper = 0.0
+    for y in max(0, piece.minY - 1)...min(picture.height - 1, piece.maxY) {
+      for x in max(0, piece.minX - 1)...min(picture.width - 1, piece.maxX) {
+        paper = max(paper, Double(picture[x, y]))
+      }
+    }
+    var (sw, sx, sy) = (0.0, 0.0, 0.0)
+    for y in piece.minY..<piece.maxY {
+      for x in piece.minX..<piece.maxX {
+        let weight = max(0, paper - Double(picture[x, y]))
+        (sw, sx, sy) = (sw + weight, sx + weight * Double(x), sy + weight * Double(y))
+      }
+    }
+    guard sw > 0 else { return (0, 0) }
+    let (mx, my) = (sx / sw, sy / sw)
+    var (xx, yy, xy) = (0.0, 0.0, 0.0)
+    for y in piece.minY..<piece.maxY {
+      for x in piece.minX..<piece.maxX {
+        let weight = max(0, paper - Double(picture[x, y]))
+        let (dx, dy) = (Double(x) - mx, Double(y) - my)
+        (xx, yy, xy) = (xx + weight * dx * dx, yy + weight * dy * dy, xy + weight * dx * dy)
+      }
+    }
+    let trace = xx + yy
+    guard trace > 0 else { return (0, 0) }
+    let spread = ((xx - yy) * (xx - yy) + 4 * xy * xy).squareRoot()
+    return (spread / trace, xy / trace)
+  }
+
+  /// `reading` (its characters' columns along the column, of `height` rows) with each of `marks`
+  /// put in its place where the reading has no mark: between the characters read above its gap and
+  /// those below it, unless a mark is read beside it already.
+  static func withInkMarks(_ marks: [InkMark], into reading: DecodedLine, height: Double) -> DecodedLine {
+    let content = reading.contentColumns
+    guard !marks.isEmpty, !reading.characters.isEmpty, content > 0, height > 0 else { return reading }
+    var characters = reading.characters
+    for mark in marks {
+      func row(_ character: DecodedCharacter) -> Double {
+        (Double(character.firstColumn + character.lastColumn) / 2 + 0.5) / content * height
+      }
+      let middle = Double(mark.gap.lowerBound + mark.gap.upperBound) / 2
+      let at = characters.firstIndex { row($0) > middle } ?? characters.count
+      // Never at the head of a column (kinsoku).
+      guard at > 0 else { continue }
+      let beside = characters[(at - 1)..<min(at + 1, characters.count)]
+      guard !beside.contains(where: { isLookalikeOfMark($0.text) }) else { continue }
+      let column = Int(saturating: min(mark.centre / height * content, content - 1).rounded(.down))
+      characters.insert(
+        DecodedCharacter(text: mark.text, firstColumn: column, lastColumn: column, probability: 1), at: at)
+    }
+    var result = reading
+    result.characters = characters
+    return result
+  }
+
+  /// What a recognizer reads for a `、。` it half sees.
+  static func isLookalikeOfMark(_ text: String) -> Bool {
+    [",", ".", "，", "．", "・", "°", "'", "’", "`", "。", "、", "｡", "､"].contains(text)
+  }
+}

@@ -1,0 +1,103 @@
+import Testing
+
+@testable import ScanbenchPPOCR
+
+/// The `、。` found in a column's ink, and put into a reading of it where it has none.
+@Suite struct VerticalColumnInkTests {
+  /// A column 44 pixels across, its characters solid squares 34 pixels across (an em of about 37),
+  /// one a cell of 40 rows from `top`, cells left blank where `blank` says.
+  static func column(cells: Int, blank: Set<Int> = [], rows: Int? = nil) -> VerticalColumn.Grey {
+    var grey = VerticalColumn.Grey(width: 44, height: rows ?? 40 * cells + 20, value: 255)
+    for cell in 0..<cells where !blank.contains(cell) {
+      for y in (10 + 40 * cell)..<(10 + 40 * cell + 34) {
+        for x in 5..<39 { grey[x, y] = 20 }
+      }
+    }
+    return grey
+  }
+
+  /// A ring (`。`) of outer radius 5 and inner 3 about (`x`, `y`).
+  static func ring(_ grey: inout VerticalColumn.Grey, x: Int, y: Int) {
+    for dy in -6...6 {
+      for dx in -6...6 {
+        let r = Double(dx * dx + dy * dy).squareRoot()
+        if r <= 5.2 && r >= 2.8 { grey[x + dx, y + dy] = 20 }
+      }
+    }
+  }
+
+  /// A stroke (`、`) three pixels thick from (`x`, `y`) down to the right, nine pixels each way.
+  static func stroke(_ grey: inout VerticalColumn.Grey, x: Int, y: Int) {
+    for step in 0..<9 {
+      for thick in 0..<3 { grey[x + step + thick, y + step] = 20 }
+    }
+  }
+
+  @Test func aRingAndAStrokeInTheTopRightOfTheirCellsAreTheMarks() {
+    // Cells 2 and 5 blank but for a mark in their top right: `。` then `、`.
+    var grey = Self.column(cells: 8, blank: [2, 5])
+    Self.ring(&grey, x: 29, y: 10 + 80 + 7)
+    Self.stroke(&grey, x: 24, y: 10 + 200 + 1)
+    let marks = VerticalColumn.marksInInk(grey)
+    #expect(marks.map(\.text) == ["。", "、"])
+    // Each stands in the gap between the characters above and below its cell.
+    #expect(marks.first?.gap == 84..<130)
+    #expect(marks.last?.gap == 204..<250)
+  }
+
+  @Test func aPieceBesideACharacterIsNoMark() {
+    // A ring right of a character, in its rows (a voicing mark, `゜`), is the character's.
+    var grey = Self.column(cells: 4, rows: 200)
+    for y in (10 + 40)..<(10 + 40 + 34) {
+      for x in 5..<39 { grey[x, y] = 255 }
+    }
+    for y in (10 + 40)..<(10 + 40 + 34) {
+      for x in 5..<25 { grey[x, y] = 20 }
+    }
+    Self.ring(&grey, x: 33, y: 10 + 40 + 7)
+    #expect(VerticalColumn.marksInInk(grey).isEmpty)
+  }
+
+  @Test func aPieceOnTheAxisOrAtTheHeadOfTheColumnIsNoMark() {
+    // A dot in the middle of its cell (`・`), and a ring above the first character (a column never
+    // starts with a mark).
+    var grey = Self.column(cells: 5, blank: [0, 2])
+    Self.ring(&grey, x: 22, y: 10 + 80 + 17)
+    Self.ring(&grey, x: 29, y: 10 + 7)
+    #expect(VerticalColumn.marksInInk(grey).isEmpty)
+  }
+
+  static func reading(_ text: String) -> DecodedLine {
+    // A character every 10 output columns of 100, a column of 1000 rows: one every 100 rows.
+    let characters = text.enumerated().map { index, character in
+      DecodedCharacter(
+        text: String(character), firstColumn: 10 * index + 4, lastColumn: 10 * index + 5, probability: 0.98)
+    }
+    return DecodedLine(characters: characters, contentColumns: 100)
+  }
+
+  static func mark(_ text: String, gap: Range<Int>) -> VerticalColumn.InkMark {
+    VerticalColumn.InkMark(text: text, gap: gap, centre: Double(gap.lowerBound + 10))
+  }
+
+  @Test func aMarkGoesBetweenTheCharactersAboveAndBelowItsGap() {
+    // Characters at rows 50, 150, …; the gap of a `。` from row 260 to 340.
+    let read = VerticalColumn.withInkMarks(
+      [Self.mark("。", gap: 260..<340), Self.mark("、", gap: 560..<640)], into: Self.reading("出たエラーが出たら"),
+      height: 1000)
+    #expect(read.text == "出たエ。ラーが、出たら")
+    #expect(read.characters[3].firstColumn == 27)
+  }
+
+  @Test func aMarkReadBesideItsGapIsNotAddedAgain() {
+    let read = VerticalColumn.withInkMarks(
+      [Self.mark("。", gap: 260..<340)], into: Self.reading("出たエ.ラー"), height: 1000)
+    #expect(read.text == "出たエ.ラー")
+  }
+
+  @Test func noMarkGoesAtTheHeadOfTheReading() {
+    let read = VerticalColumn.withInkMarks(
+      [Self.mark("。", gap: 0..<40)], into: Self.reading("出たエ"), height: 1000)
+    #expect(read.text == "出たエ")
+  }
+}
