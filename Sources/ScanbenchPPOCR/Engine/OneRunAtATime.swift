@@ -1,5 +1,3 @@
-import Foundation
-import ScanbenchSupport
 import Synchronization
 
 /// A model shared by every worker that runs for one of them at a time: the others wait.
@@ -22,13 +20,7 @@ final class OneRunAtATime: TensorModel, Sendable {
 
   func run(_ input: Tensor) throws -> Tensor {
     let start = ContinuousClock.now
-    let traceStart = BusyTrace.now()
-    let threads = (model as? ONNXModel)?.options.intraOpThreads ?? 0
-    let name = (model as? ONNXModel).map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? "model"
     return try gate.withLock { _ in
-      BusyTrace.record("w:wait-turn", since: traceStart)
-      let runStart = BusyTrace.now()
-      defer { BusyTrace.record("w:run-\(name)-t\(threads)", since: runStart) }
       let wait = ContinuousClock.now - start
       waited.add(
         Int(wait.components.seconds) * 1_000_000_000 + Int(wait.components.attoseconds / 1_000_000_000),

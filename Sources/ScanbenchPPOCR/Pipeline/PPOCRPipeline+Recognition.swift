@@ -1,4 +1,3 @@
-import ScanbenchSupport
 import Synchronization
 
 extension PPOCRPipeline {
@@ -111,9 +110,7 @@ extension PPOCRPipeline {
     }
     let input = Tensor(shape: [count, 3, height, batch.width], values: values)
     let start = threadCPUTime()
-    let traceStart = BusyTrace.now()
     let output = try model.run(input)
-    BusyTrace.record("w:rec", since: traceStart)
     let seconds = threadCPUTime() - start
     let classes = decoder.classes.count
     guard output.shape.count == 3, output.shape[0] == count, output.shape[1] > 0 else {
