@@ -66,14 +66,12 @@ import Testing
   /// A pipeline with spare cores reads every line as one without: a batch reads the same whoever
   /// reads it.
   @Test func aPipelineReadsTheSameLinesWithSpareCores() throws {
-    let regions = (0..<12).map { row in
-      TextRegion(
-        pageQuad: Quad(
-          topLeft: Point(x: 4, y: Double(row * 20 + 2)),
-          topRight: Point(x: Double(60 + row * 7), y: Double(row * 20 + 2)),
-          bottomRight: Point(x: Double(60 + row * 7), y: Double(row * 20 + 16)),
-          bottomLeft: Point(x: 4, y: Double(row * 20 + 16))),
-        score: 0.9, verticalAspectRatio: 1.5)
+    let regions = (0..<12).map { row -> TextRegion in
+      let (top, bottom, right) = (Double(row * 20 + 2), Double(row * 20 + 16), Double(60 + row * 7))
+      let quad = Quad(
+        topLeft: Point(x: 4, y: top), topRight: Point(x: right, y: top),
+        bottomRight: Point(x: right, y: bottom), bottomLeft: Point(x: 4, y: bottom))
+      return TextRegion(pageQuad: quad, score: 0.9, verticalAspectRatio: 1.5)
     }
     var grey = [UInt8](repeating: 255, count: 200 * 250)
     for row in 0..<12 {
