@@ -33,16 +33,3 @@ import Testing
       results.withLock { $0 } == Dictionary(uniqueKeysWithValues: (0..<8).map { ($0, [Float($0 * 2)]) }))
   }
 }
-
-extension OneRunAtATimeTests {
-  /// Two models that share a turn never run at once either.
-  @Test func modelsThatShareATurnRunOneAtATimeBetweenThem() throws {
-    let probe = Probe()
-    let first = OneRunAtATime(probe)
-    let second = OneRunAtATime(probe, sharingTurnWith: first)
-    DispatchQueue.concurrentPerform(iterations: 8) { index in
-      _ = try? (index % 2 == 0 ? first : second).run(Tensor(shape: [1], values: [Float(index)]))
-    }
-    #expect(probe.most.load(ordering: .sequentiallyConsistent) == 1)
-  }
-}

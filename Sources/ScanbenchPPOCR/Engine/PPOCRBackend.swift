@@ -119,7 +119,7 @@ public struct PPOCRBackend: EngineBackend {
     columnsInCells = options.language == "jpn_vert"
     pipelineOptions = Self.pipelineOptions(for: options.level, language: options.language, detector: detector)
     models = try SharedModels.load(
-      recognizer: recognizer, detector: singleLine ? nil : detector, detectorThreads: options.workers,
+      recognizer: recognizer, detector: singleLine ? nil : detector, workers: options.workers,
       locator: locator)
     try models.check()
   }
@@ -156,7 +156,7 @@ public struct PPOCRBackend: EngineBackend {
     return PPOCREngine(
       pipeline: PPOCRPipeline(
         detector: models.detector, coarseDetector: models.coarseDetector, recognizer: models.recognizer,
-        dictionary: models.dictionary, options: pipelineOptions),
+        dictionary: models.dictionary, options: pipelineOptions, spareCores: models.spareCores),
       singleLine: singleLine)
   }
 }
@@ -169,18 +169,21 @@ final class SharedModels: @unchecked Sendable {
   /// Run for one worker at a time (``OneRunAtATime``: measured, half the detector's memory for a
   /// few percent of waiting).
   let detector: OneRunAtATime?
-  /// The coarse pass's detector, when not `detector` (``PPOCRBackend/Size/coarseDetector``): it
-  /// takes its turn with `detector`, so the two models' activations never add up.
-  let coarseDetector: OneRunAtATime?
+  /// The coarse pass's detector, when not `detector` (``PPOCRBackend/Size/coarseDetector``): run
+  /// for every worker at once, beside `detector`'s run (``coarseDetectorOptions``).
+  let coarseDetector: ONNXModel?
   let dictionary: [String]
+  /// The workers' idle cores, lent to the pipelines still reading (nil with one worker).
+  let spareCores: SpareCores?
   /// Every file the models came from, for the identity.
   let files: [String]
   let runtimeVersion: String
 
   private init(
-    recognizer: ONNXModel, detector: OneRunAtATime?, coarseDetector: OneRunAtATime?, dictionary: [String],
-    files: [String], runtimeVersion: String
+    recognizer: ONNXModel, detector: OneRunAtATime?, coarseDetector: ONNXModel?, dictionary: [String],
+    files: [String], runtimeVersion: String, workers: Int
   ) {
+    self.spareCores = workers > 1 ? SpareCores(workers: workers) : nil
     self.recognizer = recognizer
     self.detector = detector
     self.coarseDetector = coarseDetector
@@ -211,16 +214,20 @@ final class SharedModels: @unchecked Sendable {
   /// so one arena holds less than the two peaks kept side by side
   /// (Reports/BENCHMARKS.md, "No text, no work": the shared arena's rows).
   static let recognizerOptions = ONNXModel.Options(memoryPattern: false, sharedArena: true)
-  /// The coarse pass's detector runs once a large image, beside the detector of whole pages, in the
-  /// same turn (``OneRunAtATime``): the two keep one arena, the environment's
-  /// (``ONNXModel/Options/sharedArena``), as large as the larger one's runs. With an arena of its
-  /// own, that arena's peak stayed beside the other's for the whole run; without any, every run
-  /// took fresh pages from the kernel, most of the time a photo of no text cost
+  /// The coarse pass's detector runs once a large image, for every worker at once, outside the
+  /// detector's turn: its runs are small (an input of at most ``PPOCRPipeline/Options/coarseDetectionSide``
+  /// on its longer side, or a band of ``PPOCRPipeline/Options/detectionBandPixels`` when it detects
+  /// a page again), so their activations add little beside a detector's run, and a worker that
+  /// waited for the turn to run it left its core idle while the other's detector ran
+  /// (Reports/BENCHMARKS.md, "Every core busy: where the cores idled (issue 29)"). It keeps its
+  /// buffers in the environment's arena (``ONNXModel/Options/sharedArena``) with the others': with
+  /// an arena of its own, that arena's peak stayed beside the other's for the whole run; without
+  /// any, every run took fresh pages from the kernel, most of the time a photo of no text cost
   /// (Reports/BENCHMARKS.md, "No text, no work": each measured).
   static let coarseDetectorOptions = ONNXModel.Options(memoryPattern: false, sharedArena: true)
 
   static func load(
-    recognizer size: PPOCRBackend.Size, detector: PPOCRBackend.Size?, detectorThreads: Int = 1,
+    recognizer size: PPOCRBackend.Size, detector: PPOCRBackend.Size?, workers: Int = 1,
     locator: PPOCRModelLocator
   )
     throws -> SharedModels
@@ -233,19 +240,17 @@ final class SharedModels: @unchecked Sendable {
       let coarseDetectorFile = try detector?.coarseDetector.map { try locator.path($0.detectorFile) }
       let detector = try detectorFile.map {
         OneRunAtATime(
-          try ONNXModel(path: $0, options: detectorOptions(workers: detectorThreads), runtime: runtime))
+          try ONNXModel(path: $0, options: detectorOptions(workers: workers), runtime: runtime))
       }
       return SharedModels(
         recognizer: try ONNXModel(path: recognizerFile, options: recognizerOptions, runtime: runtime),
         detector: detector,
         coarseDetector: try coarseDetectorFile.map {
-          OneRunAtATime(
-            try ONNXModel(path: $0, options: coarseDetectorOptions, runtime: runtime),
-            sharingTurnWith: detector)
+          try ONNXModel(path: $0, options: coarseDetectorOptions, runtime: runtime)
         },
         dictionary: try PPOCRDictionary.load(path: dictionaryFile),
         files: [recognizerFile, dictionaryFile] + [detectorFile, coarseDetectorFile].compactMap { $0 },
-        runtimeVersion: runtime.version)
+        runtimeVersion: runtime.version, workers: workers)
     } catch let error as ONNXRuntimeError {
       throw EngineError(message: error.description)
     }

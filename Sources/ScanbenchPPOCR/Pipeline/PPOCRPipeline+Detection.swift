@@ -160,6 +160,18 @@ extension PPOCRPipeline {
   /// ``recognize(_:singleLine:)`` of an image of that size skips the coarse pass, done here); nil
   /// when the image takes no coarse pass.
   public func examinePreview(preview: RGBImage, fullWidth: Int, fullHeight: Int) throws -> PreviewFinding? {
+    guard let spareCores else {
+      return try examinePreviewCounted(preview: preview, fullWidth: fullWidth, fullHeight: fullHeight)
+    }
+    return try spareCores.busy {
+      try examinePreviewCounted(preview: preview, fullWidth: fullWidth, fullHeight: fullHeight)
+    }
+  }
+
+  /// ``examinePreview(preview:fullWidth:fullHeight:)``, counted busy when that counts.
+  private func examinePreviewCounted(preview: RGBImage, fullWidth: Int, fullHeight: Int) throws
+    -> PreviewFinding?
+  {
     let startCPU = Self.threadCPUTime()
     let start = ContinuousClock.now
     defer {

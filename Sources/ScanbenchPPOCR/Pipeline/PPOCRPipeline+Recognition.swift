@@ -1,3 +1,5 @@
+import Synchronization
+
 extension PPOCRPipeline {
   /// Recognizes every region, with the first recognizer where there is one (``Options/Cascade``):
   /// the lines across it reads doubtfully, and every tall region, are read by the recognizer.
@@ -18,19 +20,65 @@ extension PPOCRPipeline {
   }
 
   /// Recognizes every region: crops sorted by aspect ratio, in batches as wide as their widest crop.
-  /// `model` and `decoder`: the recognizer's, unless said.
+  /// `model` and `decoder`: the recognizer's, unless said. While other workers are idle, helpers
+  /// read a share of the batches (``SpareCores``); a batch reads the same whoever reads it.
   func recognizeRegions(
     _ image: RGBImage, regions: [TextRegion], model: TensorModel? = nil, decoder: CTCDecoder? = nil
   ) throws -> [DecodedLine] {
     let model = model ?? recognizer
     let decoder = decoder ?? self.decoder
+    let batches = Self.recognitionBatches(regions, options: options)
+    var decoded = [DecodedLine](
+      repeating: DecodedLine(characters: [], contentColumns: 0), count: regions.count)
+    guard let spareCores, batches.count > 1, spareCores.idleWorkers > 0 else {
+      for batch in batches {
+        let (lines, seconds) = try Self.read(
+          batch, of: regions, in: image, model: model, decoder: decoder, options: options,
+          input: &inputValues)
+        timings.recognitionInference += seconds
+        for (index, line) in zip(batch.regions, lines) { decoded[index] = line }
+      }
+      return decoded
+    }
+    // Safe: a pipeline given spare cores runs models that are safe to run from several threads at
+    // once (``SpareCores``).
+    let shared = UncheckedModel(model: model)
+    let options = options
+    let read = Mutex((lines: decoded, seconds: 0.0))
+    try spareCores.forEach(batches.count, scratch: { [Float]() }) { slot, input in
+      let batch = batches[slot]
+      let (lines, seconds) = try Self.read(
+        batch, of: regions, in: image, model: shared.model, decoder: decoder, options: options, input: &input)
+      read.withLock { read in
+        read.seconds += seconds
+        for (index, line) in zip(batch.regions, lines) { read.lines[index] = line }
+      }
+    }
+    let (lines, seconds) = read.withLock { ($0.lines, $0.seconds) }
+    timings.recognitionInference += seconds
+    return lines
+  }
+
+  /// A model handed to helper threads.
+  private struct UncheckedModel: @unchecked Sendable {
+    let model: TensorModel
+  }
+
+  /// One recognizer run: the regions it reads, and each one's crop width in a batch this wide.
+  struct RecognitionBatch: Sendable {
+    var regions: [Int]
+    var widths: [Int]
+    var width: Int
+  }
+
+  /// The recognizer's runs for `regions`: sorted by aspect ratio, ``Options/recognitionBatchSize``
+  /// a run, each as wide as its widest crop.
+  static func recognitionBatches(_ regions: [TextRegion], options: Options) -> [RecognitionBatch] {
     let height = options.recognitionHeight
     let ratios = regions.map(\.aspectRatio)
     let order = ratios.indices.sorted { ratios[$0] != ratios[$1] ? ratios[$0] < ratios[$1] : $0 < $1 }
-    var decoded = [DecodedLine](
-      repeating: DecodedLine(characters: [], contentColumns: 0), count: regions.count)
     let batchSize = max(1, options.recognitionBatchSize)
-    for batchStart in stride(from: 0, to: order.count, by: batchSize) {
+    return stride(from: 0, to: order.count, by: batchSize).map { batchStart in
       let batch = Array(order[batchStart..<min(order.count, batchStart + batchSize)])
       let maxRatio = batch.reduce(Double(options.recognitionMinWidth) / Double(height)) {
         max($0, ratios[$1])
@@ -39,39 +87,52 @@ extension PPOCRPipeline {
       let widths = batch.map {
         min(batchWidth, max(1, Int(saturating: (Double(height) * ratios[$0]).rounded(.up))))
       }
-      let plane = height * batchWidth
-      withZeroedInput(count: batch.count * 3 * plane) { base in
-        for (slot, index) in batch.enumerated() {
-          Sampling.crop(
-            image, quad: regions[index].quad, width: widths[slot], height: height,
-            normalization: options.recognitionNormalization,
-            into: PlanarTarget(base: base + slot * 3 * plane, planeStride: plane, rowStride: batchWidth))
-        }
-      }
-      let input = Tensor(shape: [batch.count, 3, height, batchWidth], values: inputValues)
-      let output = try run(model, input, timing: \.recognitionInference)
-      let classes = decoder.classes.count
-      guard output.shape.count == 3, output.shape[0] == batch.count, output.shape[1] > 0 else {
-        throw PPOCRError(
-          "the recognizer gave a tensor of shape \(output.shape) for an input of \(input.shape); a CTC "
-            + "recognizer gives [\(batch.count), columns, classes]")
-      }
-      guard output.shape[2] == classes else {
-        throw PPOCRError(
-          "the recognizer has \(output.shape[2]) classes but the dictionary gives \(classes) "
-            + "(\(classes - 2) characters, the blank and the space): wrong dictionary for this model")
-      }
-      let columns = output.shape[1]
-      output.values.withUnsafeBufferPointer { values in
-        let probabilities = CTCDecoder.givesProbabilities(values, classes: classes)
-        for (slot, index) in batch.enumerated() {
-          let content = Double(columns) * Double(widths[slot]) / Double(batchWidth)
-          decoded[index] = decoder.decode(
-            values, item: slot, columns: columns, contentColumns: content, probabilities: probabilities)
-        }
+      return RecognitionBatch(regions: batch, widths: widths, width: batchWidth)
+    }
+  }
+
+  /// Reads one batch: each of its regions' lines, and the calling thread's CPU seconds in the model.
+  /// `input` is the buffer its crops are sampled into.
+  static func read(
+    _ batch: RecognitionBatch, of regions: [TextRegion], in image: RGBImage, model: TensorModel,
+    decoder: CTCDecoder, options: Options, input values: inout [Float]
+  ) throws -> (lines: [DecodedLine], seconds: Double) {
+    let height = options.recognitionHeight
+    let plane = height * batch.width
+    let count = batch.regions.count
+    zeroed(&values, count: count * 3 * plane) { base in
+      for (slot, index) in batch.regions.enumerated() {
+        Sampling.crop(
+          image, quad: regions[index].quad, width: batch.widths[slot], height: height,
+          normalization: options.recognitionNormalization,
+          into: PlanarTarget(base: base + slot * 3 * plane, planeStride: plane, rowStride: batch.width))
       }
     }
-    return decoded
+    let input = Tensor(shape: [count, 3, height, batch.width], values: values)
+    let start = threadCPUTime()
+    let output = try model.run(input)
+    let seconds = threadCPUTime() - start
+    let classes = decoder.classes.count
+    guard output.shape.count == 3, output.shape[0] == count, output.shape[1] > 0 else {
+      throw PPOCRError(
+        "the recognizer gave a tensor of shape \(output.shape) for an input of \(input.shape); a CTC "
+          + "recognizer gives [\(count), columns, classes]")
+    }
+    guard output.shape[2] == classes else {
+      throw PPOCRError(
+        "the recognizer has \(output.shape[2]) classes but the dictionary gives \(classes) "
+          + "(\(classes - 2) characters, the blank and the space): wrong dictionary for this model")
+    }
+    let columns = output.shape[1]
+    let lines = output.values.withUnsafeBufferPointer { values in
+      let probabilities = CTCDecoder.givesProbabilities(values, classes: classes)
+      return batch.regions.indices.map { slot in
+        let content = Double(columns) * Double(batch.widths[slot]) / Double(batch.width)
+        return decoder.decode(
+          values, item: slot, columns: columns, contentColumns: content, probabilities: probabilities)
+      }
+    }
+    return (lines, seconds)
   }
 
   /// The line-orientation classifier: crops it finds upside down are turned half a turn.

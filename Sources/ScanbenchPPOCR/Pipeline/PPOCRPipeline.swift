@@ -358,6 +358,9 @@ public final class PPOCRPipeline {
   let firstReader: (model: TensorModel, decoder: CTCDecoder)?
   let classifier: TensorModel?
   let decoder: CTCDecoder
+  /// The cores other workers leave idle, shared by every pipeline of a run; nil: this pipeline reads
+  /// on its own thread alone.
+  let spareCores: SpareCores?
   let textMap = TextMap()
   /// The input tensor's values, reused from run to run.
   var inputValues: [Float] = []
@@ -382,11 +385,15 @@ public final class PPOCRPipeline {
   ///     upright / upside down).
   ///   - dictionary: the recognizer's characters, class 1 onwards (the blank is class 0, a space is
   ///     appended as the last class).
+  ///   - spareCores: shared by the pipelines of every worker of a run, which then read lines on the
+  ///     cores the others leave idle; the recognizers must then be safe to run from several threads
+  ///     at once.
   public init(
     detector: TensorModel?, coarseDetector: TensorModel? = nil, recognizer: TensorModel,
     firstRecognizer: (model: TensorModel, dictionary: [String])? = nil, classifier: TensorModel? = nil,
-    dictionary: [String], options: Options = Options()
+    dictionary: [String], options: Options = Options(), spareCores: SpareCores? = nil
   ) {
+    self.spareCores = spareCores
     self.detector = detector
     self.coarseDetector = detector == nil ? nil : coarseDetector
     self.recognizer = recognizer
@@ -399,6 +406,12 @@ public final class PPOCRPipeline {
   /// Reads `image`. With `singleLine`, the whole image is one text line: no detection (a pipeline
   /// without a detector always works so).
   public func recognize(_ image: RGBImage, singleLine: Bool = false) throws -> PPOCRResult {
+    guard let spareCores else { return try recognizeCounted(image, singleLine: singleLine) }
+    return try spareCores.busy { try recognizeCounted(image, singleLine: singleLine) }
+  }
+
+  /// ``recognize(_:singleLine:)``, counted busy when that counts.
+  private func recognizeCounted(_ image: RGBImage, singleLine: Bool) throws -> PPOCRResult {
     let start = ContinuousClock.now
     let startCPU = Self.threadCPUTime()
     defer {
@@ -571,10 +584,17 @@ public final class PPOCRPipeline {
 
   /// A zeroed input of `count` floats (at least one) in the reused buffer.
   func withZeroedInput<Result>(count: Int, _ body: (UnsafeMutablePointer<Float>) -> Result) -> Result {
+    Self.zeroed(&inputValues, count: count, body)
+  }
+
+  /// `values` made `count` zeros (at least one), its capacity kept, for `body` to fill.
+  static func zeroed<Result>(
+    _ values: inout [Float], count: Int, _ body: (UnsafeMutablePointer<Float>) -> Result
+  ) -> Result {
     precondition(count > 0, "a model input holds at least one value")
-    inputValues.removeAll(keepingCapacity: true)
-    inputValues.append(contentsOf: repeatElement(0, count: count))
-    return inputValues.withUnsafeMutableBufferPointer { buffer in
+    values.removeAll(keepingCapacity: true)
+    values.append(contentsOf: repeatElement(0, count: count))
+    return values.withUnsafeMutableBufferPointer { buffer in
       guard let base = buffer.baseAddress else { preconditionFailure("a non-empty buffer has an address") }
       return body(base)
     }

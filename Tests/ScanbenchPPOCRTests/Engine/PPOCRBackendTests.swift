@@ -22,6 +22,8 @@ struct PPOCRBackendTests {
     #expect(try Self.detectorThreads(of: one) == 1)
     #expect(try Self.detectorThreads(of: three) == 3)
     #expect(three.models.recognizer.options.intraOpThreads == 1)
+    // Every worker's pipeline lends its idle core to the others' lines; one worker has none to lend.
+    #expect(three.models.spareCores?.workers == 3 && one.models.spareCores == nil)
     #expect(try one.identity() == three.identity())
     #expect(try three.identity().settings["threads"] == PPOCRBackend.threadsWithDetector)
   }
@@ -42,12 +44,12 @@ struct PPOCRBackendTests {
     }
   }
 
-  /// The page's detector and the coarse pass's take one turn, so they keep one arena between them
-  /// (the environment's), as large as the larger run's; the recognizer keeps its buffers there too.
+  /// The page's detector (one run at a time), the coarse pass's (every worker at once) and the
+  /// recognizer keep their buffers in one arena, the environment's.
   @Test func theDetectorsAndTheRecognizerShareOneArena() throws {
     let backend = try PPOCRBackend(EngineOptions(level: .accurate, language: "eng"))
     let detector = try #require(backend.models.detector?.model as? ONNXModel)
-    let coarse = try #require(backend.models.coarseDetector?.model as? ONNXModel)
+    let coarse = try #require(backend.models.coarseDetector)
     for options in [detector.options, coarse.options] {
       #expect(options.memoryArena && options.sharedArena)
     }
