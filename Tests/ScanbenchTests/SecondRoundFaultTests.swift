@@ -400,7 +400,9 @@ final class SecondRoundFaultTests: XCTestCase {
     process.executableURL = Harness.binary
     process.arguments = arguments
     let output = folder.appendingPathComponent("out-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: output.path, contents: nil)
+    guard FileManager.default.createFile(atPath: output.path, contents: nil) else {
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: output.path])
+    }
     process.standardOutput = try FileHandle(forWritingTo: output)
     process.standardError = process.standardOutput
     try process.run()

@@ -39,6 +39,19 @@ public struct PPOCRBackend: EngineBackend {
     /// tiny one, whichever detector reads the page, since a photo of no text costs only that pass
     /// (Reports/BENCHMARKS.md, "No text, no work").
     var coarseDetector: Size? { self == .tiny ? nil : .tiny }
+
+    /// How many workers may run this detector at once (``LimitedRuns``). A run's activations are
+    /// most of the process's memory: the small detector in float takes one run at a time (two
+    /// passed the memory aim on Japanese photos); in int8 two runs fit, and a worker then no longer
+    /// waits while the other's run keeps fewer than its two cores busy
+    /// (Reports/BENCHMARKS.md, "Two runs of the int8 detector at once (issue 29)"). The tiny one is
+    /// unmeasured at two.
+    var detectorRunsAtOnce: Int {
+      switch self {
+      case .smallMixed, .smallInt8: 2
+      case .small, .tiny: 1
+      }
+    }
   }
 
   public let recognizerSize: Size
@@ -135,7 +148,8 @@ public struct PPOCRBackend: EngineBackend {
     var settings = [
       "recognizer": recognizerSize.rawValue,
       "detector": singleLine ? "none (one line an image)" : detectorSize.rawValue,
-      "onnxruntime": models.runtimeVersion, "threads": singleLine ? "1" : Self.threadsWithDetector,
+      "onnxruntime": models.runtimeVersion,
+      "threads": singleLine ? "1" : Self.threads(withDetector: detectorSize),
       "layout": Layout.method,
     ]
     .merging(columnsInCells ? ["vertical columns": VerticalColumn.method] : [:]) { $1 }
@@ -150,7 +164,11 @@ public struct PPOCRBackend: EngineBackend {
 
   /// The identity's threads when a detector runs. Not the number of workers, which does not change
   /// what is read: stores of shards run with other `--jobs` still merge.
-  static let threadsWithDetector = "1 a worker; the detector one run at a time, on a thread a worker"
+  static func threads(withDetector detector: Size) -> String {
+    detector.detectorRunsAtOnce == 1
+      ? "1 a worker; the detector one run at a time, on a thread a worker"
+      : "1 a worker; the detector \(detector.detectorRunsAtOnce) runs at a time, each on a thread a worker"
+  }
 
   public func makeEngine() throws -> any RecognitionEngine {
     return PPOCREngine(
@@ -166,9 +184,10 @@ final class SharedModels: @unchecked Sendable {
   // Safe: `ONNXModel.run` is thread-safe (ONNX Runtime's `Run` is), and nothing here changes after
   // `load`.
   let recognizer: ONNXModel
-  /// Run for one worker at a time (``OneRunAtATime``: measured, half the detector's memory for a
-  /// few percent of waiting).
-  let detector: OneRunAtATime?
+  /// Run for one worker at a time, or two for a detector in int8 (``LimitedRuns``,
+  /// ``PPOCRBackend/Size/detectorRunsAtOnce``: measured, one run at a time half the float
+  /// detector's memory for a few percent of waiting).
+  let detector: LimitedRuns?
   /// The coarse pass's detector, when not `detector` (``PPOCRBackend/Size/coarseDetector``): run
   /// for every worker at once, beside `detector`'s run (``coarseDetectorOptions``).
   let coarseDetector: ONNXModel?
@@ -180,7 +199,7 @@ final class SharedModels: @unchecked Sendable {
   let runtimeVersion: String
 
   private init(
-    recognizer: ONNXModel, detector: OneRunAtATime?, coarseDetector: ONNXModel?, dictionary: [String],
+    recognizer: ONNXModel, detector: LimitedRuns?, coarseDetector: ONNXModel?, dictionary: [String],
     files: [String], runtimeVersion: String, workers: Int
   ) {
     self.spareCores = workers > 1 ? SpareCores(workers: workers) : nil
@@ -200,7 +219,7 @@ final class SharedModels: @unchecked Sendable {
   /// Reports/BENCHMARKS.md, "PP-OCR against faster-paddle: what each lever bought": the memory-pattern and arena rows).
   ///
   /// The detector's runs take a thread a worker, without spinning: the detector runs for one worker
-  /// at a time (``OneRunAtATime``), and is most of a page's work, so with one thread the other
+  /// at a time (``LimitedRuns``), and is most of a page's work, so with one thread the other
   /// workers soon wait for their turn with their cores idle; with a thread each, a run keeps every
   /// core busy, or shares them with the other workers' recognizers, and the memory stays one run's
   /// (Reports/BENCHMARKS.md, "Photos read reduced, the detector on two threads"). Spinning threads
@@ -239,8 +258,9 @@ final class SharedModels: @unchecked Sendable {
       let detectorFile = try detector.map { try locator.path($0.detectorFile) }
       let coarseDetectorFile = try detector?.coarseDetector.map { try locator.path($0.detectorFile) }
       let detector = try detectorFile.map {
-        OneRunAtATime(
-          try ONNXModel(path: $0, options: detectorOptions(workers: workers), runtime: runtime))
+        LimitedRuns(
+          try ONNXModel(path: $0, options: detectorOptions(workers: workers), runtime: runtime),
+          runsAtOnce: detector?.detectorRunsAtOnce ?? 1)
       }
       return SharedModels(
         recognizer: try ONNXModel(path: recognizerFile, options: recognizerOptions, runtime: runtime),

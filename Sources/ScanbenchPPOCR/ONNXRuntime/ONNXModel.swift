@@ -21,7 +21,7 @@ public final class ONNXModel: TensorModel, @unchecked Sendable {
     /// With ``memoryArena``: the runtime's one arena, shared by every model whose options say so,
     /// instead of an arena of the session's own, whose peak each would otherwise keep. Models may
     /// run in it at once (the arena takes a lock); it pays where their peaks come at different
-    /// moments, as the detector's (one run at a time: ``OneRunAtATime``), the coarse pass's (small)
+    /// moments, as the detector's (one or two runs at a time: ``LimitedRuns``), the coarse pass's (small)
     /// and the recognizers' do.
     public var sharedArena: Bool
 

@@ -25,7 +25,8 @@ struct PPOCRBackendTests {
     // Every worker's pipeline lends its idle core to the others' lines; one worker has none to lend.
     #expect(three.models.spareCores?.workers == 3 && one.models.spareCores == nil)
     #expect(try one.identity() == three.identity())
-    #expect(try three.identity().settings["threads"] == PPOCRBackend.threadsWithDetector)
+    #expect(try three.identity().settings["threads"] == PPOCRBackend.threads(withDetector: .tiny))
+    #expect(three.models.detector?.runsAtOnce == 1)
   }
 
   /// Accurate finds English text with the small detector mostly in int8 (`small-mixed`), behind the
@@ -44,7 +45,22 @@ struct PPOCRBackendTests {
     }
   }
 
-  /// The page's detector (one run at a time), the coarse pass's (every worker at once) and the
+  /// The int8 detector runs for two workers at once, the float one for one; the record says which.
+  @Test func theInt8DetectorTakesTwoRunsAtOnceAndTheFloatOneOne() throws {
+    var options = EngineOptions(level: .accurate, language: "eng")
+    options.workers = 2
+    let english = try PPOCRBackend(options)
+    options.language = "jpn"
+    let japanese = try PPOCRBackend(options)
+    #expect(english.models.detector?.runsAtOnce == 2 && japanese.models.detector?.runsAtOnce == 1)
+    let englishThreads = try english.identity().settings["threads"]
+    let japaneseThreads = try japanese.identity().settings["threads"]
+    #expect(englishThreads == PPOCRBackend.threads(withDetector: .smallMixed))
+    #expect(
+      japaneseThreads == PPOCRBackend.threads(withDetector: .small) && englishThreads != japaneseThreads)
+  }
+
+  /// The page's detector (its runs limited), the coarse pass's (every worker at once) and the
   /// recognizer keep their buffers in one arena, the environment's.
   @Test func theDetectorsAndTheRecognizerShareOneArena() throws {
     let backend = try PPOCRBackend(EngineOptions(level: .accurate, language: "eng"))
