@@ -44,8 +44,8 @@ public struct PPOCRBackend: EngineBackend {
     /// most of the process's memory: the small detector in float takes one run at a time (two
     /// passed the memory aim on Japanese photos); in int8 two runs fit, and a worker then no longer
     /// waits while the other's run keeps fewer than its two cores busy
-    /// (Reports/BENCHMARKS.md, "Two runs of the int8 detector at once (issue 29)"). The tiny one is
-    /// unmeasured at two.
+    /// (Reports/BENCHMARKS.md, "Two runs of the int8 detector at once (issue 29)"). The tiny one
+    /// (fast) bought no clear time at two, for more memory.
     var detectorRunsAtOnce: Int {
       switch self {
       case .smallMixed, .smallInt8: 2
