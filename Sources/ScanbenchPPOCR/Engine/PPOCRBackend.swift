@@ -218,8 +218,8 @@ final class SharedModels: @unchecked Sendable {
   /// CPU (fresh pages from the kernel at every run) for a little less memory (Reports/BENCHMARKS.md, "Measured choices behind the defaults";
   /// Reports/BENCHMARKS.md, "PP-OCR against faster-paddle: what each lever bought": the memory-pattern and arena rows).
   ///
-  /// The detector's runs take a thread a worker, without spinning: the detector runs for one worker
-  /// at a time (``LimitedRuns``), and is most of a page's work, so with one thread the other
+  /// The detector's runs take a thread a worker, without spinning: the detector runs for one or two
+  /// workers at a time (``LimitedRuns``), and is most of a page's work, so with one thread the other
   /// workers soon wait for their turn with their cores idle; with a thread each, a run keeps every
   /// core busy, or shares them with the other workers' recognizers, and the memory stays one run's
   /// (Reports/BENCHMARKS.md, "Photos read reduced, the detector on two threads"). Spinning threads

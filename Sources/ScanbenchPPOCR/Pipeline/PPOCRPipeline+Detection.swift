@@ -82,6 +82,18 @@ extension PPOCRPipeline {
     return lineThickness(regions.map(\.quad.thickness), options: options)
   }
 
+  /// The coarse pass an image of `width × height` takes before its detection: one of its own
+  /// (``coarseDetectionSize(width:height:options:)``), whose finding no region ends the image; or,
+  /// for an image too small for one, a pass only for the text's size
+  /// (``textSizingDetectionSize(width:height:options:)``, and the detection when its lines are as
+  /// thick as that asks), which ends nothing. nil: none.
+  static func coarsePass(width: Int, height: Int, options: Options)
+    -> (size: (width: Int, height: Int), endsWithoutText: Bool)?
+  {
+    if let size = coarseDetectionSize(width: width, height: height, options: options) { return (size, true) }
+    return textSizingDetectionSize(width: width, height: height, options: options).map { ($0, false) }
+  }
+
   /// DB detection: the text regions of `image`, each a rectangle around one line of text. A large
   /// image is first detected coarsely: when that finds no region, there is no text to find. With
   /// ``Options/detectionLineThickness``, the coarse pass (every image's then) also tells how thick
@@ -92,40 +104,27 @@ extension PPOCRPipeline {
       timings.blankImages += 1
       return []
     }
-    var coarseFoundText = textFoundInPreview.map { $0 == (image.width, image.height) } ?? false
-    let keptFromPreview = coarseFoundText ? regionsFoundInPreview : nil
-    var line = coarseFoundText ? lineFoundInPreview : nil
-    textFoundInPreview = nil
-    regionsFoundInPreview = nil
-    lineFoundInPreview = nil
-    if let keptFromPreview {
+    let preview = foundInPreview.flatMap { $0.width == image.width && $0.height == image.height ? $0 : nil }
+    foundInPreview = nil
+    if let kept = preview?.regions {
       timings.coarseDetectionsKept += 1
-      return keptFromPreview
+      return kept
     }
-    if !coarseFoundText,
-      let coarse = Self.coarseDetectionSize(width: image.width, height: image.height, options: options)
-    {
-      timings.coarseDetections += 1
+    var coarseFoundText = preview != nil
+    var line = preview?.line
+    let coarsePass =
+      coarseFoundText ? nil : Self.coarsePass(width: image.width, height: image.height, options: options)
+    if let (coarse, endsWithoutText) = coarsePass {
+      if endsWithoutText { timings.coarseDetections += 1 }
       let found = try detect(
         image, detector: coarseDetector ?? detector, mapWidth: coarse.width, mapHeight: coarse.height)
-      if try !coarseRegionsHoldText(image, regions: found) {
-        timings.endedAfterCoarse += 1
-        return []
+      if endsWithoutText {
+        if try !coarseRegionsHoldText(image, regions: found) {
+          timings.endedAfterCoarse += 1
+          return []
+        }
+        coarseFoundText = true
       }
-      coarseFoundText = true
-      if coarseRegionsSuffice(found, mapWidth: coarse.width, imageWidth: image.width) {
-        timings.coarseDetectionsKept += 1
-        return found
-      }
-      line = Self.textLineThickness(found, options: options)
-    } else if !coarseFoundText,
-      let coarse = Self.textSizingDetectionSize(width: image.width, height: image.height, options: options)
-    {
-      // An image too small for a coarse pass of its own: one only for the text's size (and the
-      // detection, when its lines are as thick as that asks), which ends nothing when it finds no
-      // region.
-      let found = try detect(
-        image, detector: coarseDetector ?? detector, mapWidth: coarse.width, mapHeight: coarse.height)
       if coarseRegionsSuffice(found, mapWidth: coarse.width, imageWidth: image.width) {
         timings.coarseDetectionsKept += 1
         return found
@@ -191,14 +190,16 @@ extension PPOCRPipeline {
         fullWidth: fullWidth, fullHeight: fullHeight, thicknesses: found.map { $0.quad.thickness * scale },
         options: options)
       if reduction > 1 { timings.reducedReadings += 1 }
-      let reading = ((fullWidth + reduction - 1) / reduction, (fullHeight + reduction - 1) / reduction)
-      textFoundInPreview = reading
-      let across = Double(reading.0) / Double(preview.width)
-      let down = Double(reading.1) / Double(preview.height)
-      lineFoundInPreview = Self.textLineThickness(found, options: options).map { $0 * across }
-      if coarseRegionsSuffice(found, mapWidth: coarse.width, imageWidth: preview.width) {
-        regionsFoundInPreview = found.map { $0.scaled(x: across, y: down) }
-      }
+      let (width, height) = (
+        (fullWidth + reduction - 1) / reduction, (fullHeight + reduction - 1) / reduction
+      )
+      let across = Double(width) / Double(preview.width)
+      let down = Double(height) / Double(preview.height)
+      foundInPreview = TextInPreview(
+        width: width, height: height,
+        regions: coarseRegionsSuffice(found, mapWidth: coarse.width, imageWidth: preview.width)
+          ? found.map { $0.scaled(x: across, y: down) } : nil,
+        line: Self.textLineThickness(found, options: options).map { $0 * across })
       return .text(reduction: reduction)
     }
     timings.images += 1

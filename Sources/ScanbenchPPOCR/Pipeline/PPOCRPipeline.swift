@@ -364,14 +364,21 @@ public final class PPOCRPipeline {
   let textMap = TextMap()
   /// The input tensor's values, reused from run to run.
   var inputValues: [Float] = []
-  /// The size of the image (read at the reduction chosen) whose reduced copy's coarse pass just
-  /// found text (``examinePreview(preview:fullWidth:fullHeight:)``): its coarse pass is not done again.
-  var textFoundInPreview: (width: Int, height: Int)?
-  /// … and its regions in that image's pixels, when they are its detection
-  /// (``Options/coarsePassAsDetection``).
-  var regionsFoundInPreview: [TextRegion]?
-  /// … and how thick its lines are in that image's pixels (``Options/detectionLineThickness``).
-  var lineFoundInPreview: Double?
+  /// What the coarse pass over a reduced copy of the next image found
+  /// (``examinePreview(preview:fullWidth:fullHeight:)``): its coarse pass is not done again.
+  var foundInPreview: TextInPreview?
+
+  /// Text a coarse pass found in a reduced copy of an image, in the pixels of the image as it is
+  /// then read (at the reduction chosen).
+  struct TextInPreview {
+    /// The size of the image read.
+    var width: Int
+    var height: Int
+    /// Its regions, when they are its detection (``Options/coarsePassAsDetection``).
+    var regions: [TextRegion]?
+    /// How thick its lines are (``Options/detectionLineThickness``).
+    var line: Double?
+  }
 
   /// - Parameters:
   ///   - detector: the DB text detector (`[1, 3, H, W]` → `[1, 1, H, W]` probabilities); `nil` for a
