@@ -46,9 +46,12 @@ kept_part() { # part, first heading, heading that ends it
     inside && $0 ~ to { exit }
     inside { print }' "$out" 2>/dev/null || true)
   if [[ -z $text ]]; then
+    # Under its own heading, so that the next sitting finds this line as the part's and does not
+    # take it for the end of the part before it.
+    printf '%s\n\n' "${from#^}"
     echo "_The $part part was left out of this sitting (SKIP) and no earlier figures were kept._"
     echo
-  elif grep -q '^_Kept from the sitting of' <<<"$text"; then
+  elif grep -q -e '^_Kept from the sitting of' -e 'no earlier figures were kept\._$' <<<"$text"; then
     printf '%s\n\n' "$text"
   else
     printf '%s\n\n' "$(sed '1a\
