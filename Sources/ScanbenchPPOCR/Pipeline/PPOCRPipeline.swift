@@ -172,6 +172,12 @@ public final class PPOCRPipeline {
     /// it has none (``VerticalColumn/marksInInk(_:)``, ``VerticalColumn/withInkMarks(_:into:height:)``):
     /// both readings lose marks the page plainly shows (docs/engines.md, "Vertical Japanese").
     public var marksFromInk = true
+    /// A column kept as read in cells takes the turned reading's character where the two differ by
+    /// one kana or kanji between characters both share, and the turned one is the small form of the
+    /// cells' kana or was read surer by more than this (``VerticalColumn/withSurerCharacters(of:into:margin:)``):
+    /// cells read a small kana full size, and misread a character whose cell holds part of a
+    /// neighbour. nil: never (docs/engines.md, "Vertical Japanese").
+    public var charactersFromTurnedReading: Double? = 0.3
     /// Which pieces of a column the detector cut apart (upright Latin, a letter a region) are
     /// joined again before it is read in cells (``VerticalColumn/joinedPieces(_:verticalAspectRatio:joining:)``).
     public var columnPieces = ColumnPieces()

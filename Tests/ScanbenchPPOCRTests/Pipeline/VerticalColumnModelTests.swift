@@ -111,6 +111,20 @@ struct VerticalColumnModelTests {
     #expect(without.lines.map { Self.withoutSpaces($0.text) } != Self.lines(groundTruth))
   }
 
+  /// A column cut from a three-tier book page whose `ッ` (0.7 em in its font, above the size the
+  /// cells take for a small kana) the cells read full size (`キツチン`), surely, and the turned
+  /// reading small: the turned reading's small kana is taken, and the column reads exactly, which
+  /// without it it does not.
+  @Test func aColumnsSmallKanaAreTakenFromItsTurnedReading() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-3-015-column-4")
+    var options = ReadingOrderModelTests.vertical
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
+    options.charactersFromTurnedReading = nil
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(Self.withoutSpaces(without.text) == "キツチンを出た。キャッ")
+  }
+
   /// The `column`th line of `fixture`'s ground truth is `reading`, and the page reads it exactly
   /// with the marks taken from the other reading, and not without them (nor the ink's).
   func expectMarksFromTheOtherReading(fixture: String, column index: Int, reading: String) throws {

@@ -1,0 +1,63 @@
+/// The characters of a column read in cells that its turned reading read better.
+///
+/// Read in cells, each character is seen upright but alone in its cell, and where the cells hold
+/// part of a neighbour or the character's ink at a size between a small kana's and a full one's
+/// (a small kana of 0.7 em in some fonts, above what ``VerticalColumn/kind(of:cellTop:cellHeight:axis:em:ink:width:)``
+/// takes for small), the recognizer misreads it: `ッ` as `ツ`, `ご` as `こ`, `止` as `正`. Read turned,
+/// the same character lies on its side among its neighbours, whole, at the place the column gives
+/// it, and a small kana keeps its size against them. So where the two readings differ by one
+/// character between characters they share, the turned reading's is taken when it read it surer by
+/// a margin — and always when it read the small form of the cells' full-size kana: a small kana
+/// read full size is the error the cells make, not the turned reading.
+extension VerticalColumn {
+  /// `cells` with each character the turned reading (`turned`, of the same column) read in its
+  /// place, where it is the one character other than marks between two characters both readings
+  /// share (their longest common subsequence, marks left out) in each, both kana or kanji, and
+  /// either the small form of the cells' kana or read surer than the cells' by more than `margin`
+  /// (never the full form of a small kana the cells read). The cells' character keeps its place
+  /// along the column.
+  static func withSurerCharacters(of turned: DecodedLine, into cells: DecodedLine, margin: Double)
+    -> DecodedLine
+  {
+    let (c, t) = (cells.characters, turned.characters)
+    guard !c.isEmpty, !t.isEmpty else { return cells }
+    let anchors = [(first: -1, second: -1)] + Self.anchors(c, t) { !isMark($0) } + [(c.count, t.count)]
+    var result = cells
+    for (before, after) in zip(anchors, anchors.dropFirst()) {
+      let inCells = (before.first + 1..<after.first).filter { !isMark(c[$0].text) }
+      let inTurned = (before.second + 1..<after.second).filter { !isMark(t[$0].text) }
+      guard inCells.count == 1, inTurned.count == 1 else { continue }
+      let (mine, theirs) = (c[inCells[0]], t[inTurned[0]])
+      guard mine.text != theirs.text, isKanaOrKanji(mine.text), isKanaOrKanji(theirs.text),
+        !isSmallForm(mine.text, of: theirs.text)
+      else { continue }
+      let surer = Double(theirs.probability) > Double(mine.probability) + margin
+      guard isSmallForm(theirs.text, of: mine.text) || surer else { continue }
+      result.characters[inCells[0]].text = theirs.text
+      result.characters[inCells[0]].probability = theirs.probability
+    }
+    return result
+  }
+
+  /// Whether `text` is one kana (the long vowel bar too) or one kanji.
+  static func isKanaOrKanji(_ text: String) -> Bool {
+    guard text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first else { return false }
+    switch scalar.value {
+    case 0x3041...0x3096, 0x30A1...0x30FA, 0x30FC: return true
+    case 0x3005, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF: return true
+    default: return false
+    }
+  }
+
+  /// The small kana and the full-size kana each is a small form of.
+  static let smallKana: [String: String] = {
+    let small = Array("ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮ")
+    let full = Array("あいうえおつやゆよわアイウエオツヤユヨワ")
+    return Dictionary(uniqueKeysWithValues: zip(small.map(String.init), full.map(String.init)))
+  }()
+
+  /// Whether `small` is the small form of the kana `full` (`ッ` of `ツ`).
+  static func isSmallForm(_ small: String, of full: String) -> Bool {
+    smallKana[small] == full
+  }
+}

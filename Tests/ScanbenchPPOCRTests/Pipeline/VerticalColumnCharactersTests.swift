@@ -1,0 +1,57 @@
+import Testing
+
+@testable import ScanbenchPPOCR
+
+/// The characters of a column read in cells that its turned reading read better.
+@Suite struct VerticalColumnCharactersTests {
+  static func reading(_ text: String, probabilities: [Int: Float]) -> DecodedLine {
+    VerticalColumnPiecesTests.reading(
+      text, pitch: 10, probabilities: (0..<text.count).map { probabilities[$0] ?? 0.98 })
+  }
+
+  static func voted(
+    cells: String, _ cellsProbabilities: [Int: Float] = [:], turned: String,
+    _ turnedProbabilities: [Int: Float] = [:]
+  ) -> String {
+    VerticalColumn.withSurerCharacters(
+      of: reading(turned, probabilities: turnedProbabilities),
+      into: reading(cells, probabilities: cellsProbabilities), margin: 0.3
+    )
+    .text
+  }
+
+  @Test func aSmallKanaTheTurnedReadingReadIsTakenHoweverSure() {
+    // `キッチンを出た。キャッ`: the cells read both `ッ` full size, surely; the turned reading, which
+    // drops the `。`, reads them small, less surely.
+    #expect(
+      Self.voted(cells: "キツチンを出た。キャツ", [1: 0.94, 10: 0.53], turned: "キッチンを出たキャッ", [1: 0.76, 9: 0.77])
+        == "キッチンを出た。キャッ")
+  }
+
+  @Test func aSmallKanaTheCellsReadIsKept() {
+    // `ウィンドウ`: the turned reading, surer, reads the `ィ` full size.
+    #expect(Self.voted(cells: "ウィンド", [1: 0.61], turned: "ウインド", [1: 0.95]) == "ウィンド")
+  }
+
+  @Test func aCharacterTheTurnedReadingReadSurerByTheMarginIsTaken() {
+    #expect(Self.voted(cells: "途中で正まって", [3: 0.61], turned: "途中で止まって", [3: 0.99]) == "途中で止まって")
+    #expect(Self.voted(cells: "途中で正まって", [3: 0.75], turned: "途中で止まって", [3: 0.99]) == "途中で正まって")
+  }
+
+  @Test func onlyOneCharacterBetweenSharedOnesIsTaken() {
+    // Two characters against two between the same anchors: which stands for which is not known.
+    #expect(Self.voted(cells: "あぞ庙い", [1: 0.3, 2: 0.3], turned: "あを使い") == "あぞ庙い")
+    // One against two: the cells lost or gained a character there.
+    #expect(Self.voted(cells: "あ面い", [1: 0.3], turned: "あき而い") == "あ面い")
+  }
+
+  @Test func marksDoNotCountAndLatinIsLeftToTheSplice() {
+    // A mark beside the differing character (which the turned reading drops) is no character of the
+    // stretch, and stays.
+    #expect(Self.voted(cells: "書き直す。こ", [5: 0.5], turned: "書き直すご", [4: 0.97]) == "書き直す。ご")
+    #expect(Self.voted(cells: "出た。キツ", turned: "出たキッ", [3: 0.6]) == "出た。キッ")
+    // Letters and digits are the Latin splice's (``VerticalColumn/splicedAtAnchors(cells:turned:)``).
+    #expect(Self.voted(cells: "サIバー", [1: 0.51], turned: "サーバー", [1: 0.96]) == "サIバー")
+    #expect(Self.voted(cells: "は9件", [1: 0.2], turned: "は4件") == "は9件")
+  }
+}
