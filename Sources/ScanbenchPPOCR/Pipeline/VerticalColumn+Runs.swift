@@ -228,8 +228,8 @@ extension VerticalColumn {
   /// With `overWordsTheCellsLost`, a run of three letters or more read surely (0.9 or more on the
   /// whole) also replaces a stretch the cells read as a character for every two of its letters or
   /// fewer, however surely, and letters the cells read doubtfully (below 0.5) are no upright
-  /// letters. The pipeline splices both ways and judges the cells by the likelier-looking one
-  /// without (``PPOCRPipeline/readColumnsInCells(_:detected:regions:decoded:)``).
+  /// letters. The pipeline judges the cells against the turned reading by the likelihood of the
+  /// splice without these (``PPOCRPipeline/readColumnsInCells(_:detected:regions:decoded:)``).
   static func splicedAtAnchors(
     cells: DecodedLine, turned: DecodedLine, overWordsTheCellsLost: Bool = true
   ) -> DecodedLine {
