@@ -207,7 +207,7 @@ extension PPOCRPipeline {
       cells = Self.alongColumn(cells, line: line)
       // Read turned from the same quad, the column's Latin runs are kept where the recognizer was
       // surer of them than of the cells they stand for, found between the characters both readings
-      // share (``VerticalColumn/splicedAtAnchors(cells:turned:)``); both readings' columns now lie
+      // share (``VerticalColumn/splicedAtAnchors(cells:turned:overWordsTheCellsLost:)``); both readings' columns now lie
       // along the column.
       var standing = cells.probability
       if regions[index].quad == detected[index].quad {

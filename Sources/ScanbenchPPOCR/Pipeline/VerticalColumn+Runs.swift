@@ -5,7 +5,7 @@
 /// letters, which the recognizer reads as kana. Read turned a quarter turn, the same column reads
 /// that word right and drops the marks. So neither reading is kept whole: each run of Latin
 /// letters and digits in the turned reading replaces what the cells reading saw between the same
-/// neighbours (``splicedAtAnchors(cells:turned:)``; by position along the column where the two
+/// neighbours (``splicedAtAnchors(cells:turned:overWordsTheCellsLost:)``; by position along the column where the two
 /// readings share no character, ``spliced(cells:turned:keepingLatinCells:)``) when the recognizer
 /// was surer of the run.
 extension VerticalColumn {
