@@ -207,10 +207,18 @@ extension PPOCRPipeline {
       cells = Self.alongColumn(cells, line: line)
       // Read turned from the same quad, the column's Latin runs are kept where the recognizer was
       // surer of them than of the cells they stand for, found between the characters both readings
-      // share (``VerticalColumn/splicedAtAnchors(cells:turned:)``); both readings' columns now lie
+      // share (``VerticalColumn/splicedAtAnchors(cells:turned:overWordsTheCellsLost:)``); both readings' columns now lie
       // along the column.
+      var standing = cells.probability
       if regions[index].quad == detected[index].quad {
         decoded[index] = try withLatinReadAlone(decoded[index], column: column, pitch: line.pitch)
+        // A word the cells lost goes in, but does not make the cells likelier than they were: it
+        // tells that their grid lost its phase there, and the turned reading may hold characters
+        // they lost beside it.
+        standing =
+          VerticalColumn.splicedAtAnchors(
+            cells: cells, turned: decoded[index], overWordsTheCellsLost: false
+          ).probability
         cells = VerticalColumn.splicedAtAnchors(cells: cells, turned: decoded[index])
       }
       cells = VerticalColumn.bareLetters(VerticalColumn.halfWidthLatin(cells))
@@ -218,7 +226,7 @@ extension PPOCRPipeline {
       // turned one drops them, and cells that lost their phase lose some of them too. Then the `、。`
       // the column's ink plainly holds that neither reading placed go in (``VerticalColumn/marksInInk(_:)``).
       let sameQuad = regions[index].quad == detected[index].quad
-      guard cells.probability + options.cellReadingMargin >= decoded[index].probability else {
+      guard min(cells.probability, standing) + options.cellReadingMargin >= decoded[index].probability else {
         if sameQuad, let surerThan = options.marksFromOtherReading {
           decoded[index] = VerticalColumn.withMarks(of: cells, into: decoded[index], surerThan: surerThan)
         }

@@ -9,7 +9,8 @@ import Foundation
 /// an apostrophe or a comma.
 extension VerticalColumn {
   /// `line` (a column read in cells) with a Latin letter under an accent read as the bare letter,
-  /// `×` beside a letter as `x`, and `0` between two capitals as `O`.
+  /// `×` beside a letter as `x`, `0` between two capitals as `O`, and `エ` or `工` before two
+  /// capitals, not after a katakana, as `H`.
   static func bareLetters(_ line: DecodedLine) -> DecodedLine {
     var result = line
     let texts = line.characters.map(\.text)
@@ -33,6 +34,13 @@ extension VerticalColumn {
         result.characters[index].text = "x"
       } else if text == "0", letter(index - 1, where: isCapital), letter(index + 1, where: isCapital) {
         result.characters[index].text = "O"
+      } else if text == "エ" || text == "工", !isKatakana(index > 0 ? texts[index - 1] : ""),
+        letter(index + 1, where: isCapital), letter(index + 2, where: isCapital)
+      {
+        // `H` set sideways is `エ` lying down, and at the head of a word of capitals the turned
+        // reading reads it so as surely as the cells do (`エTTP`); a katakana word ends in `エ`
+        // before a Latin word only after another katakana.
+        result.characters[index].text = "H"
       }
     }
     return result
@@ -62,6 +70,11 @@ extension VerticalColumn {
       }
     }
     return result
+  }
+
+  /// Whether a character is a katakana or the long vowel mark `ー`.
+  static func isKatakana(_ text: String) -> Bool {
+    !text.isEmpty && text.unicodeScalars.allSatisfy { (0x30A1...0x30FC).contains($0.value) }
   }
 
   /// Whether a character is a kanji (the CJK unified ideographs).

@@ -11,7 +11,7 @@ extension VerticalColumn {
   /// `kept` with each mark that `other` read (both read from the same column, their columns along
   /// it) surely — with a probability of `surerThan` or more — put between the same neighbours. The
   /// neighbours are found by text, as the Latin splice finds them
-  /// (``splicedAtAnchors(cells:turned:)``): the characters other than marks that both readings
+  /// (``splicedAtAnchors(cells:turned:overWordsTheCellsLost:)``): the characters other than marks that both readings
   /// share, in order (their longest common subsequence). A mark goes in beside the anchor it stands
   /// against in `other` (nothing but marks between them), before or after it as there, and
   /// only where `kept` holds no mark between the same two anchors (there it read the mark, or

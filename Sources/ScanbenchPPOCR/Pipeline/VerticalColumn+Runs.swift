@@ -5,7 +5,7 @@
 /// letters, which the recognizer reads as kana. Read turned a quarter turn, the same column reads
 /// that word right and drops the marks. So neither reading is kept whole: each run of Latin
 /// letters and digits in the turned reading replaces what the cells reading saw between the same
-/// neighbours (``splicedAtAnchors(cells:turned:)``; by position along the column where the two
+/// neighbours (``splicedAtAnchors(cells:turned:overWordsTheCellsLost:)``; by position along the column where the two
 /// readings share no character, ``spliced(cells:turned:keepingLatinCells:)``) when the recognizer
 /// was surer of the run.
 extension VerticalColumn {
@@ -224,7 +224,15 @@ extension VerticalColumn {
   /// holds a hiragana or a kanji the cells read surely (0.9 or more), which the turned reading does
   /// not have, stays: there the turned reading ran the word over it (`Pythonのscript` as `Fscript`).
   /// Otherwise the run replaces the stretch when it was read more surely.
-  static func splicedAtAnchors(cells: DecodedLine, turned: DecodedLine) -> DecodedLine {
+  ///
+  /// With `overWordsTheCellsLost`, a run of three letters or more read surely (0.9 or more on the
+  /// whole) also replaces a stretch the cells read as a character for every two of its letters or
+  /// fewer, however surely, and letters the cells read doubtfully (below 0.5) are no upright
+  /// letters. The pipeline judges the cells against the turned reading by the likelihood of the
+  /// splice without these (``PPOCRPipeline/readColumnsInCells(_:detected:regions:decoded:)``).
+  static func splicedAtAnchors(
+    cells: DecodedLine, turned: DecodedLine, overWordsTheCellsLost: Bool = true
+  ) -> DecodedLine {
     let (c, t) = (cells.characters, turned.characters)
     guard !c.isEmpty, !t.isEmpty, cells.contentColumns > 0, turned.contentColumns > 0 else { return cells }
     let runs = latinRuns(t)
@@ -251,7 +259,11 @@ extension VerticalColumn {
       while upper > lower && isMark(c[upper - 1].text) { upper -= 1 }
       let inside = lower..<upper
       let run = t[stretch.turned]
-      let latinInside = inside.filter { isLatin(c[$0].text) }.count
+      // Letters the cells read upright, one a cell, stand; those read doubtfully are slices of a
+      // sideways word (`Mock` as `W0`).
+      let latinInside = inside.filter {
+        isLatin(c[$0].text) && (!overWordsTheCellsLost || c[$0].probability >= 0.5)
+      }.count
       let latinRun = run.filter { isLatin($0.text) }.count
       // Two or three digits set across the column (`text-combine-upright`) fill one cell, which
       // the cells reading reads as one character (`24` as `2`, `12` as `に`); read turned, they
@@ -266,12 +278,18 @@ extension VerticalColumn {
         continue
       }
       guard latinInside * 2 < max(inside.count, 1) || latinInside * 2 < latinRun else { continue }
-      let sureWords = inside.filter { isSureWord(c[$0]) }.count
-      guard sureWords <= run.count - latinRun else { continue }
       let runProbability = run.reduce(0.0) { $0 + Double($1.probability) } / Double(run.count)
+      // A word the cells read as a character for every two letters or fewer, however surely
+      // (`iPhone` as `る`, `Package` as `百`), they did not see: its letters' slices read as
+      // nothing. A kana the turned reading ran a word over leaves the cells one for each of its
+      // characters and slices of the word besides.
+      let lostInCells =
+        overWordsTheCellsLost && latinRun >= 3 && inside.count * 2 <= latinRun && runProbability >= 0.9
+      let sureWords = inside.filter { isSureWord(c[$0]) }.count
+      guard lostInCells || sureWords <= run.count - latinRun else { continue }
       let insideProbability =
         inside.isEmpty ? 0 : inside.reduce(0.0) { $0 + Double(c[$1].probability) } / Double(inside.count)
-      guard runProbability > insideProbability else { continue }
+      guard lostInCells || runProbability > insideProbability else { continue }
       result.replaceSubrange(inside, with: run.map { moved($0, scale: scale) })
     }
     return DecodedLine(characters: result, contentColumns: cells.contentColumns)

@@ -23,6 +23,16 @@ import Testing
     #expect(VerticalColumn.bareLetters(Self.reading("A0")).text == "A0")
   }
 
+  @Test func anEAtTheHeadOfAWordOfCapitalsIsAnH() {
+    // `H` lying down is `エ`, read so by both readings at the head of `HTTP`.
+    #expect(VerticalColumn.bareLetters(Self.reading("ーはエTTPで")).text == "ーはHTTPで")
+    #expect(VerticalColumn.bareLetters(Self.reading("は工TTPで")).text == "はHTTPで")
+    // The end of a katakana word, a capital alone after it, and small letters stay.
+    for text in ["カメラエTTP", "はエAの", "はエttpで"] {
+      #expect(VerticalColumn.bareLetters(Self.reading(text)).text == text)
+    }
+  }
+
   @Test func aDegreeSignAndAnApostropheAmongKanaAreMarks() {
     #expect(VerticalColumn.verticalMarks(Self.reading("る°Python")).text == "る。Python")
     #expect(VerticalColumn.verticalMarks(Self.reading("作り'Delegate")).text == "作り、Delegate")

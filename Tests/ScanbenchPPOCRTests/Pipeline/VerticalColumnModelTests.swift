@@ -65,6 +65,16 @@ struct VerticalColumnModelTests {
     #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
   }
 
+  /// Two columns cut from `sweep-1` book pages: `iPhone` lying down, which the cells read as `る`
+  /// surely and the turned reading right, and `HTTP`, whose `H` both readings read as `エ`; each
+  /// column reads exactly.
+  @Test(arguments: ["sweep-1-book-3-002-column-10", "sweep-1-book-1-005-column-4"])
+  func aBookColumnsSidewaysWordTheCellsLostIsReadExactly(column: String) throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, column)
+    let result = try PipelineModelTests.pipeline(options: ReadingOrderModelTests.vertical).recognize(image)
+    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
+  }
+
   /// `12` set across a book column (`text-combine-upright`) fills one cell, which the cells read as
   /// `に` surely; the turned reading's `12` takes its place, and the column reads exactly.
   @Test func aNumberSetAcrossABookColumnIsReadExactly() throws {

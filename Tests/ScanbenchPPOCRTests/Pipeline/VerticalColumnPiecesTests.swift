@@ -47,6 +47,31 @@ import Testing
     #expect(VerticalColumn.splicedAtAnchors(cells: cells, turned: turned).text == "る。ミコのミニが")
   }
 
+  @Test func aWordTheCellsReadAsFewKanaGoesInHoweverSurely() {
+    // `iPhone` lying down: the cells read its slices as nothing but one, `る`, surely; `Package`
+    // as `百`. Read turned, each word is sure.
+    let cells = Self.reading("通知はるにも届き", pitch: 10)
+    let turned = Self.reading("通知はiPhoneにも届き", pitch: 8)
+    #expect(VerticalColumn.splicedAtAnchors(cells: cells, turned: turned).text == "通知はiPhoneにも届き")
+    let package = Self.reading("き、百を一つ", pitch: 10)
+    #expect(
+      VerticalColumn.splicedAtAnchors(cells: package, turned: Self.reading("きPackageを一つ", pitch: 8)).text
+        == "き、Packageを一つ")
+    // A doubtful turned word, or one of two letters, does not go in over a sure kana.
+    let doubtful = Self.reading("通知はiPhoneにも届き", pitch: 8, doubtful: [3, 4, 5])
+    #expect(VerticalColumn.splicedAtAnchors(cells: cells, turned: doubtful).text == cells.text)
+    let short = Self.reading("はるにも", pitch: 10)
+    #expect(
+      VerticalColumn.splicedAtAnchors(cells: short, turned: Self.reading("はiPにも", pitch: 8)).text == "はるにも")
+  }
+
+  @Test func lettersTheCellsReadDoubtfullyAreSlicesOfAWord() {
+    // `Mock` lying down read in cells as `W0`, both doubtful: slices, not upright letters.
+    let cells = Self.reading("用のW0を作り", pitch: 10, doubtful: [2, 3])
+    let turned = Self.reading("用のMockを作り", pitch: 8)
+    #expect(VerticalColumn.splicedAtAnchors(cells: cells, turned: turned).text == "用のMockを作り")
+  }
+
   @Test func lettersTheCellsReadUprightStand() {
     let cells = Self.reading("はUIKitで", pitch: 10)
     let turned = Self.reading("はUlK1tで", pitch: 8)
