@@ -190,6 +190,28 @@ public final class PPOCRPipeline {
       public var gap = 0.5
       public init() {}
     }
+    /// Two columns on one axis whose gap holds ink are read as one: the detector leaves thin letters
+    /// set upright (`w i f t`) out of every region, and what lies between the two would be read by
+    /// none (``VerticalColumn/bridgedGaps(_:ink:verticalAspectRatio:bridging:)``). nil: never
+    /// (docs/engines.md, "Vertical Japanese").
+    public var columnGaps: ColumnGaps? = ColumnGaps()
+    /// A gap between two columns is bridged when their centres lie within ``alignment`` of the wider
+    /// one's width across, the gap is between ``narrowest`` and ``widest`` of that width long, and
+    /// at least ``inkedRows`` of its rows hold ink across the columns' width.
+    public struct ColumnGaps: Sendable, Equatable {
+      public var alignment = 0.3
+      public var narrowest = 0.5
+      public var widest = 4.0
+      public var inkedRows = 0.5
+      public init() {}
+    }
+    /// A page whose lines lie on one axis and whose ink is a column is read also as one line (the
+    /// box around its ink, as `--psm 7` reads it), and that reading kept where it is likelier and
+    /// holds at least ``oneColumnLeastShare`` of the characters the detected lines hold (a box
+    /// around a speck and the column reads one letter, surely) and every `、。` they hold (read as
+    /// one line, a column drops the mark at its foot) (docs/engines.md, "Vertical Japanese").
+    public var oneColumnReadWhole = true
+    public var oneColumnLeastShare = 0.8
     /// Letters read in cells whose capital is their small letter made larger (`o`, `O`) are read
     /// as the height of their ink says (``VerticalColumn/casedByHeight(_:line:)``;
     /// docs/engines.md, "Vertical Japanese").
@@ -468,6 +490,10 @@ public final class PPOCRPipeline {
       if options.linesUnderTheTiers { regions += try linesUnderTheTiers(image, regions: regions) }
       regions = VerticalColumn.joinedPieces(
         regions, verticalAspectRatio: options.verticalAspectRatio, joining: options.columnPieces)
+      if let bridging = options.columnGaps, let ink = InkMap(image) {
+        regions = VerticalColumn.bridgedGaps(
+          regions, ink: ink, verticalAspectRatio: options.verticalAspectRatio, bridging: bridging)
+      }
       regions = splitAtTierGaps(image, regions: regions)
     }
     var decoded = try recognizeCascading(image, regions: regions)
@@ -493,7 +519,43 @@ public final class PPOCRPipeline {
     if options.readColumnsInCells {
       try readColumnsInCells(image, detected: detected, regions: &regions, decoded: &decoded)
     }
-    return (zip(regions, decoded).map { PPOCRRegion(region: $0, line: $1) }, turn)
+    let read = zip(regions, decoded).map { PPOCRRegion(region: $0, line: $1) }
+    // A page of one column: the detector's boxes around it (pieces, a box off the letters, thin
+    // letters in none) read it worse, now and then, than the box around its ink read as one line.
+    if options.readColumnsInCells && options.oneColumnReadWhole && !single,
+      wholeImageRegion(image).isVertical, let column = oneColumn(read)
+    {
+      let whole = try readRegionsAndTurn(image, singleLine: true).regions
+      if let line = whole.first?.decodedLine, whole.count == 1,
+        line.probability > column.probability,
+        Double(line.text.count { !$0.isWhitespace }) >= options.oneColumnLeastShare
+          * Double(column.characters),
+        line.text.count { "、。".contains($0) } >= column.marks
+      {
+        return (whole, turn)
+      }
+    }
+    return (read, turn)
+  }
+
+  /// The regions `layout` keeps, when they lie on one axis (each overlaps every other across): their
+  /// characters' mean probability, their count (whitespace left out) and how many are `、。`; nil
+  /// otherwise.
+  func oneColumn(_ regions: [PPOCRRegion]) -> (probability: Double, characters: Int, marks: Int)? {
+    let kept = regions.filter {
+      !$0.decodedLine.text.allSatisfy(\.isWhitespace)
+        && $0.decodedLine.probability >= options.minLineProbability
+    }
+    guard !kept.isEmpty else { return nil }
+    let spans = kept.map { region in
+      let xs = region.quad.points.map(\.x)
+      return (xs.min() ?? 0, xs.max() ?? 0)
+    }
+    guard (spans.map(\.0).max() ?? 0) < (spans.map(\.1).min() ?? 0) else { return nil }
+    let characters = kept.flatMap(\.decodedLine.characters).filter { !$0.text.allSatisfy(\.isWhitespace) }
+    guard !characters.isEmpty else { return nil }
+    let sum = characters.reduce(0.0) { $0 + Double($1.probability) }
+    return (sum / Double(characters.count), characters.count, characters.count { "、。".contains($0.text) })
   }
 
   /// Lines read with a mean probability under ``Options/classifierBelow`` that the line classifier

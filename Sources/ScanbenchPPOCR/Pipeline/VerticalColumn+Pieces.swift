@@ -129,3 +129,67 @@ extension VerticalColumn {
     return result
   }
 }
+
+extension VerticalColumn {
+  /// `regions` with each two columns on one axis whose gap holds ink joined into one region: the
+  /// detector finds no region around letters set upright that are thin (`w i f t` of `Swift`), and
+  /// the column's regions end above them and start again below, so those letters are read by no
+  /// region. A gap of blank paper (between tiers) is left as it is; so is one narrower than
+  /// ``PPOCRPipeline/Options/ColumnGaps/narrowest`` of the column's width (regions that touch).
+  static func bridgedGaps(
+    _ regions: [TextRegion], ink: InkMap, verticalAspectRatio: Double,
+    bridging: PPOCRPipeline.Options.ColumnGaps = .init()
+  ) -> [TextRegion] {
+    var regions = regions
+    func box(_ region: TextRegion) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+      let points = region.quad.points
+      return (
+        points.map(\.x).min() ?? 0, points.map(\.y).min() ?? 0, points.map(\.x).max() ?? 0,
+        points.map(\.y).max() ?? 0
+      )
+    }
+    var joined = true
+    while joined {
+      joined = false
+      search: for upper in regions.indices where regions[upper].isVertical {
+        let a = box(regions[upper])
+        // The next column starting below this one's start on its axis: one that overlaps it is no gap.
+        let below = regions.indices.filter { lower in
+          guard lower != upper, regions[lower].isVertical else { return false }
+          let b = box(regions[lower])
+          let across = max(a.maxX - a.minX, b.maxX - b.minX)
+          return b.minY > a.minY
+            && abs((a.minX + a.maxX) / 2 - (b.minX + b.maxX) / 2) <= bridging.alignment * across
+        }
+        guard let lower = below.min(by: { box(regions[$0]).minY < box(regions[$1]).minY }) else { continue }
+        let b = box(regions[lower])
+        let across = max(a.maxX - a.minX, b.maxX - b.minX)
+        let gap = b.minY - a.maxY
+        guard gap >= bridging.narrowest * across, gap <= bridging.widest * across else { continue }
+        let (left, right) = (
+          max(0, Int(saturating: min(a.minX, b.minX).rounded(.down))),
+          min(ink.width - 1, Int(saturating: max(a.maxX, b.maxX).rounded(.up)))
+        )
+        let (top, bottom) = (
+          max(0, Int(saturating: a.maxY.rounded(.up))),
+          min(ink.height - 1, Int(saturating: b.minY.rounded(.down)))
+        )
+        guard left <= right, top <= bottom else { continue }
+        let (columns, rows) = (left...right, top...bottom)
+        let inked = rows.count { ink.hasInk(row: $0, columns: columns) }
+        guard Double(inked) >= bridging.inkedRows * Double(rows.count) else { continue }
+        let quad = Quad(
+          topLeft: Point(x: min(a.minX, b.minX), y: a.minY),
+          topRight: Point(x: max(a.maxX, b.maxX), y: a.minY),
+          bottomRight: Point(x: max(a.maxX, b.maxX), y: b.maxY),
+          bottomLeft: Point(x: min(a.minX, b.minX), y: b.maxY))
+        let score = (regions[upper].score + regions[lower].score) / 2
+        regions[upper] = TextRegion(pageQuad: quad, score: score, verticalAspectRatio: verticalAspectRatio)
+        regions.remove(at: lower)
+        joined = true
+        break search
+      }
+    }
+    return regions
+  }
+}

@@ -35,6 +35,40 @@ struct VerticalColumnModelTests {
     #expect(result.text == groundTruth.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
+  /// `Swift` set upright in a single column: the detector finds no region around the thin `w i f t`,
+  /// and the column's two regions end above them and start again below. The gap holds ink, so the
+  /// two are read as one column, and the letters between them are read, not lost.
+  @Test func aColumnTheDetectorBrokeAtThinLettersIsReadWhole() throws {
+    let (image, _) = try PipelineModelTests.sample(Self.fixtures, "sweep-2-col-upright-019")
+    // The page read as one line would also read it: left out, to see the gap bridged.
+    var options = ReadingOrderModelTests.vertical
+    options.oneColumnReadWhole = false
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(result.lines.count == 1)
+    let text = Self.withoutSpaces(result.text)
+    let start = try #require(text.range(of: "では")).upperBound
+    let end = try #require(text.range(of: "のasync関", range: start..<text.endIndex)).lowerBound
+    #expect(text[start..<end].contains("if"), "\(text)")
+    options.columnGaps = nil
+    let broken = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(broken.lines.count == 2, "the gap bridged is what joins them")
+  }
+
+  /// A single column with `Linux` lying sideways: the detector's box, wider than the column's ink on
+  /// one side, reads the word as `_き×`; the box around the page's ink, read as one line, reads it
+  /// surely and right, and is kept. The column reads exactly.
+  @Test func aSingleColumnIsReadInTheBoxAroundItsInk() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-2-col-sideways-017")
+    let result = try PipelineModelTests.pipeline(options: ReadingOrderModelTests.vertical).recognize(image)
+    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
+    var options = ReadingOrderModelTests.vertical
+    options.oneColumnReadWhole = false
+    let detected = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(
+      Self.withoutSpaces(detected.text) != Self.withoutSpaces(groundTruth),
+      "the whole reading is what reads it")
+  }
+
   /// Single columns whose reading holds a character no vertical column holds where one it does
   /// stands: `Linux` upright, its `x` read in its cell as `×`; `。` before a sideways word read
   /// turned as `°`; `、` after a kana read as `'`. Each reads exactly.

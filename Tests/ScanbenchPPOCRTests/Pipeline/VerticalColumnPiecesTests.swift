@@ -115,6 +115,47 @@ import Testing
     #expect(VerticalColumn.joinedPieces(numbered, verticalAspectRatio: 1.5) == numbered)
   }
 
+  /// An ink map `width` by `height` with ink in `rows` over `columns`.
+  static func ink(width: Int, height: Int, rows: [Range<Int>], columns: Range<Int>) -> InkMap {
+    var bits = [UInt8](repeating: 0, count: width * height)
+    for range in rows {
+      for y in range {
+        for x in columns { bits[y * width + x] = 1 }
+      }
+    }
+    return InkMap(width: width, height: height, bits: bits)
+  }
+
+  @Test func aGapOfInkBetweenTwoColumnsOnOneAxisIsBridged() throws {
+    // `敵ではS` and `のasync関` found, the thin `w i f t` between them not: letters a cell down the gap.
+    let columns = [Self.region(100, 10, 40, 120), Self.region(98, 240, 40, 200)]
+    let letters = (0..<4).map { 135 + 26 * $0..<(155 + 26 * $0) }
+    let ink = Self.ink(width: 300, height: 500, rows: letters, columns: 110..<125)
+    let bridged = VerticalColumn.bridgedGaps(columns, ink: ink, verticalAspectRatio: 1.5)
+    try #require(bridged.count == 1)
+    #expect(bridged[0].isVertical)
+    let xs = bridged[0].quad.points.map(\.x)
+    let ys = bridged[0].quad.points.map(\.y)
+    #expect(xs.min() == 98 && xs.max() == 140 && ys.min() == 10 && ys.max() == 440)
+  }
+
+  @Test func blankGapsTouchingColumnsAndColumnsApartAreNotBridged() {
+    let tiers = [Self.region(100, 10, 40, 120), Self.region(98, 240, 40, 200)]
+    // Blank paper between the tiers, a speck or two in it.
+    let specks = Self.ink(width: 300, height: 500, rows: [180..<183], columns: 110..<125)
+    #expect(VerticalColumn.bridgedGaps(tiers, ink: specks, verticalAspectRatio: 1.5) == tiers)
+    let inked = Self.ink(width: 300, height: 500, rows: [0..<500], columns: 0..<300)
+    // Regions that overlap or touch, columns side by side, and a gap longer than a few widths.
+    let overlapping = [Self.region(100, 10, 40, 120), Self.region(100, 120, 40, 200)]
+    #expect(VerticalColumn.bridgedGaps(overlapping, ink: inked, verticalAspectRatio: 1.5) == overlapping)
+    let touching = [Self.region(100, 10, 40, 120), Self.region(100, 135, 40, 200)]
+    #expect(VerticalColumn.bridgedGaps(touching, ink: inked, verticalAspectRatio: 1.5) == touching)
+    let besides = [Self.region(100, 10, 40, 200), Self.region(150, 240, 40, 200)]
+    #expect(VerticalColumn.bridgedGaps(besides, ink: inked, verticalAspectRatio: 1.5) == besides)
+    let far = [Self.region(100, 10, 40, 100), Self.region(100, 300, 40, 190)]
+    #expect(VerticalColumn.bridgedGaps(far, ink: inked, verticalAspectRatio: 1.5) == far)
+  }
+
   @Test func lettersReadInCellsAreASCII() {
     let line = Self.reading("ＪＳ０Ｎで（ｉ）", pitch: 10)
     #expect(VerticalColumn.halfWidthLatin(line).text == "JS0Nで（i）")
