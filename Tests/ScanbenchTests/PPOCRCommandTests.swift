@@ -214,10 +214,11 @@ final class PPOCRCommandTests: XCTestCase {
     }
   }
 
-  /// The int8 models made at setup: `--models small-int8` runs the int8 pair, while Japanese fast
-  /// keeps the float recognizer (int8 read jpn-lines outside the profile rule's margin); each record
-  /// names its files by their digests, which are the ones the Makefile pins.
-  func testSmallInt8ReadsWithTheInt8ModelsMadeAtSetupAndJapaneseFastWithTheFloatOnes() throws {
+  /// The int8 models made at setup: `--models small-int8` runs the int8 pair, Japanese fast the int8
+  /// recognizer with its neck and classifier in float (wholly int8 read jpn-lines outside the
+  /// profile rule's margin), accurate the float one; each record names its files by their digests,
+  /// which are the ones the Makefile pins.
+  func testSmallInt8ReadsWithTheInt8ModelsMadeAtSetupAndJapaneseFastWithItsNeckInFloat() throws {
     let lines = folder.appendingPathComponent("lines")
     try FileManager.default.createDirectory(at: lines, withIntermediateDirectories: true)
     try TestKit.shell(
@@ -226,7 +227,7 @@ final class PPOCRCommandTests: XCTestCase {
     let pinned = try String(
       contentsOf: Harness.packageRoot.appendingPathComponent("Makefile"), encoding: .utf8)
     for (arguments, recognizer) in [
-      (["--lang", "jpn", "--level", "fast"], "small"),
+      (["--lang", "jpn", "--level", "fast"], "small-int8-neck"),
       (["--lang", "jpn", "--models", "small-int8"], "small-int8"),
       (["--lang", "jpn", "--level", "accurate"], "small"),
     ] {
@@ -237,7 +238,11 @@ final class PPOCRCommandTests: XCTestCase {
       XCTAssertEqual(records.count, 2)
       for record in records {
         XCTAssertEqual(record.engine.settings["recognizer"], recognizer, "\(arguments)")
-        let file = recognizer == "small" ? "PP-OCRv6_rec_small.onnx" : "PP-OCRv6_rec_small_int8.onnx"
+        let file = try XCTUnwrap(
+          [
+            "small": "PP-OCRv6_rec_small.onnx", "small-int8": "PP-OCRv6_rec_small_int8.onnx",
+            "small-int8-neck": "PP-OCRv6_rec_small_int8_neck.onnx",
+          ][recognizer])
         let digest = try XCTUnwrap(record.engine.models[file], "\(record.engine.models)")
         XCTAssertTrue(pinned.contains(digest), "\(file) \(digest) is not the Makefile's")
         XCTAssertLessThan(try XCTUnwrap(record.cer), 0.05, "\(arguments): \(record.text ?? "")")

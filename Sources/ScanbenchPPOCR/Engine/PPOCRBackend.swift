@@ -9,11 +9,13 @@ import ScanbenchSeam
 public struct PPOCRBackend: EngineBackend {
   /// The recognizer and detector models: `small` reads English and Japanese, `tiny` only Latin
   /// script (its dictionary has no kana); `small-int8` is the small pair quantized at setup
-  /// (`models/quantize.py`), with the small one's dictionary; `small-mixed` is the small recognizer
-  /// in float behind the small detector in int8 with one block of its backbone left in float.
+  /// (`models/quantize.py`), with the small one's dictionary; `small-int8-neck` is that pair with the
+  /// recognizer's neck and classifier left in float; `small-mixed` is the small recognizer in float
+  /// behind the small detector in int8 with one block of its backbone left in float.
   public enum Size: String, Sendable, CaseIterable {
     case small, tiny
     case smallInt8 = "small-int8"
+    case smallInt8Neck = "small-int8-neck"
     case smallMixed = "small-mixed"
 
     var recognizerFile: PPOCRModelLocator.File {
@@ -21,6 +23,7 @@ public struct PPOCRBackend: EngineBackend {
       case .small, .smallMixed: .recognizerSmall
       case .tiny: .recognizerTiny
       case .smallInt8: .recognizerSmallInt8
+      case .smallInt8Neck: .recognizerSmallInt8Neck
       }
     }
 
@@ -28,7 +31,7 @@ public struct PPOCRBackend: EngineBackend {
       switch self {
       case .small: .detectorSmall
       case .tiny: .detectorTiny
-      case .smallInt8: .detectorSmallInt8
+      case .smallInt8, .smallInt8Neck: .detectorSmallInt8
       case .smallMixed: .detectorSmallInt8Mixed
       }
     }
@@ -48,7 +51,7 @@ public struct PPOCRBackend: EngineBackend {
     /// (fast) bought no clear time at two, for more memory.
     var detectorRunsAtOnce: Int {
       switch self {
-      case .smallMixed, .smallInt8: 2
+      case .smallMixed, .smallInt8, .smallInt8Neck: 2
       case .small, .tiny: 1
       }
     }
@@ -67,8 +70,10 @@ public struct PPOCRBackend: EngineBackend {
   public static let languages = ["eng", "jpn", "jpn_vert", "eng+jpn"]
 
   /// The sizes each level uses, chosen by measurement (docs/engines.md, "Profiles"): fast reads
-  /// English with the tiny recognizer; Japanese needs the small one (in int8 it reads jpn-lines
-  /// outside the fast level's margin), and vertical Japanese the small detector too (the tiny one
+  /// English with the tiny recognizer; Japanese needs the small one, in int8 but for its neck and
+  /// classifier (wholly in int8 it reads jpn-lines outside the fast level's margin; so, they read
+  /// them as in float: Reports/BENCHMARKS.md, "Japanese fast with the int8 recognizer's neck in float (issue 29)"),
+  /// and vertical Japanese the small detector and float recognizer (the tiny detector
   /// reads vertical pages under a heading with many times the errors). Accurate finds English
   /// text with the small detector mostly in int8 (`small-mixed`), which read the English corpora it
   /// was chosen on with no more errors than in float, and a held-out column sweep with a few more,
@@ -81,7 +86,7 @@ public struct PPOCRBackend: EngineBackend {
     switch (level, language) {
     case (.fast, "eng"): (.tiny, .tiny)
     case (.fast, "jpn_vert"): (.small, .small)
-    case (.fast, _): (.small, .tiny)
+    case (.fast, _): (.smallInt8Neck, .tiny)
     case (.accurate, "eng"): (.small, .smallMixed)
     case (.accurate, _): (.small, .small)
     }

@@ -45,6 +45,25 @@ struct PPOCRBackendTests {
     }
   }
 
+  /// Fast reads Japanese across (alone or with English) with the small recognizer in int8 but for its
+  /// neck and classifier, behind the tiny detector; vertical Japanese and accurate keep it in float.
+  @Test func fastJapaneseReadsWithTheInt8RecognizerItsNeckInFloat() throws {
+    for language in ["jpn", "eng+jpn"] {
+      let fast = try PPOCRBackend(EngineOptions(level: .fast, language: language))
+      #expect(fast.recognizerSize == .smallInt8Neck && fast.detectorSize == .tiny, "\(language)")
+      let names = fast.models.files.map { URL(fileURLWithPath: $0).lastPathComponent }
+      #expect(names.contains("PP-OCRv6_rec_small_int8_neck.onnx"), "\(language)")
+      #expect(!names.contains("PP-OCRv6_rec_small.onnx"), "\(language)")
+      #expect(try fast.identity().settings["recognizer"] == "small-int8-neck", "\(language)")
+    }
+    let float: [(RecognitionLevel, String)] = [
+      (.fast, "jpn_vert"), (.accurate, "jpn"), (.accurate, "eng+jpn"),
+    ]
+    for (level, language) in float {
+      #expect(PPOCRBackend.sizes(for: level, language: language).recognizer == .small, "\(level) \(language)")
+    }
+  }
+
   /// The int8 detector runs for two workers at once, the float one for one; the record says which.
   @Test func theInt8DetectorTakesTwoRunsAtOnceAndTheFloatOneOne() throws {
     var options = EngineOptions(level: .accurate, language: "eng")
