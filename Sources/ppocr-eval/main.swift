@@ -1,7 +1,7 @@
 // ppocr-eval: the PP-OCR pipeline on a corpus folder (pairs NAME.<image> + NAME.gt.txt), printing CER
 // and speed as one JSON line. For measuring; `make bench` and the tests do not run it.
 //
-//   ppocr-eval FOLDER [--rec small|tiny] [--rec-model PATH] [--first-rec tiny]
+//   ppocr-eval FOLDER [--rec small|tiny] [--rec-model PATH] [--dict PATH] [--first-rec tiny]
 //                     [--det small|small-int8|small-int8-mixed|tiny] [--det-model PATH]
 //                     [--coarse-det small|tiny] [--single-line] [--cls] [--jobs N]
 //                     [--case-fold] [--ignore-spaces] [--limit N] [--out DIR] [--set KEY=VALUE]...
@@ -16,6 +16,7 @@ struct Arguments {
   var folder = ""
   var recognizer = "small"
   var recognizerModel: String?
+  var dictionary: String?
   var firstRecognizer: String?
   var detector = "small"
   var detectorModel: String?
@@ -45,6 +46,7 @@ struct Arguments {
       switch argument {
       case "--rec": recognizer = try value(argument)
       case "--rec-model": recognizerModel = try value(argument)
+      case "--dict": dictionary = try value(argument)
       case "--first-rec": firstRecognizer = try value(argument)
       case "--det": detector = try value(argument)
       case "--det-model": detectorModel = try value(argument)
@@ -149,10 +151,12 @@ func makePipeline(_ arguments: Arguments, _ options: PPOCRPipeline.Options) thro
   let locator = PPOCRModelLocator.discover()
   let ort = ONNXModel.Options(memoryArena: arguments.arena, memoryPattern: arguments.pattern)
   let small = arguments.recognizer == "small"
-  // --rec-model: a recognizer file of one's own (a quantization being tried) over --rec's dictionary.
+  // --rec-model: a recognizer file of one's own (a quantization being tried) over --rec's dictionary,
+  // or --dict's (a recognizer with classes of its own).
   let recognizer = try ONNXModel(
     path: arguments.recognizerModel ?? locator.path(small ? .recognizerSmall : .recognizerTiny), options: ort)
-  let dictionary = try PPOCRDictionary.load(path: locator.path(small ? .dictionarySmall : .dictionaryTiny))
+  let dictionary = try PPOCRDictionary.load(
+    path: arguments.dictionary ?? locator.path(small ? .dictionarySmall : .dictionaryTiny))
   let detectorFiles: [String: PPOCRModelLocator.File] = [
     "small": .detectorSmall, "small-int8": .detectorSmallInt8, "small-int8-mixed": .detectorSmallInt8Mixed,
     "tiny": .detectorTiny,

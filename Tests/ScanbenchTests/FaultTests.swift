@@ -433,12 +433,13 @@ final class FaultTests: XCTestCase {
     let cases: [(String, [String: Data], Bool, String)] = [
       (
         "a detector as the recognizer",
-        ["ppocr/PP-OCRv6_rec_small.onnx": try realModel("ppocr/PP-OCRv6_det_small.onnx")],
-        false, "PP-OCRv6_rec_small.onnx"
+        ["ppocr/PP-OCRv6_rec_small_eng.onnx": try realModel("ppocr/PP-OCRv6_det_small.onnx")],
+        false, "PP-OCRv6_rec_small_eng.onnx"
       ),
       (
         "the tiny dictionary for the small recognizer",
-        ["ppocr/ppocrv6_dict.txt": try realModel("ppocr/ppocrv6_tiny_dict.txt")], false, "wrong dictionary"
+        ["ppocr/ppocrv6_dict_eng.txt": try realModel("ppocr/ppocrv6_tiny_dict.txt")], false,
+        "wrong dictionary"
       ),
       (
         "a recognizer as the detector",

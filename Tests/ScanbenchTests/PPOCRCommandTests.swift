@@ -34,7 +34,7 @@ final class PPOCRCommandTests: XCTestCase {
     XCTAssertEqual(
       Set(record.engine.models.keys),
       [
-        "PP-OCRv6_rec_small.onnx", "ppocrv6_dict.txt", "PP-OCRv6_det_small_int8_mixed.onnx",
+        "PP-OCRv6_rec_small_eng.onnx", "ppocrv6_dict_eng.txt", "PP-OCRv6_det_small_int8_mixed.onnx",
         "PP-OCRv6_det_tiny.onnx", "osd.traineddata",
       ])
     XCTAssertLessThan(try XCTUnwrap(record.cer), 0.10, "a real receipt read: \(record.text ?? "")")
@@ -119,7 +119,7 @@ final class PPOCRCommandTests: XCTestCase {
         withDestinationURL: real.appendingPathComponent("ppocr/\(file)"))
     }
     if corruptModel {
-      let model = ppocr.appendingPathComponent("PP-OCRv6_rec_small.onnx")
+      let model = ppocr.appendingPathComponent("PP-OCRv6_rec_small_eng.onnx")
       try FileManager.default.removeItem(at: model)
       try Data("not a model".utf8).write(to: model)
     }
@@ -154,7 +154,7 @@ final class PPOCRCommandTests: XCTestCase {
   func testACorruptModelFileIsAClearErrorNamingIt() throws {
     let result = try runBroken(try installation(library: true, corruptModel: true))
     XCTAssertEqual(result.exitCode, 2, result.stderr)
-    XCTAssertTrue(result.stderr.contains("PP-OCRv6_rec_small.onnx"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("PP-OCRv6_rec_small_eng.onnx"), result.stderr)
     XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("s.jsonl").path))
   }
 

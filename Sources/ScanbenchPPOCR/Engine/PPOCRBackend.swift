@@ -18,12 +18,19 @@ public struct PPOCRBackend: EngineBackend {
     case smallInt8Neck = "small-int8-neck"
     case smallMixed = "small-mixed"
 
-    var recognizerFile: PPOCRModelLocator.File {
-      switch self {
-      case .small, .smallMixed: .recognizerSmall
-      case .tiny: .recognizerTiny
-      case .smallInt8: .recognizerSmallInt8
-      case .smallInt8Neck: .recognizerSmallInt8Neck
+    /// The recognizer and its dictionary. English reads with the copy whose classifier keeps only
+    /// the classes English is read with (``PPOCRModelLocator/File/recognizerSmallEnglish``), where
+    /// the size has one: no more errors on any English corpus, for less of each crop's work
+    /// (Reports/BENCHMARKS.md, "The recognizer's classes cut to English (issue 29)").
+    func recognizerFiles(english: Bool) -> (model: PPOCRModelLocator.File, dictionary: PPOCRModelLocator.File)
+    {
+      switch (self, english) {
+      case (.small, true), (.smallMixed, true): (.recognizerSmallEnglish, .dictionarySmallEnglish)
+      case (.small, false), (.smallMixed, false): (.recognizerSmall, .dictionarySmall)
+      case (.tiny, true): (.recognizerTinyEnglish, .dictionaryTinyEnglish)
+      case (.tiny, false): (.recognizerTiny, .dictionaryTiny)
+      case (.smallInt8, _): (.recognizerSmallInt8, .dictionarySmall)
+      case (.smallInt8Neck, _): (.recognizerSmallInt8Neck, .dictionarySmall)
       }
     }
 
@@ -35,8 +42,6 @@ public struct PPOCRBackend: EngineBackend {
       case .smallMixed: .detectorSmallInt8Mixed
       }
     }
-
-    var dictionaryFile: PPOCRModelLocator.File { self == .tiny ? .dictionaryTiny : .dictionarySmall }
 
     /// The detector of the coarse pass over large images (is there any text region at all?): the
     /// tiny one, whichever detector reads the page, since a photo of no text costs only that pass
@@ -137,8 +142,8 @@ public struct PPOCRBackend: EngineBackend {
     columnsInCells = options.language == "jpn_vert"
     pipelineOptions = Self.pipelineOptions(for: options.level, language: options.language, detector: detector)
     models = try SharedModels.load(
-      recognizer: recognizer, detector: singleLine ? nil : detector, workers: options.workers,
-      locator: locator)
+      recognizer: recognizer, english: options.language == "eng", detector: singleLine ? nil : detector,
+      workers: options.workers, locator: locator)
     try models.check()
   }
 
@@ -251,15 +256,16 @@ final class SharedModels: @unchecked Sendable {
   static let coarseDetectorOptions = ONNXModel.Options(memoryPattern: false, sharedArena: true)
 
   static func load(
-    recognizer size: PPOCRBackend.Size, detector: PPOCRBackend.Size?, workers: Int = 1,
+    recognizer size: PPOCRBackend.Size, english: Bool, detector: PPOCRBackend.Size?, workers: Int = 1,
     locator: PPOCRModelLocator
   )
     throws -> SharedModels
   {
     do {
       let runtime = try ONNXRuntime.shared()
-      let recognizerFile = try locator.path(size.recognizerFile)
-      let dictionaryFile = try locator.path(size.dictionaryFile)
+      let recognizerFiles = size.recognizerFiles(english: english)
+      let recognizerFile = try locator.path(recognizerFiles.model)
+      let dictionaryFile = try locator.path(recognizerFiles.dictionary)
       let detectorFile = try detector.map { try locator.path($0.detectorFile) }
       let coarseDetectorFile = try detector?.coarseDetector.map { try locator.path($0.detectorFile) }
       let detector = try detectorFile.map {

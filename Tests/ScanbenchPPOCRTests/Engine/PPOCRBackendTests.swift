@@ -35,7 +35,8 @@ struct PPOCRBackendTests {
     let english = try PPOCRBackend(EngineOptions(level: .accurate, language: "eng"))
     #expect(english.detectorSize == .smallMixed && english.recognizerSize == .small)
     let names = english.models.files.map { URL(fileURLWithPath: $0).lastPathComponent }
-    #expect(names.contains("PP-OCRv6_det_small_int8_mixed.onnx") && names.contains("PP-OCRv6_rec_small.onnx"))
+    #expect(
+      names.contains("PP-OCRv6_det_small_int8_mixed.onnx") && names.contains("PP-OCRv6_rec_small_eng.onnx"))
     #expect(!names.contains("PP-OCRv6_det_small.onnx"))
     let settings = try english.identity().settings
     #expect(settings["detector"] == "small-mixed" && settings["recognizer"] == "small")
@@ -62,6 +63,36 @@ struct PPOCRBackendTests {
     for (level, language) in float {
       #expect(PPOCRBackend.sizes(for: level, language: language).recognizer == .small, "\(level) \(language)")
     }
+  }
+
+  /// English reads with the recognizers whose classes were cut to English, at both levels, and the
+  /// record names them; Japanese, English with Japanese and the int8 recognizer keep every class.
+  @Test func englishReadsWithTheRecognizersCutToEnglish() throws {
+    func backend(_ level: RecognitionLevel, _ language: String, models: String? = nil) throws -> PPOCRBackend
+    {
+      var options = EngineOptions(level: level, language: language)
+      options.modelKind = models
+      return try PPOCRBackend(options)
+    }
+    func files(_ level: RecognitionLevel, _ language: String, models: String? = nil) throws -> Set<String> {
+      Set(try backend(level, language, models: models).identity().models.keys)
+    }
+    // No class of the English copies is CJK, and the decoder reads them with their own lists.
+    for level in [RecognitionLevel.accurate, .fast] {
+      let english = try backend(level, "eng").models.dictionary
+      #expect(
+        english.allSatisfy { $0.unicodeScalars.allSatisfy { $0.value < 0x2E80 } } && english.contains("A"))
+      #expect(english.count * 5 < (try backend(level, "jpn").models.dictionary.count), "\(level)")
+    }
+    let accurate = try files(.accurate, "eng")
+    #expect(accurate.isSuperset(of: ["PP-OCRv6_rec_small_eng.onnx", "ppocrv6_dict_eng.txt"]))
+    #expect(accurate.isDisjoint(with: ["PP-OCRv6_rec_small.onnx", "ppocrv6_dict.txt"]))
+    let fast = try files(.fast, "eng")
+    #expect(fast.isSuperset(of: ["PP-OCRv6_rec_tiny_eng.onnx", "ppocrv6_tiny_dict_eng.txt"]))
+    for language in ["jpn", "eng+jpn"] {
+      #expect(try files(.accurate, language).contains("PP-OCRv6_rec_small.onnx"), "\(language)")
+    }
+    #expect(try files(.accurate, "eng", models: "small-int8").contains("PP-OCRv6_rec_small_int8.onnx"))
   }
 
   /// The int8 detector runs for two workers at once, the float one for one; the record says which.
