@@ -37,7 +37,8 @@ kept=$(sed -n '/^<!-- Written by hand/,/^<!-- (end of the part written by hand) 
 trap 'rm -f "$tmp"' EXIT
 # A part left out (SKIP) keeps what the file said of it, from its heading up to the heading that
 # follows it in the file (awk regular expressions), under a line naming the sitting it came from:
-# a partial sitting never drops figures, and never passes old ones off as its own.
+# a partial sitting never drops figures, and never passes old ones off as its own. A part whose
+# first line already says where it came from (taken by hand, or kept before) is kept as it is.
 previous=$(sed -n 's/^Written by `make bench` (\([0-9-]*\), scanbench commit `\([^`]*\)`.*/\2 of \1/p' "$out" 2>/dev/null | head -1)
 kept_part() { # part, first heading, heading that ends it
   local part=$1 from=$2 to=$3 text
@@ -51,7 +52,8 @@ kept_part() { # part, first heading, heading that ends it
     printf '%s\n\n' "${from#^}"
     echo "_The $part part was left out of this sitting (SKIP) and no earlier figures were kept._"
     echo
-  elif grep -q -e '^_Kept from the sitting of' -e 'no earlier figures were kept\._$' <<<"$text"; then
+  elif grep -q -e '^_Kept from the sitting of' -e '^_Not from a `make bench` sitting' \
+    -e 'no earlier figures were kept\._$' <<<"$text"; then
     printf '%s\n\n' "$text"
   else
     printf '%s\n\n' "$(sed '1a\
