@@ -6,6 +6,8 @@
 //                     [--coarse-det small|tiny] [--single-line] [--cls] [--jobs N]
 //                     [--case-fold] [--ignore-spaces] [--limit N] [--out DIR] [--set KEY=VALUE]...
 //                     [--per-image]   (each image's CER in the JSON line, for percentiles)
+//                     [--cache DIR]   (what the models read, kept to try reading orders on: a
+//                                      folder filled by other models or settings is refused)
 import Dispatch
 import Foundation
 import ScanbenchPPOCR
@@ -199,7 +201,8 @@ struct Gathered {
 }
 
 /// The pipeline's result; with `--cache`, the models' part is kept in (and taken from) a JSON file per
-/// image, so reading orders can be tried without running the models again.
+/// image, so reading orders can be tried without running the models again (never other models:
+/// ``checkCache(_:)``).
 func recognize(_ sample: Sample, _ pipeline: PPOCRPipeline, _ arguments: Arguments) throws -> PPOCRResult {
   guard let cache = arguments.cache else {
     return try pipeline.recognize(sample.image, singleLine: arguments.singleLine)
@@ -218,6 +221,51 @@ func recognize(_ sample: Sample, _ pipeline: PPOCRPipeline, _ arguments: Argumen
     singleLine: arguments.singleLine)
 }
 
+/// The settings that only order what was read (`--set` keys of the reading order): what a cache is
+/// for trying. Every other setting, and the models, change what the cache holds.
+let readingOrderSettings: Set<String> = [
+  "split", "block", "gutter", "columnlines", "aligned", "fill", "colwidth", "colwords",
+]
+
+/// What filled a cache: the models and every setting but the reading order's, one per line.
+func cacheIdentity(_ arguments: Arguments) -> String {
+  var lines = [
+    "rec \(arguments.recognizer)", "rec-model \(arguments.recognizerModel ?? "-")",
+    "dict \(arguments.dictionary ?? "-")", "first-rec \(arguments.firstRecognizer ?? "-")",
+    "det \(arguments.detector)", "det-model \(arguments.detectorModel ?? "-")",
+    "coarse-det \(arguments.coarseDetector ?? "-")", "single-line \(arguments.singleLine)",
+    "cls \(arguments.classifier)",
+  ]
+  lines += arguments.settings.filter { !readingOrderSettings.contains($0.0) }.map { "set \($0.0)=\($0.1)" }
+  return lines.joined(separator: "\n") + "\n"
+}
+
+/// A cache holds what the models read, so a run with other models or settings would print the
+/// cache's text as its own: refused. The first run into an empty folder records what filled it.
+func checkCache(_ arguments: Arguments) throws {
+  guard let cache = arguments.cache else { return }
+  let identityPath = cache + "/models.txt"
+  let identity = cacheIdentity(arguments)
+  if let data = FileManager.default.contents(atPath: identityPath) {
+    let recorded = String(decoding: data, as: UTF8.self)
+    guard recorded == identity else {
+      throw EvalError(
+        "--cache \(cache) was filled with other models or settings (\(identityPath): "
+          + "\(recorded.split(separator: "\n").joined(separator: ", ")); this run: "
+          + "\(identity.split(separator: "\n").joined(separator: ", ")). Give another --cache folder")
+    }
+    return
+  }
+  let held = (try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []
+  guard !held.contains(where: { $0.hasSuffix(".json") }) else {
+    throw EvalError(
+      "--cache \(cache) holds regions but not \(identityPath), which says what models filled them: "
+        + "give another --cache folder")
+  }
+  try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+  try Data(identity.utf8).write(to: URL(fileURLWithPath: identityPath))
+}
+
 /// The process's peak resident set size (Linux `getrusage` reports kilobytes).
 func peakRSSMegabytes() -> Int {
   var usage = rusage()
@@ -229,6 +277,7 @@ func main() throws {
   let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
   let pipelineOptions = try options(arguments.settings)
   let samples = try loadSamples(arguments)
+  try checkCache(arguments)
   let next = Atomic<Int>(0)
   let gathered = Mutex(
     Gathered(
