@@ -299,11 +299,22 @@ final class PPOCREngine: RecognitionEngine {
   }
 
   func recognize(_ image: Image, boxes: Bool) throws -> RecognizedText {
+    try recognize(image, boxes: boxes, stoppingWhenTurned: false)
+  }
+
+  func recognize(_ image: Image, boxes: Bool, name: PageName, stoppingWhenTurned: Bool) throws
+    -> RecognizedText
+  {
+    try recognize(image, boxes: boxes, stoppingWhenTurned: stoppingWhenTurned)
+  }
+
+  private func recognize(_ image: Image, boxes: Bool, stoppingWhenTurned: Bool) throws -> RecognizedText {
     guard let pixels = RGBImage(image) else {
       throw EngineError(message: "PP-OCR: the \(image.width)×\(image.height) image has no RGB pixels")
     }
     let before = pipeline.timings
-    let result = try pipeline.recognize(pixels, singleLine: singleLine)
+    let result = try pipeline.recognize(
+      pixels, singleLine: singleLine, stoppingWhenTurned: stoppingWhenTurned)
     return recognized(result, since: before, boxes: boxes)
   }
 
@@ -335,6 +346,7 @@ final class PPOCREngine: RecognitionEngine {
     var recognized = RecognizedText(
       text: result.text, confidence: result.confidence, inferenceMilliseconds: inference)
     recognized.detectedRegions = result.detectedRegions
+    recognized.readInPart = result.readInPart
     recognized.pageTurn = result.pageTurn.map {
       OrientationDetection(degrees: $0.degrees, confidence: $0.margin)
     }

@@ -10,8 +10,7 @@ extension PPOCRPipeline {
     // Vertical Japanese is tall by nature: its columns say nothing about the page's turn.
     if sideways && options.readColumnsInCells { return nil }
     let candidates = sideways ? tall : regions.indices.filter { !regions[$0].isVertical }
-    let sample = candidates.sorted { regions[$0].quad.length > regions[$1].quad.length }
-      .prefix(max(1, options.pageTurnLines))
+    let sample = turnSample(candidates, of: regions)
     guard !sample.isEmpty else { return nil }
     let asRead = sample.reduce(0.0) { $0 + decoded[$1].probability } / Double(sample.count)
     // Lines across the page read confidently are the right way up: nothing to read again (most
@@ -32,5 +31,27 @@ extension PPOCRPipeline {
     // quarter turn clockwise; read the other way, when it lies three.
     let degrees = sideways ? (turned > asRead ? 270 : 90) : (turned > asRead ? 180 : 0)
     return PageTurn(degrees: degrees, margin: abs(turned - asRead), lines: sample.count)
+  }
+
+  /// The lines of `candidates` (indices of `regions`) a page's turn is read from: the longest.
+  func turnSample(_ candidates: [Int], of regions: [TextRegion]) -> [Int] {
+    Array(
+      candidates.sorted { regions[$0].quad.length > regions[$1].quad.length }.prefix(
+        max(1, options.pageTurnLines)))
+  }
+
+  /// A page on its side (most of its regions tall): its longest lines read as detected, before the
+  /// rest, and the turn they tell; nil when the page is not on its side, or its tall regions are
+  /// columns (vertical Japanese), or a classifier would turn some of its lines first.
+  func sidewaysTurn(_ image: RGBImage, regions: [TextRegion]) throws -> (
+    read: [PPOCRRegion], turn: PageTurn?
+  )? {
+    guard !options.readColumnsInCells, classifier == nil else { return nil }
+    let tall = regions.indices.filter { regions[$0].isVertical }
+    guard tall.count * 2 > regions.count else { return nil }
+    let sample = turnSample(tall, of: regions).map { regions[$0] }
+    let asRead = try recognizeCascading(image, regions: sample)
+    let turn = try pageTurn(image, regions: sample, decoded: asRead)
+    return (zip(sample, asRead).map { PPOCRRegion(region: $0, line: $1) }, turn)
   }
 }

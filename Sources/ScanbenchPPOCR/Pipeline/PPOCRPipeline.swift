@@ -344,6 +344,9 @@ public final class PPOCRPipeline {
     /// (``Options/Cascade``).
     public var linesReadFirst = 0
     public var linesReadAgain = 0
+    /// Pages on their side read only as far as their longest lines, which told their turn
+    /// (``PPOCRResult/readInPart``).
+    public var pagesReadInPart = 0
 
     public init() {}
 
@@ -368,6 +371,7 @@ public final class PPOCRPipeline {
       result.coarseDetectionsKept = coarseDetectionsKept - earlier.coarseDetectionsKept
       result.linesReadFirst = linesReadFirst - earlier.linesReadFirst
       result.linesReadAgain = linesReadAgain - earlier.linesReadAgain
+      result.pagesReadInPart = pagesReadInPart - earlier.pagesReadInPart
       return result
     }
   }
@@ -439,14 +443,23 @@ public final class PPOCRPipeline {
   }
 
   /// Reads `image`. With `singleLine`, the whole image is one text line: no detection (a pipeline
-  /// without a detector always works so).
-  public func recognize(_ image: RGBImage, singleLine: Bool = false) throws -> PPOCRResult {
-    guard let spareCores else { return try recognizeCounted(image, singleLine: singleLine) }
-    return try spareCores.busy { try recognizeCounted(image, singleLine: singleLine) }
+  /// without a detector always works so). With `stoppingWhenTurned`, a page on its side whose
+  /// longest lines tell its turn is read no further (``PPOCRResult/readInPart``).
+  public func recognize(_ image: RGBImage, singleLine: Bool = false, stoppingWhenTurned: Bool = false) throws
+    -> PPOCRResult
+  {
+    guard let spareCores else {
+      return try recognizeCounted(image, singleLine: singleLine, stoppingWhenTurned: stoppingWhenTurned)
+    }
+    return try spareCores.busy {
+      try recognizeCounted(image, singleLine: singleLine, stoppingWhenTurned: stoppingWhenTurned)
+    }
   }
 
-  /// ``recognize(_:singleLine:)``, counted busy when that counts.
-  private func recognizeCounted(_ image: RGBImage, singleLine: Bool) throws -> PPOCRResult {
+  /// ``recognize(_:singleLine:stoppingWhenTurned:)``, counted busy when that counts.
+  private func recognizeCounted(_ image: RGBImage, singleLine: Bool, stoppingWhenTurned: Bool) throws
+    -> PPOCRResult
+  {
     let start = ContinuousClock.now
     let startCPU = Self.threadCPUTime()
     defer {
@@ -454,11 +467,12 @@ public final class PPOCRPipeline {
       timings.total += Self.threadCPUTime() - startCPU
       timings.wallClock += Self.seconds(since: start)
     }
-    let read = try readRegionsAndTurn(image, singleLine: singleLine)
+    let read = try readRegionsAndTurn(image, singleLine: singleLine, stoppingWhenTurned: stoppingWhenTurned)
     var result = layout(
       read.regions, imageWidth: image.width, imageHeight: image.height, singleLine: singleLine)
-    result.detectedRegions = singleLine || detector == nil ? nil : read.regions.count
+    result.detectedRegions = singleLine || detector == nil ? nil : read.inPartOf ?? read.regions.count
     result.pageTurn = read.turn
+    result.readInPart = read.inPartOf != nil
     return result
   }
 
@@ -468,11 +482,13 @@ public final class PPOCRPipeline {
     try readRegionsAndTurn(image, singleLine: singleLine).regions
   }
 
-  /// ``readRegions(_:singleLine:)`` and, for a page, how far it lies turned as its lines tell it.
-  func readRegionsAndTurn(_ image: RGBImage, singleLine: Bool) throws -> (
-    regions: [PPOCRRegion], turn: PageTurn?
+  /// ``readRegions(_:singleLine:)`` and, for a page, how far it lies turned as its lines tell it;
+  /// with `stoppingWhenTurned`, only the lines that told a page on its side turned, and how many
+  /// regions were detected (`inPartOf`; nil: every region read).
+  func readRegionsAndTurn(_ image: RGBImage, singleLine: Bool, stoppingWhenTurned: Bool = false) throws -> (
+    regions: [PPOCRRegion], turn: PageTurn?, inPartOf: Int?
   ) {
-    guard image.width > 0, image.height > 0 else { return ([], nil) }
+    guard image.width > 0, image.height > 0 else { return ([], nil, nil) }
     var image = image
     let single = singleLine || detector == nil
     var regions = single ? [wholeImageRegion(image)] : try detect(image)
@@ -484,7 +500,7 @@ public final class PPOCRPipeline {
       image = stretched
       regions = try detect(image)
     }
-    if regions.isEmpty { return ([], nil) }
+    if regions.isEmpty { return ([], nil, nil) }
     if options.gutterSplit.isOn && !single { regions = splitAtGutters(image, regions: regions) }
     if options.readColumnsInCells && !single {
       if options.linesUnderTheTiers { regions += try linesUnderTheTiers(image, regions: regions) }
@@ -495,6 +511,16 @@ public final class PPOCRPipeline {
           regions, ink: ink, verticalAspectRatio: options.verticalAspectRatio, bridging: bridging)
       }
       regions = splitAtTierGaps(image, regions: regions)
+    }
+    // A page on its side whose lines read as detected are the unlikelier way (it lies three quarter
+    // turns round) is read no further: the rest, read the wrong way round, would be read again
+    // turned, and those lines' reading is too unsure to be kept over it. Lying a quarter turn, its
+    // lines read as detected are upright, and the caller keeps the surer of the whole page's two
+    // readings (docs/engines.md, "Photos: orientation, HEIC, phone exports").
+    let sideways = stoppingWhenTurned && !single ? try sidewaysTurn(image, regions: regions) : nil
+    if let sideways, let turn = sideways.turn, turn.degrees == 270 {
+      timings.pagesReadInPart += 1
+      return (sideways.read, turn, regions.count)
     }
     var decoded = try recognizeCascading(image, regions: regions)
     let detected = regions
@@ -515,7 +541,10 @@ public final class PPOCRPipeline {
         decoded[index] = again[slot]
       }
     }
-    let turn = single ? nil : try pageTurn(image, regions: regions, decoded: decoded)
+    let turn: PageTurn? =
+      if single { nil } else if let sideways { sideways.turn } else {
+        try pageTurn(image, regions: regions, decoded: decoded)
+      }
     if options.readColumnsInCells {
       try readColumnsInCells(image, detected: detected, regions: &regions, decoded: &decoded)
     }
@@ -532,10 +561,10 @@ public final class PPOCRPipeline {
           * Double(column.characters),
         line.text.count { "、。".contains($0) } >= column.marks
       {
-        return (whole, turn)
+        return (whole, turn, nil)
       }
     }
-    return (read, turn)
+    return (read, turn, nil)
   }
 
   /// The regions `layout` keeps, when they lie on one axis (each overlaps every other across): their

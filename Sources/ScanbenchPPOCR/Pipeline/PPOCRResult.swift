@@ -73,6 +73,10 @@ public struct PPOCRResult: Sendable, Equatable {
   public var detectedRegions: Int?
   /// How far the page lies turned as its longest lines tell it; nil when they do not tell.
   public var pageTurn: PageTurn?
+  /// Only the lines that told the page lies on its side were read (`pageTurn`), as detected:
+  /// ``PPOCRPipeline/recognize(_:singleLine:stoppingWhenTurned:)`` stopped there, for its caller to
+  /// read the page turned; `detectedRegions` counts every region found.
+  public var readInPart = false
 
   /// `blocks` nil: every line in one block of one paragraph.
   public init(lines: [Line], blocks: [Block]? = nil) {

@@ -83,14 +83,17 @@ public final class PagePipeline {
   private func recognizeUpright(
     _ page: Image, name: PageName, orientation record: inout PageOrientation?, osd: inout Double?
   ) throws -> (RecognizedText, Image) {
-    let first = try engine.recognize(page, boxes: boxes, name: name).checked()
+    // A page whose lines tell it lies turned is read again turned: reading the rest of it the wrong
+    // way round first would be thrown away, unless the turned reading is the less sure.
+    var first = try engine.recognize(page, boxes: boxes, name: name, stoppingWhenTurned: checkBelow != nil)
+      .checked()
     // A page whose lines say it lies turned is read again upright even when read confidently: on
     // its side, read as columns, its lines may come in the wrong order; upside down, the few of its
     // regions that read as something (single characters, in Japanese) may read confidently while
     // the rest are dropped as garbage.
     let toldTurned = first.pageTurn.map { $0.degrees != 0 } ?? false
     guard let checkBelow, first.confidence < checkBelow || toldTurned, first.detectedRegions != 0 else {
-      return (first, page)
+      return (try whole(first, page, name: name), page)
     }
     let detection: OrientationDetection
     let byReading = first.pageTurn != nil
@@ -118,8 +121,11 @@ public final class PagePipeline {
     }
     guard detection.correction != 0,
       let turned = try? page.applying(.rotate(quarterTurns: detection.correction))
-    else { return (first, page) }
+    else { return (try whole(first, page, name: name), page) }
     var second = try engine.recognize(turned, boxes: boxes, name: name).checked()
+    if first.readInPart && second.confidence <= first.confidence {
+      first = try whole(first, page, name: name)
+    }
     let inference = [first.inferenceMilliseconds, second.inferenceMilliseconds].compactMap { $0 }
     if !inference.isEmpty { second.inferenceMilliseconds = inference.reduce(0, +) }
     guard second.confidence > first.confidence else {
@@ -131,6 +137,16 @@ public final class PagePipeline {
     record?.append(
       "\(ExifOrientation.Step.rotate(quarterTurns: detection.correction)) (\(byReading ? "read" : "OSD"))")
     return (second, turned)
+  }
+
+  /// `reading` of `page`, or, when it was read only as far as its turn (``RecognizedText/readInPart``),
+  /// the whole page read as it is, its inference time counting both readings.
+  private func whole(_ reading: RecognizedText, _ page: Image, name: PageName) throws -> RecognizedText {
+    guard reading.readInPart else { return reading }
+    var whole = try engine.recognize(page, boxes: boxes, name: name).checked()
+    let inference = [reading.inferenceMilliseconds, whole.inferenceMilliseconds].compactMap { $0 }
+    if !inference.isEmpty { whole.inferenceMilliseconds = inference.reduce(0, +) }
+    return whole
   }
 
   /// Loaded the first time a page needs it: most pages read confidently and never do. A detector

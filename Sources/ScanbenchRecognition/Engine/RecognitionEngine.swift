@@ -18,6 +18,10 @@ public struct RecognizedText: Sendable, Equatable {
   /// for engines that can tell and only when they can: `confidence` is how much likelier, as a mean
   /// character probability (0–1), the lines read that way than the other.
   public var pageTurn: OrientationDetection?
+  /// Only the lines that told the page's turn were read, asked for by
+  /// ``RecognitionEngine/recognize(_:boxes:name:stoppingWhenTurned:)``: the page lies turned
+  /// (`pageTurn`) and is to be read again turned; `text` and `confidence` are those lines' alone.
+  public var readInPart = false
 
   public init(
     text: String, confidence: Double, layout: TextLayout? = nil, inferenceMilliseconds: Double? = nil
@@ -37,6 +41,12 @@ public protocol RecognitionEngine: AnyObject {
   /// The same, told which image it reads: for engines that pass the name on (an external program).
   /// By default `recognize(_:boxes:)`.
   func recognize(_ image: Image, boxes: Bool, name: PageName) throws -> RecognizedText
+  /// The same, stopping as soon as the page's own lines tell it lies turned, when
+  /// `stoppingWhenTurned` and the engine can (``RecognizedText/readInPart``): the caller, which
+  /// reads such a page again turned, then reads it whole only if it keeps this reading. By default
+  /// `recognize(_:boxes:name:)`.
+  func recognize(_ image: Image, boxes: Bool, name: PageName, stoppingWhenTurned: Bool) throws
+    -> RecognizedText
   /// For engines that can tell from a reduced copy of a large image that it holds no text (a coarse
   /// detection): what copy they need. nil (the default): they cannot.
   var noTextPreview: NoTextPreview? { get }
@@ -72,6 +82,12 @@ public struct NoTextPreview: Sendable, Equatable {
 extension RecognitionEngine {
   public func recognize(_ image: Image, boxes: Bool, name: PageName) throws -> RecognizedText {
     try recognize(image, boxes: boxes)
+  }
+
+  public func recognize(_ image: Image, boxes: Bool, name: PageName, stoppingWhenTurned: Bool) throws
+    -> RecognizedText
+  {
+    try recognize(image, boxes: boxes, name: name)
   }
 
   public var noTextPreview: NoTextPreview? { nil }

@@ -45,6 +45,34 @@ struct PageTurnModelTests {
     #expect(result.detectedRegions ?? 0 >= Self.lines.count)
   }
 
+  /// A page lying three quarter turns round, read by a caller that reads a turned page again
+  /// turned, is read only as far as its longest lines, which read as detected are garbage and tell
+  /// the turn: the rest is not read the wrong way round. A quarter turn round (its lines read as
+  /// detected are upright, and the caller compares the whole page's readings) or upright, or read
+  /// by a caller that does not turn pages, it is read whole.
+  @Test(arguments: [0, 90, 270])
+  func aPageThreeQuarterTurnsRoundIsReadOnlyAsFarAsItsTurn(degrees: Int) throws {
+    let upright = try Self.page()
+    let turned: RGBImage =
+      switch degrees {
+      case 90: upright.rotatedHalfTurn().rotatedCounterClockwise()
+      case 270: upright.rotatedCounterClockwise()
+      default: upright
+      }
+    let pipeline = try PipelineModelTests.pipeline()
+    let result = try pipeline.recognize(turned, stoppingWhenTurned: true)
+    #expect(result.readInPart == (degrees == 270))
+    #expect(pipeline.timings.pagesReadInPart == (degrees == 270 ? 1 : 0))
+    #expect(result.pageTurn?.degrees == degrees)
+    #expect(result.detectedRegions ?? 0 >= Self.lines.count)
+    let whole = try pipeline.recognize(turned)
+    #expect(!whole.readInPart && whole.pageTurn?.degrees == degrees)
+    #expect(whole.detectedRegions == result.detectedRegions)
+    // Read in part, the page's turn is the whole reading's; read whole, so is its text.
+    #expect(result.pageTurn?.degrees == whole.pageTurn?.degrees)
+    if degrees != 270 { #expect(result.text == whole.text) }
+  }
+
   /// A page lying on its side and photographed at a slant: its lines lean a few degrees off upright
   /// and are still tall lines that tell the turn. Ordered as PaddleOCR orders a box's corners, each
   /// was a line across the page running up it, read as garbage, and the page seemed upright.
