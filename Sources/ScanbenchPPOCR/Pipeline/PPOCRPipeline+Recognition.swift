@@ -337,14 +337,11 @@ extension PPOCRPipeline {
   {
     let length = Double(column.height)
     let stretches = VerticalColumn.stretchesToReadAlone(turned, em: pitch / length)
-    let inkRows = VerticalColumn.rowsWithInk(column)
     var result = turned
     // From the last stretch back, so the runs before it keep their indices.
     for stretch in stretches.reversed() {
-      let (top, bottom) = VerticalColumn.cutOutOfInk(
-        top: Int(saturating: (stretch.from * length).rounded(.down)),
-        bottom: min(column.height, Int(saturating: (stretch.to * length).rounded(.up))), inkRows: inkRows,
-        reach: Int(saturating: (pitch / 2).rounded()))
+      let top = Int(saturating: (stretch.from * length).rounded(.down))
+      let bottom = min(column.height, Int(saturating: (stretch.to * length).rounded(.up)))
       guard bottom - top >= 2 else { continue }
       var piece = VerticalColumn.Grey(width: column.width, height: bottom - top, value: 0)
       for y in 0..<piece.height {

@@ -398,33 +398,6 @@ extension VerticalColumn {
     return result
   }
 
-  /// Per row of `column`, whether it holds ink of the column (``ink(of:)``, specks dropped); empty
-  /// when the column holds none.
-  static func rowsWithInk(_ column: Grey) -> [Bool] {
-    guard let ink = ink(of: column) else { return [] }
-    return (0..<column.height).map { y in
-      (ink.left..<ink.right).contains { ink.mask[y * column.width + $0] }
-    }
-  }
-
-  /// The rows `top..<bottom` of a stretch to read alone, each end moved out (by `reach` rows at
-  /// most) to the nearest row without ink where it cuts through a character. The stretch's ends come
-  /// from where the turned reading placed its characters, which is rough: a letter set tight
-  /// against the kana before it (`はJSON`) had its hook cut off and read alone as `ISON`. Where no
-  /// blank row lies within reach (the letter touches its neighbour), the end stays.
-  static func cutOutOfInk(top: Int, bottom: Int, inkRows: [Bool], reach: Int) -> (top: Int, bottom: Int) {
-    guard !inkRows.isEmpty, top < bottom else { return (top, bottom) }
-    func inked(_ row: Int) -> Bool { row >= 0 && row < inkRows.count && inkRows[row] }
-    var newTop = top
-    // A cut above row `newTop` crosses ink when the rows on both sides of it hold ink.
-    while inked(newTop) && inked(newTop - 1) && top - newTop < reach { newTop -= 1 }
-    if inked(newTop) && inked(newTop - 1) { newTop = top }
-    var newBottom = bottom
-    while inked(newBottom - 1) && inked(newBottom) && newBottom - bottom < reach { newBottom += 1 }
-    if inked(newBottom - 1) && inked(newBottom) { newBottom = bottom }
-    return (max(0, newTop), min(inkRows.count, newBottom))
-  }
-
   /// `turned` with the characters of `run` replaced by the Latin run of `alone` (the stretch from
   /// `from` to `to` along the column read alone) when `alone` holds exactly one run
   /// (``latinRuns(_:)``), none of its characters doubtful (below 0.5), no fewer than the letters

@@ -122,16 +122,6 @@ struct VerticalColumnModelTests {
     #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
   }
 
-  /// A column cut from a `sweep-2` book page whose `JSON` lies tight against the `は` before it: the
-  /// turned reading drops the `J`, and the stretch read alone, cut where the turned reading placed
-  /// its characters, lost the `J`'s hook and read `ISON`; cut at the blank rows around the word, it
-  /// reads `JSON`, and the column reads exactly.
-  @Test func aSidewaysWordTightAgainstAKanaIsReadAloneWhole() throws {
-    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-2-book-1-013-column-2")
-    let result = try PipelineModelTests.pipeline(options: ReadingOrderModelTests.vertical).recognize(image)
-    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
-  }
-
   /// `12` set across a book column (`text-combine-upright`) fills one cell, which the cells read as
   /// `に` surely; the turned reading's `12` takes its place, and the column reads exactly.
   @Test func aNumberSetAcrossABookColumnIsReadExactly() throws {

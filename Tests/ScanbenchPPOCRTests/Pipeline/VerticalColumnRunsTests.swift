@@ -153,21 +153,4 @@ import Testing
     ]
     #expect(VerticalColumn.rubyColumns(columns) == [2])
   }
-
-  @Test func aStretchReadAloneIsCutAtTheBlankRowsAroundIt() {
-    // Ink in rows 2–9 and 12–19, blank rows 0–1, 10–11 and 20–23.
-    let rows = (0..<24).map { (2...9).contains($0) || (12...19).contains($0) }
-    // A cut through the first character moves up to the blank row above it, and one through the
-    // second down to the blank row below it.
-    let cut = VerticalColumn.cutOutOfInk(top: 5, bottom: 15, inkRows: rows, reach: 5)
-    #expect(cut.top == 2 && cut.bottom == 20)
-    // Cuts already in blank rows stay.
-    let blank = VerticalColumn.cutOutOfInk(top: 10, bottom: 21, inkRows: rows, reach: 5)
-    #expect(blank.top == 10 && blank.bottom == 21)
-    // No blank row within reach: the ends stay.
-    let far = VerticalColumn.cutOutOfInk(top: 8, bottom: 13, inkRows: rows, reach: 2)
-    #expect(far.top == 8 && far.bottom == 13)
-    let none = VerticalColumn.cutOutOfInk(top: 5, bottom: 15, inkRows: [], reach: 5)
-    #expect(none.top == 5 && none.bottom == 15)
-  }
 }
