@@ -253,7 +253,11 @@ extension VerticalColumn {
     }
     var result = c
     let scale = cells.contentColumns / turned.contentColumns
+    // Where the stretches after the one at hand begin in the cells: what lies there is spliced.
+    var spliceFrom = c.count
+    let anchored = Set(anchors.map(\.cells))
     for stretch in stretches.reversed() {
+      defer { spliceFrom = stretch.cells.lowerBound }
       var (lower, upper) = (stretch.cells.lowerBound, stretch.cells.upperBound)
       while lower < upper && isMark(c[lower].text) { lower += 1 }
       while upper > lower && isMark(c[upper - 1].text) { upper -= 1 }
@@ -273,8 +277,22 @@ extension VerticalColumn {
         && run.allSatisfy {
           $0.probability >= 0.9 && $0.text.allSatisfy(\.isASCII) && $0.text.allSatisfy(\.isNumber)
         }
-      if numberAcross {
+      // The anchor after the stretch, read twice by the cells where the turned reading holds it
+      // once: the cells lost their phase at the word, and the anchor's ink fell in two cells, each
+      // read as it (`HTTPでで`, `Mockをを`). Once the word goes in, the less sure of the two goes.
+      let (anchor, twin) = (stretch.cells.upperBound, stretch.cells.upperBound + 1)
+      let doubled =
+        twin < spliceFrom && !anchored.contains(twin) && stretch.turned.upperBound < t.count
+        && !isMark(c[anchor].text)
+        && c[twin].text == c[anchor].text && t[stretch.turned.upperBound].text == c[anchor].text
+        && (stretch.turned.upperBound + 1 == t.count
+          || t[stretch.turned.upperBound + 1].text != c[anchor].text)
+      func splice() {
+        if doubled { result.remove(at: c[twin].probability < c[anchor].probability ? twin : anchor) }
         result.replaceSubrange(inside, with: run.map { moved($0, scale: scale) })
+      }
+      if numberAcross {
+        splice()
         continue
       }
       guard latinInside * 2 < max(inside.count, 1) || latinInside * 2 < latinRun else { continue }
@@ -290,7 +308,7 @@ extension VerticalColumn {
       let insideProbability =
         inside.isEmpty ? 0 : inside.reduce(0.0) { $0 + Double(c[$1].probability) } / Double(inside.count)
       guard lostInCells || runProbability > insideProbability else { continue }
-      result.replaceSubrange(inside, with: run.map { moved($0, scale: scale) })
+      splice()
     }
     return DecodedLine(characters: result, contentColumns: cells.contentColumns)
   }

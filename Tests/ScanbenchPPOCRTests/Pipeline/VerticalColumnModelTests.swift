@@ -113,6 +113,15 @@ struct VerticalColumnModelTests {
     #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
   }
 
+  /// A column cut from a `sweep-2` book page whose cells lost their phase at `HTTP` and read the
+  /// `で` after it twice (`HTTPでで`), the turned reading once: the word goes in and the `で` is kept
+  /// once, and the column reads exactly.
+  @Test func theCharacterAfterASidewaysWordIsReadOnce() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-2-book-2-014-column-9")
+    let result = try PipelineModelTests.pipeline(options: ReadingOrderModelTests.vertical).recognize(image)
+    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
+  }
+
   /// `12` set across a book column (`text-combine-upright`) fills one cell, which the cells read as
   /// `に` surely; the turned reading's `12` takes its place, and the column reads exactly.
   @Test func aNumberSetAcrossABookColumnIsReadExactly() throws {

@@ -72,6 +72,37 @@ import Testing
     #expect(VerticalColumn.splicedAtAnchors(cells: cells, turned: turned).text == "用のMockを作り")
   }
 
+  @Test func theCharacterAfterAWordReadTwiceInCellsIsKeptOnce() {
+    // `HTTPで`: the cells lost their phase at the word, and the `で` after it fell in two cells, the
+    // first read doubtfully; the turned reading holds one `で`.
+    let cells = Self.reading(
+      "しエコでで応答し", pitch: 10, probabilities: [0.99, 0.4, 0.45, 0.33, 0.99, 0.99, 0.99, 0.99])
+    let turned = Self.reading("しHTTPで応答し", pitch: 8)
+    #expect(VerticalColumn.splicedAtAnchors(cells: cells, turned: turned).text == "しHTTPで応答し")
+    // `Mockを`: both halves of `を` read surely; the less sure goes.
+    let mock = Self.reading("用のでロをを作り", pitch: 10, probabilities: [0.99, 0.99, 0.17, 0.47, 0.99, 1, 1, 1])
+    #expect(
+      VerticalColumn.splicedAtAnchors(cells: mock, turned: Self.reading("用のMockを作り", pitch: 8)).text
+        == "用のMockを作り")
+    // A character really doubled after a word is read twice by both readings: each stays, even one
+    // read doubtfully.
+    let doubled = Self.reading("はエコここで", pitch: 10, probabilities: [0.99, 0.4, 0.45, 0.45, 0.99, 0.99])
+    #expect(
+      VerticalColumn.splicedAtAnchors(cells: doubled, turned: Self.reading("はHTTPここで", pitch: 8)).text
+        == "はHTTPここで")
+    let sure = Self.reading("はエコももを", pitch: 10, doubtful: [1, 2])
+    #expect(
+      VerticalColumn.splicedAtAnchors(cells: sure, turned: Self.reading("はHTTPももを", pitch: 8)).text
+        == "はHTTPももを")
+    // Without a word spliced in, the cells stand as read.
+    let none = Self.reading("はエコでで", pitch: 10, probabilities: [0.99, 0.4, 0.45, 0.33, 0.99])
+    #expect(
+      VerticalColumn.splicedAtAnchors(
+        cells: none, turned: Self.reading("はHTTPで", pitch: 8, doubtful: [1, 2, 3, 4])
+      )
+      .text == "はエコでで")
+  }
+
   @Test func lettersTheCellsReadUprightStand() {
     let cells = Self.reading("はUIKitで", pitch: 10)
     let turned = Self.reading("はUlK1tで", pitch: 8)
