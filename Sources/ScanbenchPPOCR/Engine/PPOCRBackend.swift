@@ -34,6 +34,21 @@ public struct PPOCRBackend: EngineBackend {
       }
     }
 
+    /// The mean probability under which the pipeline drops a detected line read by the recognizer
+    /// ``recognizerFiles(english:)`` gives (``PPOCRPipeline/Options/minLineProbability``). A
+    /// classifier cut to English's classes spreads each column's probability over fewer classes, so
+    /// a line reads likelier than with every class: most of all a reading of specks, whose
+    /// probability the left-out classes (CJK lookalikes) shared. Its threshold is the one that keeps
+    /// the lines the recognizer with every class kept on the English corpora
+    /// (Reports/BENCHMARKS.md, "The line filter for the classes cut to English (issue 29)").
+    func minLineProbability(english: Bool) -> Double {
+      switch recognizerFiles(english: english).model {
+      case .recognizerSmallEnglish, .recognizerTinyEnglish: Self.minLineProbabilityWithEnglishClasses
+      default: PPOCRPipeline.Options().minLineProbability
+      }
+    }
+    static let minLineProbabilityWithEnglishClasses = 0.63
+
     var detectorFile: PPOCRModelLocator.File {
       switch self {
       case .small: .detectorSmall
@@ -68,7 +83,7 @@ public struct PPOCRBackend: EngineBackend {
   public let singleLine: Bool
   /// Tall regions are vertical Japanese columns, read in their character cells (`jpn_vert`).
   public let columnsInCells: Bool
-  /// What the level changes in the pipeline besides its models (``pipelineOptions(for:language:detector:)``).
+  /// What the level changes in the pipeline besides its models (``pipelineOptions(for:language:recognizer:detector:)``).
   public let pipelineOptions: PPOCRPipeline.Options
   let models: SharedModels
 
@@ -103,12 +118,14 @@ public struct PPOCRBackend: EngineBackend {
   /// a coarse pass as the detection where its lines already are
   /// (``PPOCRPipeline/Options/coarsePassAsDetection``): the tiny detector read every English corpus
   /// and the Japanese pages as well so, for a fraction of its work
-  /// (Reports/BENCHMARKS.md, "Fast three times accurate again (issue 29)").
-  public static func pipelineOptions(for level: RecognitionLevel, language: String, detector: Size)
-    -> PPOCRPipeline.Options
-  {
+  /// (Reports/BENCHMARKS.md, "Fast three times accurate again (issue 29)"). The line filter's
+  /// threshold is the recognizer's (``Size/minLineProbability(english:)``).
+  public static func pipelineOptions(
+    for level: RecognitionLevel, language: String, recognizer: Size, detector: Size
+  ) -> PPOCRPipeline.Options {
     if language == "jpn_vert" { return .verticalColumns }
     var options = PPOCRPipeline.Options()
+    options.minLineProbability = recognizer.minLineProbability(english: language == "eng")
     if level == .fast && detector == .tiny {
       options.detectionLineThickness = fastLineThickness
       options.coarsePassAsDetection = true
@@ -140,7 +157,8 @@ public struct PPOCRBackend: EngineBackend {
     detectorSize = detector
     singleLine = options.isSingleLine
     columnsInCells = options.language == "jpn_vert"
-    pipelineOptions = Self.pipelineOptions(for: options.level, language: options.language, detector: detector)
+    pipelineOptions = Self.pipelineOptions(
+      for: options.level, language: options.language, recognizer: recognizer, detector: detector)
     models = try SharedModels.load(
       recognizer: recognizer, english: options.language == "eng", detector: singleLine ? nil : detector,
       workers: options.workers, locator: locator)

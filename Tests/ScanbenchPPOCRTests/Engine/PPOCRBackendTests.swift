@@ -139,7 +139,8 @@ struct PPOCRBackendTests {
   /// level detect at the usual size.
   @Test func fastDetectsTextSizedWithTheTinyDetector() {
     for language in ["eng", "jpn", "eng+jpn"] {
-      let fast = PPOCRBackend.pipelineOptions(for: .fast, language: language, detector: .tiny)
+      let fast = PPOCRBackend.pipelineOptions(
+        for: .fast, language: language, recognizer: .tiny, detector: .tiny)
       #expect(fast.detectionLineThickness == PPOCRBackend.fastLineThickness, "\(language)")
       #expect(fast.coarsePassAsDetection, "\(language)")
     }
@@ -148,11 +149,38 @@ struct PPOCRBackendTests {
       (.fast, "eng", .small), (.fast, "jpn_vert", .small),
     ]
     for (level, language, detector) in usual {
-      let options = PPOCRBackend.pipelineOptions(for: level, language: language, detector: detector)
+      let options = PPOCRBackend.pipelineOptions(
+        for: level, language: language, recognizer: .small, detector: detector)
       #expect(options.detectionLineThickness == nil, "\(level) \(language) \(detector)")
       #expect(!options.coarsePassAsDetection, "\(level) \(language) \(detector)")
     }
     #expect(
-      PPOCRBackend.pipelineOptions(for: .fast, language: "jpn_vert", detector: .small) == .verticalColumns)
+      PPOCRBackend.pipelineOptions(for: .fast, language: "jpn_vert", recognizer: .small, detector: .small)
+        == .verticalColumns)
+  }
+
+  /// The line filter's threshold follows the recognizer: a recognizer cut to English's classes,
+  /// whose lines read likelier, drops more than one with every class; one with every class keeps
+  /// the pipeline's default.
+  @Test func theLineFilterFollowsTheRecognizersClasses() {
+    let every = PPOCRPipeline.Options().minLineProbability
+    let cut: [(RecognitionLevel, PPOCRBackend.Size, PPOCRBackend.Size)] = [
+      (.accurate, .small, .smallMixed), (.fast, .tiny, .tiny), (.accurate, .smallMixed, .smallMixed),
+    ]
+    for (level, recognizer, detector) in cut {
+      let options = PPOCRBackend.pipelineOptions(
+        for: level, language: "eng", recognizer: recognizer, detector: detector)
+      #expect(options.minLineProbability > every, "\(level) \(recognizer)")
+      #expect(options.minLineProbability == PPOCRBackend.Size.minLineProbabilityWithEnglishClasses)
+    }
+    let full: [(String, PPOCRBackend.Size)] = [
+      ("jpn", .small), ("eng+jpn", .small), ("eng", .smallInt8), ("eng", .smallInt8Neck),
+      ("jpn", .smallInt8Neck),
+    ]
+    for (language, recognizer) in full {
+      let options = PPOCRBackend.pipelineOptions(
+        for: .accurate, language: language, recognizer: recognizer, detector: .small)
+      #expect(options.minLineProbability == every, "\(language) \(recognizer)")
+    }
   }
 }
