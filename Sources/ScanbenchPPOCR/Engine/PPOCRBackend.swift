@@ -89,10 +89,14 @@ public struct PPOCRBackend: EngineBackend {
 
   public static let languages = ["eng", "jpn", "jpn_vert", "eng+jpn"]
 
+  /// Whether `language` reads with the recognizers whose classes were cut to English's
+  /// (``Size/recognizerFiles(english:)``): English alone; with Japanese, every class is needed.
+  static func readsWithEnglishClasses(_ language: String) -> Bool { language == "eng" }
+
   /// The sizes each level uses, chosen by measurement (docs/engines.md, "Profiles"): fast reads
   /// English with the tiny recognizer; Japanese needs the small one, in int8 but for its neck and
-  /// classifier (wholly in int8 it reads jpn-lines outside the fast level's margin; so, they read
-  /// them as in float: Reports/BENCHMARKS.md, "Japanese fast with the int8 recognizer's neck in float (issue 29)"),
+  /// classifier (wholly in int8 it reads jpn-lines outside the fast level's margin; with those two
+  /// in float, as in float: Reports/BENCHMARKS.md, "Japanese fast with the int8 recognizer's neck in float (issue 29)"),
   /// and vertical Japanese the small detector and float recognizer (the tiny detector
   /// reads vertical pages under a heading with many times the errors). Accurate finds English
   /// text with the small detector mostly in int8 (`small-mixed`), which read the English corpora it
@@ -125,7 +129,7 @@ public struct PPOCRBackend: EngineBackend {
   ) -> PPOCRPipeline.Options {
     if language == "jpn_vert" { return .verticalColumns }
     var options = PPOCRPipeline.Options()
-    options.minLineProbability = recognizer.minLineProbability(english: language == "eng")
+    options.minLineProbability = recognizer.minLineProbability(english: readsWithEnglishClasses(language))
     if level == .fast && detector == .tiny {
       options.detectionLineThickness = fastLineThickness
       options.coarsePassAsDetection = true
@@ -160,7 +164,8 @@ public struct PPOCRBackend: EngineBackend {
     pipelineOptions = Self.pipelineOptions(
       for: options.level, language: options.language, recognizer: recognizer, detector: detector)
     models = try SharedModels.load(
-      recognizer: recognizer, english: options.language == "eng", detector: singleLine ? nil : detector,
+      recognizer: recognizer, english: Self.readsWithEnglishClasses(options.language),
+      detector: singleLine ? nil : detector,
       workers: options.workers, locator: locator)
     try models.check()
   }
