@@ -25,7 +25,8 @@ def main():
     corpus, cache, count, seed, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
     names = set(sys.argv[6].split(",")) if len(sys.argv) > 6 else None
     found = []
-    for file in sorted(os.listdir(cache)):
+    # The cache's other files (ppocr-eval's models.txt) are not an image's regions.
+    for file in sorted(f for f in os.listdir(cache) if f.endswith(".json")):
         stem = file[:-len(".json")]
         if names and stem not in names:
             continue
