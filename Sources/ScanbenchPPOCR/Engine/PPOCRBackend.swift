@@ -79,10 +79,24 @@ public struct PPOCRBackend: EngineBackend {
 
   public let recognizerSize: Size
   public let detectorSize: Size
-  /// The caller said each image is one text line (`--psm 7`, `8`, `13`): no detection.
+  /// The caller said each image is one text line (`--psm 7`, `8`, `13`): no detection, but for a
+  /// column of vertical Japanese (``readsWithDetector``).
   public let singleLine: Bool
   /// Tall regions are vertical Japanese columns, read in their character cells (`jpn_vert`).
   public let columnsInCells: Bool
+  /// Whether the detector is loaded: for pages, and for single lines where a column of vertical
+  /// Japanese is read as a page of one column is (``PPOCRPipeline/Options/singleColumnAsAPage``).
+  var readsWithDetector: Bool {
+    Self.readsWithDetector(singleLine: singleLine, columnsInCells: columnsInCells, options: pipelineOptions)
+  }
+
+  static func readsWithDetector(singleLine: Bool, columnsInCells: Bool, options: PPOCRPipeline.Options)
+    -> Bool
+  {
+    !singleLine
+      || (columnsInCells && options.readColumnsInCells && options.oneColumnReadWhole
+        && options.singleColumnAsAPage)
+  }
   /// What the level changes in the pipeline besides its models (``pipelineOptions(for:language:recognizer:detector:)``).
   public let pipelineOptions: PPOCRPipeline.Options
   let models: SharedModels
@@ -165,7 +179,8 @@ public struct PPOCRBackend: EngineBackend {
       for: options.level, language: options.language, recognizer: recognizer, detector: detector)
     models = try SharedModels.load(
       recognizer: recognizer, english: Self.readsWithEnglishClasses(options.language),
-      detector: singleLine ? nil : detector,
+      detector: Self.readsWithDetector(
+        singleLine: singleLine, columnsInCells: columnsInCells, options: pipelineOptions) ? detector : nil,
       workers: options.workers, locator: locator)
     try models.check()
   }
@@ -180,9 +195,12 @@ public struct PPOCRBackend: EngineBackend {
     }
     var settings = [
       "recognizer": recognizerSize.rawValue,
-      "detector": singleLine ? "none (one line an image)" : detectorSize.rawValue,
+      "detector": !readsWithDetector
+        ? "none (one line an image)"
+        : singleLine
+          ? detectorSize.rawValue + ", for a column read as a page of one column" : detectorSize.rawValue,
       "onnxruntime": models.runtimeVersion,
-      "threads": singleLine ? "1" : Self.threads(withDetector: detectorSize),
+      "threads": readsWithDetector ? Self.threads(withDetector: detectorSize) : "1",
       "layout": Layout.method,
     ]
     .merging(columnsInCells ? ["vertical columns": VerticalColumn.method] : [:]) { $1 }

@@ -212,6 +212,13 @@ public final class PPOCRPipeline {
     /// one line, a column drops the mark at its foot) (docs/engines.md, "Vertical Japanese").
     public var oneColumnReadWhole = true
     public var oneColumnLeastShare = 0.8
+    /// Where the detected lines of such a page are more than one (the column cut into pieces), the
+    /// reading as one line is kept under the same guards even where it is not the likelier.
+    public var oneColumnOverPieces = true
+    /// A single-line image (`--psm 7`) that is a column of vertical Japanese is read as a page of one
+    /// column is, detected and whole (``oneColumnReadWhole``), not whole only
+    /// (``PPOCRPipeline/oneColumnReadAsAPage(_:stoppingWhenTurned:)``; docs/engines.md, "Vertical Japanese").
+    public var singleColumnAsAPage = true
     /// Letters read in cells whose capital is their small letter made larger (`o`, `O`) are read
     /// as the height of their ink says (``VerticalColumn/casedByHeight(_:line:)``;
     /// docs/engines.md, "Vertical Japanese").
@@ -484,11 +491,22 @@ public final class PPOCRPipeline {
 
   /// ``readRegions(_:singleLine:)`` and, for a page, how far it lies turned as its lines tell it;
   /// with `stoppingWhenTurned`, only the lines that told a page on its side turned, and how many
-  /// regions were detected (`inPartOf`; nil: every region read).
-  func readRegionsAndTurn(_ image: RGBImage, singleLine: Bool, stoppingWhenTurned: Bool = false) throws -> (
-    regions: [PPOCRRegion], turn: PageTurn?, inPartOf: Int?
-  ) {
+  /// regions were detected (`inPartOf`; nil: every region read). With `wholeOnly`, a single line
+  /// that is a column of vertical Japanese is read whole only, never as a page of one column
+  /// (``oneColumnReadAsAPage(_:stoppingWhenTurned:)``).
+  func readRegionsAndTurn(
+    _ image: RGBImage, singleLine: Bool, stoppingWhenTurned: Bool = false, wholeOnly: Bool = false
+  ) throws -> (regions: [PPOCRRegion], turn: PageTurn?, inPartOf: Int?) {
     guard image.width > 0, image.height > 0 else { return ([], nil, nil) }
+    // `--psm 7` on a column of vertical Japanese: the automatic reading of a page of one column
+    // already reads its ink whole, as one line, and keeps that or the detected reading, whichever
+    // is likelier; read whole alone, it lost the columns the detected reading has right (and those
+    // whose detected lines do not lie on one axis, which the automatic reading keeps as detected).
+    if singleLine && !wholeOnly,
+      let page = try oneColumnReadAsAPage(image, stoppingWhenTurned: stoppingWhenTurned)
+    {
+      return page
+    }
     var image = image
     let single = singleLine || detector == nil
     var regions = single ? [wholeImageRegion(image)] : try detect(image)
@@ -551,12 +569,15 @@ public final class PPOCRPipeline {
     let read = zip(regions, decoded).map { PPOCRRegion(region: $0, line: $1) }
     // A page of one column: the detector's boxes around it (pieces, a box off the letters, thin
     // letters in none) read it worse, now and then, than the box around its ink read as one line.
+    // A column the detector cut into pieces (upright letters boxed apart, `M` and `OCKを作り、`) is
+    // read whole even where the pieces were read surer: each piece is read alone, its grid and
+    // its letters' case without the rest of the column.
     if options.readColumnsInCells && options.oneColumnReadWhole && !single,
       wholeImageRegion(image).isVertical, let column = oneColumn(read)
     {
-      let whole = try readRegionsAndTurn(image, singleLine: true).regions
+      let whole = try readRegionsAndTurn(image, singleLine: true, wholeOnly: true).regions
       if let line = whole.first?.decodedLine, whole.count == 1,
-        line.probability > column.probability,
+        line.probability > column.probability || (options.oneColumnOverPieces && column.pieces > 1),
         Double(line.text.count { !$0.isWhitespace }) >= options.oneColumnLeastShare
           * Double(column.characters),
         line.text.count { "、。".contains($0) } >= column.marks
@@ -567,10 +588,32 @@ public final class PPOCRPipeline {
     return (read, turn, nil)
   }
 
+  /// A single-line image whose ink is a column of vertical Japanese, read as the automatic reading
+  /// reads such a page (detected, and whole, the likelier kept where its lines lie on one axis:
+  /// ``Options/oneColumnReadWhole``; its turn as its lines tell it, for the caller's check of the
+  /// page's orientation), the lines `layout` would drop on a page left out; nil where the image is
+  /// no column, or nothing was read on it as a page and no turn told (then it is read whole only).
+  func oneColumnReadAsAPage(_ image: RGBImage, stoppingWhenTurned: Bool = false) throws -> (
+    regions: [PPOCRRegion], turn: PageTurn?, inPartOf: Int?
+  )? {
+    guard detector != nil, options.readColumnsInCells, options.oneColumnReadWhole,
+      options.singleColumnAsAPage,
+      wholeImageRegion(image).isVertical
+    else { return nil }
+    var page = try readRegionsAndTurn(image, singleLine: false, stoppingWhenTurned: stoppingWhenTurned)
+    page.regions = page.regions.filter {
+      !$0.decodedLine.text.allSatisfy(\.isWhitespace)
+        && $0.decodedLine.probability >= options.minLineProbability
+    }
+    // Nothing kept but a turn told: the caller reads the page again turned, as it does a page.
+    return page.regions.isEmpty && page.turn == nil ? nil : page
+  }
+
   /// The regions `layout` keeps, when they lie on one axis (each overlaps every other across): their
-  /// characters' mean probability, their count (whitespace left out) and how many are `、。`; nil
-  /// otherwise.
-  func oneColumn(_ regions: [PPOCRRegion]) -> (probability: Double, characters: Int, marks: Int)? {
+  /// characters' mean probability, their count (whitespace left out), how many are `、。` and how
+  /// many regions (pieces) hold them; nil otherwise.
+  func oneColumn(_ regions: [PPOCRRegion]) -> (probability: Double, characters: Int, marks: Int, pieces: Int)?
+  {
     let kept = regions.filter {
       !$0.decodedLine.text.allSatisfy(\.isWhitespace)
         && $0.decodedLine.probability >= options.minLineProbability
@@ -584,7 +627,10 @@ public final class PPOCRPipeline {
     let characters = kept.flatMap(\.decodedLine.characters).filter { !$0.text.allSatisfy(\.isWhitespace) }
     guard !characters.isEmpty else { return nil }
     let sum = characters.reduce(0.0) { $0 + Double($1.probability) }
-    return (sum / Double(characters.count), characters.count, characters.count { "、。".contains($0.text) })
+    return (
+      sum / Double(characters.count), characters.count, characters.count { "、。".contains($0.text) },
+      kept.count
+    )
   }
 
   /// Lines read with a mean probability under ``Options/classifierBelow`` that the line classifier

@@ -130,6 +130,22 @@ struct PPOCRBackendTests {
     #expect(backend.models.detector == nil)
     #expect(try backend.identity().settings["threads"] == "1")
   }
+
+  /// Vertical Japanese one line an image keeps its detector: a column image is read as a page of one
+  /// column is, detected and whole, and the identity says so; Japanese set across does not.
+  @Test func aVerticalColumnReadAsOneLineKeepsItsDetector() throws {
+    var options = EngineOptions(level: .accurate, language: "jpn_vert")
+    options.pageSegmentation = 7
+    let vertical = try PPOCRBackend(options)
+    #expect(vertical.models.detector != nil)
+    #expect(
+      try vertical.identity().settings["detector"]
+        == vertical.detectorSize.rawValue + ", for a column read as a page of one column")
+    options.language = "jpn"
+    let across = try PPOCRBackend(options)
+    #expect(across.models.detector == nil)
+    #expect(try across.identity().settings["detector"] == "none (one line an image)")
+  }
 }
 
 /// What each level changes in the pipeline besides its models.

@@ -73,6 +73,50 @@ struct VerticalColumnModelTests {
       "the whole reading is what reads it")
   }
 
+  /// `--psm 7` on a single column with `SwiftUI` lying sideways: its ink read whole, as one line,
+  /// reads `S` alone, surely; read as a page of one column is (detected, and whole, the likelier
+  /// kept), the column reads exactly.
+  @Test func aSingleLineColumnIsReadAsAPageOfOneColumn() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-col-sideways-006")
+    let pipeline = try PipelineModelTests.pipeline(options: ReadingOrderModelTests.vertical)
+    let line = try pipeline.recognize(image, singleLine: true)
+    #expect(Self.withoutSpaces(line.text) == Self.withoutSpaces(groundTruth))
+    var options = ReadingOrderModelTests.vertical
+    options.singleColumnAsAPage = false
+    let whole = try PipelineModelTests.pipeline(options: options).recognize(image, singleLine: true)
+    #expect(
+      Self.withoutSpaces(whole.text) != Self.withoutSpaces(groundTruth),
+      "reading it as a page is what reads it")
+  }
+
+  /// A faint single column with `Mock` standing upright, which the detector cuts into two pieces,
+  /// `M` and `ockを作り、`: each piece read alone reads `M OCKを作り、`, surer than the column read
+  /// whole, which reads it exactly and is kept because the column was in pieces.
+  @Test func aColumnInPiecesIsReadWhole() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-2-col-upright-013")
+    let result = try PipelineModelTests.pipeline(options: ReadingOrderModelTests.vertical).recognize(image)
+    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
+    var options = ReadingOrderModelTests.vertical
+    options.oneColumnOverPieces = false
+    let pieces = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(
+      Self.withoutSpaces(pieces.text) != Self.withoutSpaces(groundTruth),
+      "reading the pieces whole is what reads it")
+  }
+
+  /// A single-line image of two columns side by side, tall as a column is, is read as the automatic
+  /// reading reads it (both columns, as detected); the same image turned a quarter, its ink no
+  /// column, is not read as a page.
+  @Test func aSingleLineImageWhoseInkIsAColumnIsReadAsThePageIs() throws {
+    let pipeline = try PipelineModelTests.pipeline(options: ReadingOrderModelTests.vertical)
+    let columns = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-1-000-columns").image
+    #expect(pipeline.wholeImageRegion(columns).isVertical)
+    let page = try pipeline.recognize(columns)
+    #expect(page.lines.count == 2)
+    #expect(try pipeline.recognize(columns, singleLine: true).text == page.text)
+    #expect(try pipeline.oneColumnReadAsAPage(columns.rotatedCounterClockwise())?.regions == nil)
+  }
+
   /// Single columns whose reading holds a character no vertical column holds where one it does
   /// stands: `Linux` upright, its `x` read in its cell as `×`; `。` before a sideways word read
   /// turned as `°`; `、` after a kana read as `'`. Each reads exactly.
