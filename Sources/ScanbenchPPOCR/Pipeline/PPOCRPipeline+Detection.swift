@@ -295,6 +295,7 @@ extension PPOCRPipeline {
       }
       let output = try runDetector(detector, Tensor(shape: [1, 3, rows, mapWidth], values: inputValues))
         .values
+      timings.detectorInputPixels += plane
       if bands.count == 1 {
         probability = output
         break
@@ -302,6 +303,9 @@ extension PPOCRPipeline {
       let skip = (band.kept.lowerBound - band.input.lowerBound) * mapWidth
       probability.append(contentsOf: output[skip..<skip + band.kept.count * mapWidth])
     }
+    timings.detectorMapPixels += mapWidth * mapHeight
+    let start = Self.threadCPUTime()
+    defer { timings.postProcessing += Self.threadCPUTime() - start }
     return probability.withUnsafeBufferPointer { probability in
       regions(probability: probability, mapWidth: mapWidth, mapHeight: mapHeight, image: image)
     }

@@ -28,14 +28,17 @@ extension PPOCRPipeline {
     let model = model ?? recognizer
     let decoder = decoder ?? self.decoder
     let batches = Self.recognitionBatches(regions, options: options)
+    timings.recognizerRuns += batches.count
+    timings.recognizerColumns += batches.reduce(0) { $0 + $1.width * $1.regions.count }
     var decoded = [DecodedLine](
       repeating: DecodedLine(characters: [], contentColumns: 0), count: regions.count)
     guard let spareCores, batches.count > 1, spareCores.idleWorkers > 0 else {
       for batch in batches {
-        let (lines, seconds) = try Self.read(
+        let (lines, seconds, cropping) = try Self.read(
           batch, of: regions, in: image, model: model, decoder: decoder, options: options,
           input: &inputValues)
         timings.recognitionInference += seconds
+        timings.cropping += cropping
         for (index, line) in zip(batch.regions, lines) { decoded[index] = line }
       }
       return decoded
@@ -44,18 +47,20 @@ extension PPOCRPipeline {
     // once (``SpareCores``).
     let shared = UncheckedModel(model: model)
     let options = options
-    let read = Mutex((lines: decoded, seconds: 0.0))
+    let read = Mutex((lines: decoded, seconds: 0.0, cropping: 0.0))
     try spareCores.forEach(batches.count, scratch: { [Float]() }) { slot, input in
       let batch = batches[slot]
-      let (lines, seconds) = try Self.read(
+      let (lines, seconds, cropping) = try Self.read(
         batch, of: regions, in: image, model: shared.model, decoder: decoder, options: options, input: &input)
       read.withLock { read in
         read.seconds += seconds
+        read.cropping += cropping
         for (index, line) in zip(batch.regions, lines) { read.lines[index] = line }
       }
     }
-    let (lines, seconds) = read.withLock { ($0.lines, $0.seconds) }
+    let (lines, seconds, cropping) = read.withLock { ($0.lines, $0.seconds, $0.cropping) }
     timings.recognitionInference += seconds
+    timings.cropping += cropping
     return lines
   }
 
@@ -91,12 +96,13 @@ extension PPOCRPipeline {
     }
   }
 
-  /// Reads one batch: each of its regions' lines, and the calling thread's CPU seconds in the model.
-  /// `input` is the buffer its crops are sampled into.
+  /// Reads one batch: each of its regions' lines, and the calling thread's CPU seconds in the model
+  /// and in sampling the crops. `input` is the buffer its crops are sampled into.
   static func read(
     _ batch: RecognitionBatch, of regions: [TextRegion], in image: RGBImage, model: TensorModel,
     decoder: CTCDecoder, options: Options, input values: inout [Float]
-  ) throws -> (lines: [DecodedLine], seconds: Double) {
+  ) throws -> (lines: [DecodedLine], seconds: Double, cropping: Double) {
+    let cropStart = threadCPUTime()
     let height = options.recognitionHeight
     let plane = height * batch.width
     let count = batch.regions.count
@@ -110,6 +116,7 @@ extension PPOCRPipeline {
     }
     let input = Tensor(shape: [count, 3, height, batch.width], values: values)
     let start = threadCPUTime()
+    let cropping = start - cropStart
     let output = try model.run(input)
     let seconds = threadCPUTime() - start
     let classes = decoder.classes.count
@@ -132,7 +139,7 @@ extension PPOCRPipeline {
           values, item: slot, columns: columns, contentColumns: content, probabilities: probabilities)
       }
     }
-    return (lines, seconds)
+    return (lines, seconds, cropping)
   }
 
   /// The line-orientation classifier: crops it finds upside down are turned half a turn.

@@ -354,6 +354,22 @@ public final class PPOCRPipeline {
     /// Pages on their side read only as far as their longest lines, which told their turn
     /// (``PPOCRResult/readInPart``).
     public var pagesReadInPart = 0
+    /// Where the rest of the time went, in the calling thread's CPU seconds: the probability map's
+    /// regions (``regions(probability:mapWidth:mapHeight:image:)``), the crops sampled for the
+    /// recognizer (on helpers' threads too), and the reading order.
+    public var postProcessing: Double = 0
+    public var cropping: Double = 0
+    public var layout: Double = 0
+    /// The detector's input rows times its width, summed over its runs (bands read their overlaps
+    /// twice), and the map's pixels kept: what the bands cost beyond one run.
+    public var detectorInputPixels = 0
+    public var detectorMapPixels = 0
+    /// The recognizer's runs and their input's columns (batch width × crops, padding included), all
+    /// of them and those of the pass that reads each detected region once (the rest is read again:
+    /// the page's turn, tall regions both ways, the coarse pass's regions).
+    public var recognizerRuns = 0
+    public var recognizerColumns = 0
+    public var recognizerColumnsFirstPass = 0
 
     public init() {}
 
@@ -379,6 +395,14 @@ public final class PPOCRPipeline {
       result.linesReadFirst = linesReadFirst - earlier.linesReadFirst
       result.linesReadAgain = linesReadAgain - earlier.linesReadAgain
       result.pagesReadInPart = pagesReadInPart - earlier.pagesReadInPart
+      result.postProcessing = postProcessing - earlier.postProcessing
+      result.cropping = cropping - earlier.cropping
+      result.layout = layout - earlier.layout
+      result.detectorInputPixels = detectorInputPixels - earlier.detectorInputPixels
+      result.detectorMapPixels = detectorMapPixels - earlier.detectorMapPixels
+      result.recognizerRuns = recognizerRuns - earlier.recognizerRuns
+      result.recognizerColumns = recognizerColumns - earlier.recognizerColumns
+      result.recognizerColumnsFirstPass = recognizerColumnsFirstPass - earlier.recognizerColumnsFirstPass
       return result
     }
   }
@@ -475,8 +499,10 @@ public final class PPOCRPipeline {
       timings.wallClock += Self.seconds(since: start)
     }
     let read = try readRegionsAndTurn(image, singleLine: singleLine, stoppingWhenTurned: stoppingWhenTurned)
+    let layoutStart = Self.threadCPUTime()
     var result = layout(
       read.regions, imageWidth: image.width, imageHeight: image.height, singleLine: singleLine)
+    timings.layout += Self.threadCPUTime() - layoutStart
     result.detectedRegions = singleLine || detector == nil ? nil : read.inPartOf ?? read.regions.count
     result.pageTurn = read.turn
     result.readInPart = read.inPartOf != nil
@@ -540,7 +566,9 @@ public final class PPOCRPipeline {
       timings.pagesReadInPart += 1
       return (sideways.read, turn, regions.count)
     }
+    let columnsBefore = timings.recognizerColumns
     var decoded = try recognizeCascading(image, regions: regions)
+    timings.recognizerColumnsFirstPass += timings.recognizerColumns - columnsBefore
     let detected = regions
     if classifier != nil { try turnUpsideDownLines(image, regions: &regions, decoded: &decoded) }
     // A tall region is turned counter-clockwise, as a Japanese column is read. Where tall regions
