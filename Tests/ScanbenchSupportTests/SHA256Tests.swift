@@ -28,3 +28,18 @@ import Testing
     }
   }
 }
+
+/// libcrypto's SHA-256, which hashes every image when the process can load it, against these
+/// rounds on random buffers of every length round a block's edges and a few large ones.
+@Suite struct LibCryptoSHA256Tests {
+  @Test func libcryptoHashesAsTheRoundsDo() throws {
+    try #require(LibCryptoSHA256.isAvailable, "Debian's libcrypto 3 (libssl3, which libarchive needs) loads")
+    var generator = SystemRandomNumberGenerator()
+    for length in Array(0...130) + [1 << 16, (1 << 20) + 7] {
+      let data = Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
+      #expect(LibCryptoSHA256.hex(data) == SHA256.swiftHex(data), "\(length) bytes")
+    }
+    #expect(
+      SHA256.hex(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+  }
+}
