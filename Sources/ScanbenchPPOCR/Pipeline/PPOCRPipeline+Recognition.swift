@@ -241,6 +241,9 @@ extension PPOCRPipeline {
           decoded[index] = VerticalColumn.withInkMarks(
             VerticalColumn.marksInInk(column), into: decoded[index], height: Double(column.height))
         }
+        if sameQuad, let gaps = options.marksInGaps {
+          decoded[index] = withGapMarks(column, into: decoded[index], gaps: gaps)
+        }
         continue
       }
       // A character the cells misread (a small kana read full size, half a neighbour in its cell)
@@ -254,6 +257,9 @@ extension PPOCRPipeline {
       if options.marksFromInk {
         cells = VerticalColumn.withInkMarks(
           VerticalColumn.marksInInk(column), into: cells, height: Double(column.height))
+      }
+      if let gaps = options.marksInGaps {
+        cells = withGapMarks(column, into: cells, gaps: gaps)
       }
       regions[index] = detected[index]
       decoded[index] = cells
@@ -274,6 +280,17 @@ extension PPOCRPipeline {
     for slot in VerticalColumn.rubyColumns(boxes) {
       decoded[tall[slot]] = DecodedLine(characters: [], contentColumns: decoded[tall[slot]].contentColumns)
     }
+  }
+
+  /// `reading` of `column` with the marks of the empty cells a scan left in its ink
+  /// (``VerticalColumn/marksInGaps(_:empty:remnant:longest:)``).
+  func withGapMarks(_ column: VerticalColumn.Grey, into reading: DecodedLine, gaps: Options.MarkGaps)
+    -> DecodedLine
+  {
+    let marks = VerticalColumn.marksInGaps(
+      column, empty: gaps.empty, remnant: gaps.remnant, longest: gaps.longest)
+    return VerticalColumn.withInkMarks(
+      marks, into: reading, height: Double(column.height), besides: VerticalColumn.isLookalikeOfGapMark)
   }
 
   /// `cells`, read in `line`'s scale, with each character's columns mapped back along the column

@@ -172,6 +172,20 @@ public final class PPOCRPipeline {
     /// it has none (``VerticalColumn/marksInInk(_:)``, ``VerticalColumn/withInkMarks(_:into:height:)``):
     /// both readings lose marks the page plainly shows (docs/engines.md, "Vertical Japanese").
     public var marksFromInk = true
+    /// A `、。` a scan lost leaves its cell empty: a gap in the column's ink between two characters
+    /// of ``MarkGaps/empty`` to ``MarkGaps/longest`` ems (or from ``MarkGaps/remnant`` where a
+    /// ring is left of it), where the reading kept has no mark, gets one
+    /// (``VerticalColumn/marksInGaps(_:empty:remnant:longest:)``). nil: never
+    /// (docs/engines.md, "Vertical Japanese").
+    public var marksInGaps: MarkGaps? = MarkGaps()
+    /// The gaps that are a lost mark's cell, in ems: longer than a closing bracket's half-empty cell
+    /// or the space either side of `一`, shorter than the gap between tiers.
+    public struct MarkGaps: Sendable, Equatable {
+      public var empty = 1.05
+      public var remnant = 0.75
+      public var longest = 1.6
+      public init() {}
+    }
     /// A column kept as read in cells takes the turned reading's character where the two differ by
     /// one kana or kanji between characters both share, and the turned one is the small form of the
     /// cells' kana or was read surer by more than this (``VerticalColumn/withSurerCharacters(of:into:margin:)``):

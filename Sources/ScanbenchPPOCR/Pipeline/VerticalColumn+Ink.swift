@@ -228,8 +228,11 @@ extension VerticalColumn {
 
   /// `reading` (its characters' columns along the column, of `height` rows) with each of `marks`
   /// put in its place where the reading has no mark: between the characters read above its gap and
-  /// those below it, unless a mark is read beside it already.
-  static func withInkMarks(_ marks: [InkMark], into reading: DecodedLine, height: Double) -> DecodedLine {
+  /// those below it, unless a mark is read beside it already (what `besides` takes for one).
+  static func withInkMarks(
+    _ marks: [InkMark], into reading: DecodedLine, height: Double,
+    besides: (String) -> Bool = isLookalikeOfMark
+  ) -> DecodedLine {
     let content = reading.contentColumns
     guard !marks.isEmpty, !reading.characters.isEmpty, content > 0, height > 0 else { return reading }
     var characters = reading.characters
@@ -242,7 +245,7 @@ extension VerticalColumn {
       // Never at the head of a column (kinsoku).
       guard at > 0 else { continue }
       let beside = characters[(at - 1)..<min(at + 1, characters.count)]
-      guard !beside.contains(where: { isLookalikeOfMark($0.text) }) else { continue }
+      guard !beside.contains(where: { besides($0.text) }) else { continue }
       let column = Int(saturating: min(mark.centre / height * content, content - 1).rounded(.down))
       characters.insert(
         DecodedCharacter(text: mark.text, firstColumn: column, lastColumn: column, probability: 1), at: at)
@@ -252,8 +255,106 @@ extension VerticalColumn {
     return result
   }
 
+  /// What stands beside a gap that is no lost `、。`'s: a mark half seen, the dots of `…` (each too
+  /// small to be kept as ink, so an ellipsis leaves a gap), `！？` (a space may follow them), and a
+  /// closing bracket, whose cell is half empty below it (`」と`), or the bar it is misread as.
+  static func isLookalikeOfGapMark(_ text: String) -> Bool {
+    isLookalikeOfMark(text)
+      || [
+        "…", "‥", "︙", "︰", ":", "：", "·", "!", "！", "?", "？", "」", "』", "）", ")", "﹂", "﹄", "ー", "一", "-",
+        "－", "—",
+      ].contains(text)
+  }
+
   /// What a recognizer reads for a `、。` it half sees.
   static func isLookalikeOfMark(_ text: String) -> Bool {
     [",", ".", "，", "．", "・", "°", "'", "’", "`", "。", "、", "｡", "､"].contains(text)
+  }
+}
+
+extension VerticalColumn {
+  /// The `、。` a scan lost, found from the empty cell each leaves: a gap in the column's ink between
+  /// two characters of `empty` to `longest` ems, or of `remnant` ems or more where what is left of
+  /// the mark in the gap's top right is a ring (``gapRemnant(_:top:em:axis:)``). A lost `」` leaves a
+  /// gap under its neighbour too, shorter (the bracket's cell is only half empty), and `一` one
+  /// either side of it. The mark is `、` where its remnant is drawn out along the diagonal from its
+  /// top left, else `。`.
+  static func marksInGaps(_ column: Grey, empty: Double, remnant: Double, longest: Double) -> [InkMark] {
+    guard let ink = ink(of: column) else { return [] }
+    let (width, height, em) = (column.width, column.height, ink.em)
+    let axis = Double(ink.left + ink.right) / 2
+    let bandLeft = max(0, Int(saturating: (axis - 0.6 * em).rounded(.down)))
+    let bandRight = min(width, Int(saturating: (axis + 0.6 * em).rounded(.up)))
+    var rowInk = [Int](repeating: 0, count: height)
+    for y in 0..<height {
+      for x in bandLeft..<bandRight where ink.mask[y * width + x] { rowInk[y] += 1 }
+    }
+    guard let firstRow = rowInk.firstIndex(where: { $0 > 0 }),
+      let lastRow = rowInk.lastIndex(where: { $0 > 0 })
+    else { return [] }
+    var marks: [InkMark] = []
+    var y = firstRow
+    while y < lastRow {
+      guard rowInk[y] == 0 else {
+        y += 1
+        continue
+      }
+      let top = y
+      while y < lastRow && rowInk[y] == 0 { y += 1 }
+      let length = Double(y - top) / em
+      guard length >= min(empty, remnant), length <= longest else { continue }
+      let left = gapRemnant(ink.picture, top: top, em: em, axis: axis)
+      guard length >= empty || left.map(\.isRing) == true else { continue }
+      let text = left.map(\.isComma) == true ? "、" : "。"
+      marks.append(InkMark(text: text, gap: top..<y, centre: Double(top) + 0.25 * em))
+    }
+    return marks
+  }
+
+  /// What is left of a lost mark: the pixels in the top right of its gap darker than the paper by
+  /// more than the paper's own spread (too faint, or in specks too small, to be kept as ink).
+  struct Remnant {
+    var count: Int
+    /// The smaller of its width and height, in ems.
+    var extent: Double
+    var ringness: Double
+    var amount: Double
+    var covariance: Double
+
+    /// A ring's remnant (`。`): of some size both ways, round, its middle lighter than its ink.
+    var isRing: Bool { count >= 8 && extent >= 0.15 && ringness >= 0.5 && amount < 0.6 }
+    /// A stroke's (`、`): drawn out along the diagonal, its middle as dark as its ink.
+    var isComma: Bool { count >= 3 && ringness < 0.3 && amount >= 0.5 && covariance > 0.1 }
+  }
+
+  /// The remnant of the mark whose gap starts at row `top`, or nil where the gap's top right holds
+  /// nothing darker than its paper.
+  static func gapRemnant(_ picture: Grey, top: Int, em: Double, axis: Double) -> Remnant? {
+    let x0 = max(0, Int(saturating: (axis - 0.1 * em).rounded(.down)))
+    let x1 = min(picture.width, Int(saturating: (axis + 0.6 * em).rounded(.up)))
+    let y1 = min(picture.height, top + Int(saturating: (0.6 * em).rounded(.up)))
+    guard x0 < x1, top < y1 else { return nil }
+    var values: [Int] = []
+    for y in top..<y1 {
+      for x in x0..<x1 { values.append(Int(picture[x, y])) }
+    }
+    values.sort()
+    let paper = Double(values[values.count / 2])
+    let spread = paper - Double(values[values.count / 10])
+    let floor = paper - max(24, 2 * spread)
+    var piece = Piece(members: [], minX: Int.max, minY: Int.max, maxX: Int.min, maxY: Int.min)
+    for y in top..<y1 {
+      for x in x0..<x1 where Double(picture[x, y]) < floor {
+        piece.members.append(y * picture.width + x)
+        (piece.minX, piece.maxX) = (min(piece.minX, x), max(piece.maxX, x + 1))
+        (piece.minY, piece.maxY) = (min(piece.minY, y), max(piece.maxY, y + 1))
+      }
+    }
+    guard !piece.members.isEmpty else { return nil }
+    let drawn = elongation(piece, picture: picture)
+    return Remnant(
+      count: piece.members.count,
+      extent: Double(min(piece.maxX - piece.minX, piece.maxY - piece.minY)) / em,
+      ringness: ringness(piece, picture: picture), amount: drawn.amount, covariance: drawn.covariance)
   }
 }

@@ -100,4 +100,82 @@ import Testing
       [Self.mark("。", gap: 0..<40)], into: Self.reading("出たエ"), height: 1000)
     #expect(read.text == "出たエ")
   }
+
+  // MARK: Marks the scan lost
+
+  /// A thin ring (`。`) of outer radius 5 about (`x`, `y`), faint (grey 200 on white paper, the
+  /// characters 20): too light to be ink, as a scan's faded mark is.
+  static func faintRing(_ grey: inout VerticalColumn.Grey, x: Int, y: Int) {
+    for dy in -6...6 {
+      for dx in -6...6 {
+        let r = Double(dx * dx + dy * dy).squareRoot()
+        if r <= 5.2 && r >= 3.8 { grey[x + dx, y + dy] = 200 }
+      }
+    }
+  }
+
+  @Test func anEmptyCellBetweenCharactersIsALostMark() {
+    // Cell 3 blank: a gap of 46 rows, about 1.25 em, from the ink of cell 2 to that of cell 4 (the
+    // column long enough below that its ink is the minority, as on paper).
+    let grey = Self.column(cells: 8, blank: [3], rows: 600)
+    let marks = VerticalColumn.marksInGaps(grey, empty: 1.05, remnant: 0.75, longest: 1.6)
+    #expect(marks.map(\.text) == ["。"])
+    #expect(marks.first?.gap == 124..<170)
+  }
+
+  @Test func aGapShorterThanACellOrLongerThanTwoIsNoLostMark() {
+    // Cell 3 holds a character half as tall, at its bottom (a gap of about 0.8 em above it); cells
+    // 5 and 6 blank (a gap between tiers, about 2.3 em).
+    var grey = Self.column(cells: 9, blank: [5, 6], rows: 600)
+    for y in (10 + 120)..<(10 + 120 + 17) {
+      for x in 5..<39 { grey[x, y] = 255 }
+    }
+    #expect(VerticalColumn.marksInGaps(grey, empty: 1.05, remnant: 0.75, longest: 1.6).isEmpty)
+    // Nor a gap above the first character or below the last.
+    let headAndFoot = Self.column(cells: 6, blank: [0, 1, 5])
+    #expect(VerticalColumn.marksInGaps(headAndFoot, empty: 1.05, remnant: 0.75, longest: 1.6).isEmpty)
+  }
+
+  @Test func aShorterGapIsALostMarkWhereARingIsLeftInItsTopRight() {
+    // Cell 3's character cut to its last rows (a gap of about an em above it); in the gap's top
+    // right, a faint ring.
+    var grey = Self.column(cells: 6, rows: 500)
+    for y in (10 + 120)..<(10 + 120 + 30) {
+      for x in 5..<39 { grey[x, y] = 255 }
+    }
+    #expect(VerticalColumn.marksInGaps(grey, empty: 1.05, remnant: 0.75, longest: 1.6).isEmpty)
+    Self.faintRing(&grey, x: 29, y: 10 + 80 + 34 + 6)
+    let marks = VerticalColumn.marksInGaps(grey, empty: 1.05, remnant: 0.75, longest: 1.6)
+    #expect(marks.map(\.text) == ["。"])
+  }
+
+  @Test func aLostMarksFaintStrokeIsAComma() {
+    // Cell 3 blank but for a faint stroke in its top right: `、`; a faint ring there instead, `。`.
+    var grey = Self.column(cells: 6, blank: [3], rows: 500)
+    for step in 0..<9 {
+      for thick in 0..<3 { grey[24 + step + thick, 10 + 120 + 1 + step] = 200 }
+    }
+    #expect(VerticalColumn.marksInGaps(grey, empty: 1.05, remnant: 0.75, longest: 1.6).map(\.text) == ["、"])
+    var ring = Self.column(cells: 6, blank: [3], rows: 500)
+    Self.faintRing(&ring, x: 29, y: 10 + 120 + 7)
+    #expect(VerticalColumn.marksInGaps(ring, empty: 1.05, remnant: 0.75, longest: 1.6).map(\.text) == ["。"])
+  }
+
+  @Test func aLostMarkGoesNowhereBesideAClosingBracketOrAnEllipsis() {
+    // A closing bracket's cell is half empty below it (`」と`, or `ーと` where it is read as a bar);
+    // an ellipsis's dots are too small to be kept as ink. Neither gap is a lost mark's; a bracket
+    // opening after the gap is no matter.
+    // Characters at rows 50, 150, …: the gap between the third and the fourth, then between the
+    // second and the third.
+    func put(_ text: String, gap: Range<Int> = 260..<340) -> String {
+      VerticalColumn.withInkMarks(
+        [Self.mark("。", gap: gap)], into: Self.reading(text), height: 1000,
+        besides: VerticalColumn.isLookalikeOfGapMark
+      ).text
+    }
+    #expect(put("走る」と書いて") == "走る」と書いて")
+    #expect(put("待ってーと言") == "待ってーと言")
+    #expect(put("出る…はずだ") == "出る…はずだ")
+    #expect(put("ある「試験は", gap: 160..<240) == "ある。「試験は")
+  }
 }

@@ -212,6 +212,19 @@ struct VerticalColumnModelTests {
     #expect(without.lines.map { Self.withoutSpaces($0.text) } != Self.lines(groundTruth))
   }
 
+  /// A column cut from a three-tier book page whose `。` the scan broke into specks too small to be
+  /// ink: the cells hold nothing there and both readings drop it (`捨てるサーバーは`); the empty cell
+  /// it left, a ring's remnant in its top right, puts it back, and the column reads exactly.
+  @Test func aMarkTheScanLostIsFoundFromItsEmptyCell() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-3-016-column-3")
+    var options = ReadingOrderModelTests.vertical
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
+    options.marksInGaps = nil
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(Self.withoutSpaces(without.text) == "捨てるサーバーは")
+  }
+
   /// A column cut from a three-tier book page whose `ッ` (0.7 em in its font, above the size the
   /// cells take for a small kana) the cells read full size (`キツチン`), surely, and the turned
   /// reading small: the turned reading's small kana is taken, and the column reads exactly, which
