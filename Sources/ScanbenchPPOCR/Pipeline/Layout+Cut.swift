@@ -21,7 +21,8 @@
 extension Layout {
   /// What the records' engine settings call this reading order: a change to it that can change
   /// what a page reads changes this, so resume and the gate tell the runs apart.
-  static let method = "xy-cut 4 (gutters of ink, blocks, crossed gutters, narrow columns of prose, feet)"
+  static let method =
+    "xy-cut 4 (gutters of ink, blocks, crossed gutters, narrow columns of prose, feet under the block above)"
 
   /// A block of the page in reading order: its paragraphs, each its lines, each the indices of its
   /// items in reading order.
@@ -176,16 +177,19 @@ extension Layout {
   }
 
   /// What lies under a wide horizontal gap of the set (at least `blockGap`) and runs across a
-  /// vertical gap of everything above it (a gutter between columns), with everything above: the
-  /// lowest such gap (footnotes over a page number are one foot).
+  /// vertical gap of the block just above it (a gutter between columns), with everything above:
+  /// the lowest such gap (footnotes over a page number are one foot). The block above is what
+  /// lies under the lowest wide gap above the foot: a heading over some of the columns bridges
+  /// their gutters higher up, and would hide them from the foot.
   static func foot(_ set: [Int], _ rects: [Rect], height: Double, _ parameters: Parameters)
     -> (rest: [Int], foot: [Int])?
   {
     let bands = gaps(set, rects, along: false).filter { $0.1 - $0.0 >= parameters.blockGap * height }
-    for band in bands.reversed() {
+    for (index, band) in bands.enumerated().reversed() {
       let foot = set.filter { rects[$0].minY >= band.1 }
       let rest = set.filter { rects[$0].minY < band.1 }
-      let gutters = gaps(rest, rects, along: true)
+      let top = index > 0 ? bands[index - 1].1 : -Double.infinity
+      let gutters = gaps(rest.filter { rects[$0].minY >= top }, rects, along: true)
       if gutters.contains(where: { gap in foot.contains { rects[$0].minX < gap.0 && rects[$0].maxX > gap.1 } }
       ) {
         return (rest, foot)

@@ -118,6 +118,19 @@ import Testing
     #expect(result.lines.map(\.text) == columns.flatMap { $0 } + [note])
   }
 
+  /// The held-out column sweep's page (`make_column_sweep.py --seed 4`, page 002): a heading over
+  /// the first columns only bridges their gutters, and a footnote under them crosses one of those
+  /// gutters but not the last. The footnote is still read after every column, the last too.
+  @Test func aFootnoteUnderColumnsAHeadingBridgesIsReadAfterAllOfThem() {
+    let columns = (0..<3).map { Self.prose(column: $0, count: 10, words: 5, letters: 6) }
+    let heading = "Heading across the first two columns of the page but not the"
+    var items = [Self.line([(text: heading, x: 100)], y: 30)] + Self.page(columns, gutter: 60)
+    let note = "n0ax n1ax n2ax n3ax n4ax n5ax n6ax n7ax n8ax n9ax"
+    items.append(Self.line([(text: note, x: 100)], y: 100 + 10 * 30 + 2 * Self.thickness))
+    let result = Layout.result(items)
+    #expect(result.lines.map(\.text) == [heading] + columns.flatMap { $0 } + [note])
+  }
+
   /// A receipt: items of three words, ragged, and their prices in a narrow column to the right;
   /// a title over them and a total under them. The prices are no column of prose, so each item
   /// stays on one line with its price.
