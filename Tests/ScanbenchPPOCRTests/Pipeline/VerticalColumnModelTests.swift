@@ -62,46 +62,22 @@ struct VerticalColumnModelTests {
   /// one side, reads the word as `_き×`; the box around the page's ink, read as one line, reads it
   /// surely and right, and is kept. The column reads exactly.
   @Test func aSingleColumnIsReadInTheBoxAroundItsInk() throws {
-    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-2-col-sideways-017")
-    let result = try PipelineModelTests.pipeline(options: ReadingOrderModelTests.vertical).recognize(image)
-    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
-    var options = ReadingOrderModelTests.vertical
-    options.oneColumnReadWhole = false
-    let detected = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(
-      Self.withoutSpaces(detected.text) != Self.withoutSpaces(groundTruth),
-      "the whole reading is what reads it")
+    try expectReadExactly("sweep-2-col-sideways-017", onlyWith: { $0.oneColumnReadWhole = false })
   }
 
   /// `--psm 7` on a single column with `SwiftUI` lying sideways: its ink read whole, as one line,
   /// reads `S` alone, surely; read as a page of one column is (detected, and whole, the likelier
   /// kept), the column reads exactly.
   @Test func aSingleLineColumnIsReadAsAPageOfOneColumn() throws {
-    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-col-sideways-006")
-    let pipeline = try PipelineModelTests.pipeline(options: ReadingOrderModelTests.vertical)
-    let line = try pipeline.recognize(image, singleLine: true)
-    #expect(Self.withoutSpaces(line.text) == Self.withoutSpaces(groundTruth))
-    var options = ReadingOrderModelTests.vertical
-    options.singleColumnAsAPage = false
-    let whole = try PipelineModelTests.pipeline(options: options).recognize(image, singleLine: true)
-    #expect(
-      Self.withoutSpaces(whole.text) != Self.withoutSpaces(groundTruth),
-      "reading it as a page is what reads it")
+    try expectReadExactly(
+      "sweep-1-col-sideways-006", singleLine: true, onlyWith: { $0.singleColumnAsAPage = false })
   }
 
   /// A faint single column with `Mock` standing upright, which the detector cuts into two pieces,
   /// `M` and `ockを作り、`: each piece read alone reads `M OCKを作り、`, surer than the column read
   /// whole, which reads it exactly and is kept because the column was in pieces.
   @Test func aColumnInPiecesIsReadWhole() throws {
-    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-2-col-upright-013")
-    let result = try PipelineModelTests.pipeline(options: ReadingOrderModelTests.vertical).recognize(image)
-    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
-    var options = ReadingOrderModelTests.vertical
-    options.oneColumnOverPieces = false
-    let pieces = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(
-      Self.withoutSpaces(pieces.text) != Self.withoutSpaces(groundTruth),
-      "reading the pieces whole is what reads it")
+    try expectReadExactly("sweep-2-col-upright-013", onlyWith: { $0.oneColumnOverPieces = false })
   }
 
   /// A single-line image of two columns side by side, tall as a column is, is read as the automatic
@@ -237,6 +213,20 @@ struct VerticalColumnModelTests {
     options.charactersFromTurnedReading = nil
     let without = try PipelineModelTests.pipeline(options: options).recognize(image)
     #expect(Self.withoutSpaces(without.text) == "キツチンを出た。キャッ")
+  }
+
+  /// `fixture` read with vertical Japanese's options reads exactly (whitespace aside), and read with
+  /// `turnOff` applied to them does not: the step it turns off is what reads it.
+  func expectReadExactly(
+    _ fixture: String, singleLine: Bool = false, onlyWith turnOff: (inout PPOCRPipeline.Options) -> Void
+  ) throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, fixture)
+    var options = ReadingOrderModelTests.vertical
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image, singleLine: singleLine)
+    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
+    turnOff(&options)
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image, singleLine: singleLine)
+    #expect(Self.withoutSpaces(without.text) != Self.withoutSpaces(groundTruth), "the step is what reads it")
   }
 
   /// The `column`th line of `fixture`'s ground truth is `reading`, and the page reads it exactly
