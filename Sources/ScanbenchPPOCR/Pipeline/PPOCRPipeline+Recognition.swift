@@ -249,7 +249,9 @@ extension PPOCRPipeline {
       // A character the cells misread (a small kana read full size, half a neighbour in its cell)
       // is often read right turned, whole among its neighbours.
       if sameQuad, let margin = options.charactersFromTurnedReading {
-        cells = VerticalColumn.withSurerCharacters(of: decoded[index], into: cells, margin: margin)
+        cells = VerticalColumn.withSurerCharacters(
+          of: decoded[index], into: cells, margin: margin,
+          voicingMargin: options.voicingMarksFromTurnedReading)
       }
       if sameQuad, let surerThan = options.marksFromOtherReading {
         cells = VerticalColumn.withMarks(of: decoded[index], into: cells, surerThan: surerThan)

@@ -188,10 +188,14 @@ public final class PPOCRPipeline {
     }
     /// A column kept as read in cells takes the turned reading's character where the two differ by
     /// one kana or kanji between characters both share, and the turned one is the small form of the
-    /// cells' kana or was read surer by more than this (``VerticalColumn/withSurerCharacters(of:into:margin:)``):
+    /// cells' kana or was read surer by more than this (``VerticalColumn/withSurerCharacters(of:into:margin:voicingMargin:)``):
     /// cells read a small kana full size, and misread a character whose cell holds part of a
     /// neighbour. nil: never (docs/engines.md, "Vertical Japanese").
     public var charactersFromTurnedReading: Double? = 0.3
+    /// The margin of ``charactersFromTurnedReading`` where the two characters differ only by a
+    /// voicing mark (`ご`/`こ`, `ボ`/`ポ`): neither reading is the one that loses the mark, so a
+    /// smaller margin decides. nil: the margin of any other character.
+    public var voicingMarksFromTurnedReading: Double? = 0.15
     /// Which pieces of a column the detector cut apart (upright Latin, a letter a region) are
     /// joined again before it is read in cells (``VerticalColumn/joinedPieces(_:verticalAspectRatio:joining:)``).
     public var columnPieces = ColumnPieces()

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The characters of a column read in cells that its turned reading read better.
 ///
 /// Read in cells, each character is seen upright but alone in its cell, and where the cells hold
@@ -9,16 +11,22 @@
 /// character between characters they share, the turned reading's is taken when it read it surer by
 /// a margin — and always when it read the small form of the cells' full-size kana: a small kana
 /// read full size is the error the cells make, not the turned reading.
+///
+/// Where the two differ only by a voicing mark (`ご`/`こ`, `ボ`/`ポ`), the mark sits in the top
+/// right corner of the character, where the cell's edge and its neighbour's ink fall; the cells
+/// lose it, add it and swap `゛` for `゜` about as often as the turned reading does, so neither is
+/// the reading that errs and the smaller margin `voicingMargin` decides it.
 extension VerticalColumn {
   /// `cells` with each character the turned reading (`turned`, of the same column) read in its
   /// place, where it is the one character other than marks between two characters both readings
   /// share (their longest common subsequence, marks left out) in each, both kana or kanji, and
   /// either the small form of the cells' kana or read surer than the cells' by more than `margin`
-  /// (never the full form of a small kana the cells read). The cells' character keeps its place
-  /// along the column.
-  static func withSurerCharacters(of turned: DecodedLine, into cells: DecodedLine, margin: Double)
-    -> DecodedLine
-  {
+  /// — by more than `voicingMargin` where the two are one kana with and without a voicing mark, or
+  /// with the other one (never the full form of a small kana the cells read). The cells' character
+  /// keeps its place along the column.
+  static func withSurerCharacters(
+    of turned: DecodedLine, into cells: DecodedLine, margin: Double, voicingMargin: Double? = nil
+  ) -> DecodedLine {
     let (c, t) = (cells.characters, turned.characters)
     guard !c.isEmpty, !t.isEmpty else { return cells }
     let anchors = [(first: -1, second: -1)] + Self.anchors(c, t) { !isMark($0) } + [(c.count, t.count)]
@@ -31,12 +39,24 @@ extension VerticalColumn {
       guard mine.text != theirs.text, isKanaOrKanji(mine.text), isKanaOrKanji(theirs.text),
         !isSmallForm(mine.text, of: theirs.text)
       else { continue }
-      let surer = Double(theirs.probability) > Double(mine.probability) + margin
+      let needed = isVoicingPair(mine.text, theirs.text) ? voicingMargin ?? margin : margin
+      let surer = Double(theirs.probability) > Double(mine.probability) + needed
       guard isSmallForm(theirs.text, of: mine.text) || surer else { continue }
       result.characters[inCells[0]].text = theirs.text
       result.characters[inCells[0]].probability = theirs.probability
     }
     return result
+  }
+
+  /// Whether `a` and `b` are one kana each, the same kana but for a voicing mark `゛` or `゜` on one
+  /// or both (`こ`/`ご`, `ボ`/`ポ`): decomposed, the same base followed by at most one mark.
+  static func isVoicingPair(_ a: String, _ b: String) -> Bool {
+    let x = Array(a.decomposedStringWithCanonicalMapping.unicodeScalars)
+    let y = Array(b.decomposedStringWithCanonicalMapping.unicodeScalars)
+    let voicing: Set<UInt32> = [0x3099, 0x309A]
+    guard a != b, let base = x.first, base == y.first, isKanaOrKanji(String(base)) else { return false }
+    return x.dropFirst().allSatisfy { voicing.contains($0.value) } && x.count <= 2
+      && y.dropFirst().allSatisfy { voicing.contains($0.value) } && y.count <= 2
   }
 
   /// Whether `text` is one kana (the long vowel bar too) or one kanji.

@@ -11,11 +11,11 @@ import Testing
 
   static func voted(
     cells: String, _ cellsProbabilities: [Int: Float] = [:], turned: String,
-    _ turnedProbabilities: [Int: Float] = [:]
+    _ turnedProbabilities: [Int: Float] = [:], voicingMargin: Double? = nil
   ) -> String {
     VerticalColumn.withSurerCharacters(
       of: reading(turned, probabilities: turnedProbabilities),
-      into: reading(cells, probabilities: cellsProbabilities), margin: 0.3
+      into: reading(cells, probabilities: cellsProbabilities), margin: 0.3, voicingMargin: voicingMargin
     )
     .text
   }
@@ -53,5 +53,31 @@ import Testing
     // Letters and digits are the Latin splice's (``VerticalColumn/splicedAtAnchors(cells:turned:)``).
     #expect(Self.voted(cells: "サIバー", [1: 0.51], turned: "サーバー", [1: 0.96]) == "サIバー")
     #expect(Self.voted(cells: "は9件", [1: 0.2], turned: "は4件") == "は9件")
+  }
+
+  @Test func aVoicingMarkTheTurnedReadingReadSurerByTheSmallerMarginIsTaken() {
+    // `集めるごとに`: the cells lost the `゛`; the turned reading read `ご`, surer by less than 0.3.
+    #expect(
+      Self.voted(cells: "10分ことに", [3: 0.79], turned: "10分ごとに", [3: 0.97], voicingMargin: 0.15) == "10分ごとに")
+    // `゛` for `゜`, one way and the other.
+    #expect(Self.voted(cells: "サーハー", [2: 0.82], turned: "サーバー", [2: 0.99], voicingMargin: 0.15) == "サーバー")
+    #expect(Self.voted(cells: "ポタン", [0: 0.7], turned: "ボタン", [0: 0.9], voicingMargin: 0.15) == "ボタン")
+    // Surer by less than the voicing margin: the cells' form stays.
+    #expect(Self.voted(cells: "ウィンドウ", [3: 0.59], turned: "ウィントウ", [3: 0.7], voicingMargin: 0.15) == "ウィンドウ")
+    // Without a voicing margin, the margin of any character.
+    #expect(Self.voted(cells: "10分ことに", [3: 0.79], turned: "10分ごとに", [3: 0.97]) == "10分ことに")
+    // A different kana is no voicing pair, and keeps the larger margin.
+    #expect(
+      Self.voted(cells: "途中で正まって", [3: 0.75], turned: "途中で止まって", [3: 0.99], voicingMargin: 0.15) == "途中で正まって")
+  }
+
+  @Test func voicingPairsAreOneKanaWithAndWithoutItsMark() {
+    #expect(VerticalColumn.isVoicingPair("こ", "ご"))
+    #expect(VerticalColumn.isVoicingPair("ボ", "ポ"))
+    #expect(VerticalColumn.isVoicingPair("ハ", "パ"))
+    #expect(!VerticalColumn.isVoicingPair("ご", "ご"))
+    #expect(!VerticalColumn.isVoicingPair("こ", "に"))
+    #expect(!VerticalColumn.isVoicingPair("ツ", "ッ"))
+    #expect(!VerticalColumn.isVoicingPair("A", "Á"))
   }
 }

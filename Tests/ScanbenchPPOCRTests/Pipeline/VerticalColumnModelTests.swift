@@ -215,6 +215,12 @@ struct VerticalColumnModelTests {
     #expect(Self.withoutSpaces(without.text) == "キツチンを出た。キャッ")
   }
 
+  /// `10分ごとに`: the cells lose the `゛` of `ご`, which the turned reading keeps, surer by less than
+  /// the margin of other characters; the voicing margin takes it, and the page reads exactly.
+  @Test func aVoicingMarkIsTakenFromTheTurnedReading() throws {
+    try expectReadExactly("sweep-1-book-1-015", onlyWith: { $0.voicingMarksFromTurnedReading = nil })
+  }
+
   /// `fixture` read with vertical Japanese's options reads exactly (whitespace aside), and read with
   /// `turnOff` applied to them does not: the step it turns off is what reads it.
   func expectReadExactly(
