@@ -15,14 +15,16 @@ import Foundation
 /// Where the two differ only by a voicing mark (`ご`/`こ`, `ボ`/`ポ`), the mark sits in the top
 /// right corner of the character, where the cell's edge and its neighbour's ink fall; the cells
 /// lose it, add it and swap `゛` for `゜` about as often as the turned reading does, so neither is
-/// the reading that errs and the smaller margin `voicingMargin` decides it.
+/// the reading that errs, and a mark the turned reading read is taken by the smaller margin
+/// `voicingMargin`. A mark it did not read may be ink it missed, and needs the full margin.
 extension VerticalColumn {
   /// `cells` with each character the turned reading (`turned`, of the same column) read in its
   /// place, where it is the one character other than marks between two characters both readings
   /// share (their longest common subsequence, marks left out) in each, both kana or kanji, and
   /// either the small form of the cells' kana or read surer than the cells' by more than `margin`
   /// — by more than `voicingMargin` where the two are one kana with and without a voicing mark, or
-  /// with the other one (never the full form of a small kana the cells read). The cells' character
+  /// with the other one, and the turned reading's has a mark (never the full form of a small kana
+  /// the cells read). The cells' character
   /// keeps its place along the column.
   static func withSurerCharacters(
     of turned: DecodedLine, into cells: DecodedLine, margin: Double, voicingMargin: Double? = nil
@@ -39,7 +41,9 @@ extension VerticalColumn {
       guard mine.text != theirs.text, isKanaOrKanji(mine.text), isKanaOrKanji(theirs.text),
         !isSmallForm(mine.text, of: theirs.text)
       else { continue }
-      let needed = isVoicingPair(mine.text, theirs.text) ? voicingMargin ?? margin : margin
+      let needed =
+        isVoicingPair(mine.text, theirs.text) && hasVoicingMark(theirs.text)
+        ? voicingMargin ?? margin : margin
       let surer = Double(theirs.probability) > Double(mine.probability) + needed
       guard isSmallForm(theirs.text, of: mine.text) || surer else { continue }
       result.characters[inCells[0]].text = theirs.text
@@ -57,6 +61,12 @@ extension VerticalColumn {
     guard a != b, let base = x.first, base == y.first, isKanaOrKanji(String(base)) else { return false }
     return x.dropFirst().allSatisfy { voicing.contains($0.value) } && x.count <= 2
       && y.dropFirst().allSatisfy { voicing.contains($0.value) } && y.count <= 2
+  }
+
+  /// Whether `text` ends in a voicing mark `゛` or `゜` once decomposed (`ご`, `ポ`).
+  static func hasVoicingMark(_ text: String) -> Bool {
+    guard let last = text.decomposedStringWithCanonicalMapping.unicodeScalars.last else { return false }
+    return last.value == 0x3099 || last.value == 0x309A
   }
 
   /// Whether `text` is one kana (the long vowel bar too) or one kanji.

@@ -64,6 +64,9 @@ import Testing
     #expect(Self.voted(cells: "ポタン", [0: 0.7], turned: "ボタン", [0: 0.9], voicingMargin: 0.15) == "ボタン")
     // Surer by less than the voicing margin: the cells' form stays.
     #expect(Self.voted(cells: "ウィンドウ", [3: 0.59], turned: "ウィントウ", [3: 0.7], voicingMargin: 0.15) == "ウィンドウ")
+    // A mark the turned reading did not read may be ink it missed: it takes the margin of any
+    // character (`猫である`, jpn-tategaki-04).
+    #expect(Self.voted(cells: "猫である", [1: 0.75], turned: "猫てある", [1: 0.97], voicingMargin: 0.15) == "猫である")
     // Without a voicing margin, the margin of any character.
     #expect(Self.voted(cells: "10分ことに", [3: 0.79], turned: "10分ごとに", [3: 0.97]) == "10分ことに")
     // A different kana is no voicing pair, and keeps the larger margin.
@@ -79,5 +82,7 @@ import Testing
     #expect(!VerticalColumn.isVoicingPair("こ", "に"))
     #expect(!VerticalColumn.isVoicingPair("ツ", "ッ"))
     #expect(!VerticalColumn.isVoicingPair("A", "Á"))
+    #expect(VerticalColumn.hasVoicingMark("ご") && VerticalColumn.hasVoicingMark("ポ"))
+    #expect(!VerticalColumn.hasVoicingMark("こ"))
   }
 }
