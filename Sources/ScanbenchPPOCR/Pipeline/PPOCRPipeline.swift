@@ -193,9 +193,10 @@ public final class PPOCRPipeline {
     /// neighbour. nil: never (docs/engines.md, "Vertical Japanese").
     public var charactersFromTurnedReading: Double? = 0.3
     /// The margin of ``charactersFromTurnedReading`` where the two characters differ only by a
-    /// voicing mark (`ご`/`こ`, `ボ`/`ポ`) and the turned reading's has one: neither reading is the
-    /// one that loses the mark, so a smaller margin decides; a mark the turned reading did not read
-    /// may be ink it missed, and takes the margin of any character. nil: that margin always.
+    /// voicing mark (`ご`/`こ`) and only the turned reading's has one: neither reading is the one
+    /// that loses the mark, so a smaller margin decides; a mark the turned reading did not read may
+    /// be ink it missed, and `゛` for `゜` both swap, so those take the margin of any character.
+    /// nil: that margin always.
     public var voicingMarksFromTurnedReading: Double? = 0.15
     /// Which pieces of a column the detector cut apart (upright Latin, a letter a region) are
     /// joined again before it is read in cells (``VerticalColumn/joinedPieces(_:verticalAspectRatio:joining:)``).

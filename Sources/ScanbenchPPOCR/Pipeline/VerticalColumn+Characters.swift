@@ -15,17 +15,17 @@ import Foundation
 /// Where the two differ only by a voicing mark (`ご`/`こ`, `ボ`/`ポ`), the mark sits in the top
 /// right corner of the character, where the cell's edge and its neighbour's ink fall; the cells
 /// lose it, add it and swap `゛` for `゜` about as often as the turned reading does, so neither is
-/// the reading that errs, and a mark the turned reading read is taken by the smaller margin
-/// `voicingMargin`. A mark it did not read may be ink it missed, and needs the full margin.
+/// the reading that errs, and a mark the turned reading read on the cells' bare kana is taken by
+/// the smaller margin `voicingMargin`. A mark it did not read may be ink it missed, and `゛` for
+/// `゜` is swapped by both; those need the full margin.
 extension VerticalColumn {
   /// `cells` with each character the turned reading (`turned`, of the same column) read in its
   /// place, where it is the one character other than marks between two characters both readings
   /// share (their longest common subsequence, marks left out) in each, both kana or kanji, and
   /// either the small form of the cells' kana or read surer than the cells' by more than `margin`
-  /// — by more than `voicingMargin` where the two are one kana with and without a voicing mark, or
-  /// with the other one, and the turned reading's has a mark (never the full form of a small kana
-  /// the cells read). The cells' character
-  /// keeps its place along the column.
+  /// — by more than `voicingMargin` where the two are one kana with and without a voicing mark,
+  /// only the turned reading's with one (never the full form of a small kana the cells read). The
+  /// cells' character keeps its place along the column.
   static func withSurerCharacters(
     of turned: DecodedLine, into cells: DecodedLine, margin: Double, voicingMargin: Double? = nil
   ) -> DecodedLine {
@@ -42,7 +42,7 @@ extension VerticalColumn {
         !isSmallForm(mine.text, of: theirs.text)
       else { continue }
       let needed =
-        isVoicingPair(mine.text, theirs.text) && hasVoicingMark(theirs.text)
+        isVoicingPair(mine.text, theirs.text) && hasVoicingMark(theirs.text) && !hasVoicingMark(mine.text)
         ? voicingMargin ?? margin : margin
       let surer = Double(theirs.probability) > Double(mine.probability) + needed
       guard isSmallForm(theirs.text, of: mine.text) || surer else { continue }
