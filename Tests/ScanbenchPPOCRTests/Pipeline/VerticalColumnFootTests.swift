@@ -13,13 +13,20 @@ import Testing
       grey, foot: foot, empty: 1.05, remnant: 0.75, longest: 1.6, inColumn: inColumn)
   }
 
-  @Test func aRingOrAStrokeUnderTheFootIsTheMark() {
-    var ring = Ink.column(cells: 4, rows: 220)
-    Ink.ring(&ring, x: 29, y: 10 + 160 + 7)
-    #expect(Self.mark(ring) == "。")
+  /// `grey` with the ink below the last character faded (what a scan leaves of a mark: too faint
+  /// to be kept as the column's ink, darker than the paper).
+  static func faded(_ grey: VerticalColumn.Grey) -> VerticalColumn.Grey {
+    var grey = grey
+    for y in 166..<grey.height {
+      for x in 0..<grey.width where grey[x, y] == 20 { grey[x, y] = 200 }
+    }
+    return grey
+  }
+
+  @Test func aFaintStrokeUnderTheFootIsTheMark() {
     var stroke = Ink.column(cells: 4, rows: 220)
     Ink.stroke(&stroke, x: 24, y: 10 + 160 + 1)
-    #expect(Self.mark(stroke) == "、")
+    #expect(Self.mark(Self.faded(stroke)) == "、")
   }
 
   @Test func anEmptyFootOrACharacterBelowIsNoMark() {
@@ -28,22 +35,14 @@ import Testing
     // A ring left of the axis is part of a character, not a mark.
     var left = Ink.column(cells: 4, rows: 220)
     Ink.ring(&left, x: 12, y: 10 + 160 + 7)
-    #expect(Self.mark(left) == nil)
+    #expect(Self.mark(Self.faded(left)) == nil)
     // The next character right under the foot: no mark's cell between.
     #expect(Self.mark(Ink.column(cells: 6)) == nil)
   }
 
   @Test func aCropTooShortToHoldTheCellTellsNothing() {
-    var grey = Ink.column(cells: 4, rows: 178)
+    var grey = Ink.column(cells: 4, rows: 185)
     Ink.ring(&grey, x: 29, y: 10 + 160 + 4)
-    #expect(Self.mark(grey) == nil)
-  }
-
-  @Test func anEmptyCellBeforeTheRestOfTheColumnIsAMarkOnlyWithinAColumn() {
-    // The rest of the column, a mark's empty cell below the foot: a mark where other columns run on
-    // past it; the next tier's column where none do.
-    let grey = Ink.column(cells: 7, blank: [4])
-    #expect(Self.mark(grey, inColumn: true) == "。")
-    #expect(Self.mark(grey, inColumn: false) == nil)
+    #expect(Self.mark(Self.faded(grey)) == nil)
   }
 }
