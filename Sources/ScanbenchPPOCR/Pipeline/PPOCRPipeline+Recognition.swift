@@ -271,6 +271,12 @@ extension PPOCRPipeline {
     for index in detected.indices where detected[index].isVertical && regions[index].isVertical {
       decoded[index] = VerticalColumn.verticalMarks(VerticalColumn.bareLetters(decoded[index]))
     }
+    if let reach = options.marksUnderFoot {
+      for index in detected.indices where detected[index].isVertical && regions[index].isVertical {
+        decoded[index] = withMarkUnderFoot(
+          image, of: index, in: detected, reading: decoded[index], reach: reach)
+      }
+    }
     // Ruby beside a column is read as a column of its own: left out, as a reader leaves it.
     let tall = detected.indices.filter { detected[$0].isVertical }
     let boxes = tall.map {
@@ -293,6 +299,67 @@ extension PPOCRPipeline {
       column, empty: gaps.empty, remnant: gaps.remnant, longest: gaps.longest)
     return VerticalColumn.withInkMarks(
       marks, into: reading, height: Double(column.height), besides: VerticalColumn.isLookalikeOfGapMark)
+  }
+
+  /// `reading` of the column `detected[index]` with the `、。` under its foot put at its end
+  /// (``VerticalColumn/markUnderFoot(_:foot:empty:remnant:longest:inColumn:)``), where it ends in
+  /// no mark: the page below the box is looked at for `reach` of the column's width, short of a horizontal line below
+  /// it (a page number, a heading) and the page's edge; the rest of a column the detector cut, or
+  /// the next tier, may lie in it.
+  func withMarkUnderFoot(
+    _ image: RGBImage, of index: Int, in detected: [TextRegion], reading: DecodedLine, reach: Double
+  )
+    -> DecodedLine
+  {
+    // After a small kana, high in its cell, the cell's empty rows below look a mark's.
+    guard let last = reading.characters.last, !VerticalColumn.isLookalikeOfGapMark(last.text),
+      VerticalColumn.smallKana[last.text] == nil
+    else {
+      return reading
+    }
+    let box = PPOCRBox(
+      covering: detected[index].quad.points, imageWidth: image.width, imageHeight: image.height)
+    let bottom = box.y + box.height
+    var below = min(reach * Double(box.width), Double(image.height - bottom))
+    for other in detected.indices where other != index {
+      let them = PPOCRBox(
+        covering: detected[other].quad.points, imageWidth: image.width, imageHeight: image.height)
+      let overlap = min(box.x + box.width, them.x + them.width) - max(box.x, them.x)
+      guard !detected[other].isVertical, overlap > 0, them.y + them.height > bottom,
+        them.y * 2 >= box.y * 2 + box.height
+      else { continue }
+      below = min(below, Double(them.y - bottom))
+    }
+    guard below >= 1 else { return reading }
+    // The gap between tiers runs across the page: no other column crosses it.
+    let inColumn =
+      options.footGapsAlone
+      && detected.indices.contains { other in
+        guard other != index, detected[other].isVertical else { return false }
+        let them = PPOCRBox(
+          covering: detected[other].quad.points, imageWidth: image.width, imageHeight: image.height)
+        return them.y < bottom && them.y + them.height > bottom + box.width * 3 / 2
+      }
+    let upright = detected[index].quad.turnedClockwise()
+    let downLength = upright.topLeft.distance(to: upright.bottomLeft)
+    guard downLength > 0 else { return reading }
+    let down = (upright.bottomLeft - upright.topLeft) * (below / downLength)
+    var extended = upright
+    extended.bottomLeft = upright.bottomLeft + down
+    extended.bottomRight = upright.bottomRight + down
+    guard let column = uprightColumn(image, quad: extended) else { return reading }
+    let foot = Int(
+      saturating: (Double(column.height) * upright.thickness / extended.thickness).rounded(.down))
+    let gaps = options.marksInGaps ?? Options.MarkGaps()
+    guard
+      let mark = VerticalColumn.markUnderFoot(
+        column, foot: foot, empty: gaps.empty, remnant: gaps.remnant, longest: gaps.longest,
+        inColumn: inColumn)
+    else { return reading }
+    var result = reading
+    let at = max(last.lastColumn, Int(saturating: reading.contentColumns.rounded(.up)) - 1)
+    result.characters.append(DecodedCharacter(text: mark, firstColumn: at, lastColumn: at, probability: 1))
+    return result
   }
 
   /// `cells`, read in `line`'s scale, with each character's columns mapped back along the column
