@@ -639,7 +639,7 @@ public final class PPOCRPipeline {
         line.probability > column.probability || (options.oneColumnOverPieces && column.pieces > 1),
         Double(line.text.count { !$0.isWhitespace }) >= options.oneColumnLeastShare
           * Double(column.characters),
-        line.text.count { "、。".contains($0) } >= column.marks
+        line.text.count(where: { "、。".contains($0) }) >= column.marks
       {
         return (whole, turn, nil)
       }

@@ -17,13 +17,8 @@ extension VerticalColumn {
   ) -> String? {
     guard let ink = ink(of: column) else { return nil }
     let (width, height, em) = (column.width, column.height, ink.em)
-    let axis = Double(ink.left + ink.right) / 2
-    let bandLeft = max(0, Int(saturating: (axis - 0.6 * em).rounded(.down)))
-    let bandRight = min(width, Int(saturating: (axis + 0.6 * em).rounded(.up)))
-    var rowInk = [Int](repeating: 0, count: height)
-    for y in 0..<height {
-      for x in bandLeft..<bandRight where ink.mask[y * width + x] { rowInk[y] += 1 }
-    }
+    let axis = ink.axis
+    let (bandLeft, bandRight, rowInk) = ink.band
     // The last character: the ink the box ends in, however far below the box it reaches.
     guard foot > 0, foot <= height, let last = rowInk[0..<foot].lastIndex(where: { $0 > 0 }) else {
       return nil

@@ -25,6 +25,23 @@ extension VerticalColumn {
     var em: Double
     var left: Int
     var right: Int
+
+    /// The column's axis, halfway across its ink.
+    var axis: Double { Double(left + right) / 2 }
+
+    /// The column's band, 0.6 em either side of its axis within the picture (ruby and the
+    /// neighbours' edges beside it are not the column's), and how many ink pixels each row holds in
+    /// it: the column's characters and the gaps between them, along the column.
+    var band: (left: Int, right: Int, rows: [Int]) {
+      let (width, height) = (picture.width, picture.height)
+      let left = max(0, Int(saturating: (axis - 0.6 * em).rounded(.down)))
+      let right = min(width, Int(saturating: (axis + 0.6 * em).rounded(.up)))
+      var rows = [Int](repeating: 0, count: height)
+      for y in 0..<height {
+        for x in left..<right where mask[y * width + x] { rows[y] += 1 }
+      }
+      return (left, right, rows)
+    }
   }
 
   /// The ink of `column` (specks dropped), or nil when it holds none to read.
@@ -58,15 +75,9 @@ extension VerticalColumn {
   static func marksInInk(_ column: Grey) -> [InkMark] {
     guard let ink = ink(of: column) else { return [] }
     let (width, height, em) = (column.width, column.height, ink.em)
-    let axis = Double(ink.left + ink.right) / 2
-    // The column's band: ruby and the neighbours' edges beside it are not the column's.
-    let bandLeft = max(0, Int(saturating: (axis - 0.6 * em).rounded(.down)))
-    let bandRight = min(width, Int(saturating: (axis + 0.6 * em).rounded(.up)))
+    let axis = ink.axis
+    let (bandLeft, bandRight, rowInk) = ink.band
     let pieces = components(ink.mask, width: width, height: height)
-    var rowInk = [Int](repeating: 0, count: height)
-    for y in 0..<height {
-      for x in bandLeft..<bandRight where ink.mask[y * width + x] { rowInk[y] += 1 }
-    }
     guard let firstRow = rowInk.firstIndex(where: { $0 > 0 }) else { return [] }
     var marks: [InkMark] = []
     for piece in pieces {
@@ -281,14 +292,9 @@ extension VerticalColumn {
   /// top left, else `。`.
   static func marksInGaps(_ column: Grey, empty: Double, remnant: Double, longest: Double) -> [InkMark] {
     guard let ink = ink(of: column) else { return [] }
-    let (width, height, em) = (column.width, column.height, ink.em)
-    let axis = Double(ink.left + ink.right) / 2
-    let bandLeft = max(0, Int(saturating: (axis - 0.6 * em).rounded(.down)))
-    let bandRight = min(width, Int(saturating: (axis + 0.6 * em).rounded(.up)))
-    var rowInk = [Int](repeating: 0, count: height)
-    for y in 0..<height {
-      for x in bandLeft..<bandRight where ink.mask[y * width + x] { rowInk[y] += 1 }
-    }
+    let em = ink.em
+    let axis = ink.axis
+    let rowInk = ink.band.rows
     guard let firstRow = rowInk.firstIndex(where: { $0 > 0 }),
       let lastRow = rowInk.lastIndex(where: { $0 > 0 })
     else { return [] }
