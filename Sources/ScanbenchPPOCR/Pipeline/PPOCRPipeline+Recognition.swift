@@ -302,7 +302,7 @@ extension PPOCRPipeline {
   }
 
   /// `reading` of the column `detected[index]` with the `、。` under its foot put at its end
-  /// (``VerticalColumn/markUnderFoot(_:foot:empty:remnant:longest:inColumn:)``), where it ends in
+  /// (``VerticalColumn/markUnderFoot(_:foot:empty:remnant:longest:)``), where it ends in
   /// no mark: the page below the box is looked at for `reach` of the column's width, short of a horizontal line below
   /// it (a page number, a heading) and the page's edge; the rest of a column the detector cut, or
   /// the next tier, may lie in it.
@@ -331,15 +331,6 @@ extension PPOCRPipeline {
       below = min(below, Double(them.y - bottom))
     }
     guard below >= 1 else { return reading }
-    // The gap between tiers runs across the page: no other column crosses it.
-    let inColumn =
-      options.footGapsAlone
-      && detected.indices.contains { other in
-        guard other != index, detected[other].isVertical else { return false }
-        let them = PPOCRBox(
-          covering: detected[other].quad.points, imageWidth: image.width, imageHeight: image.height)
-        return them.y < bottom && them.y + them.height > bottom + box.width * 3 / 2
-      }
     let upright = detected[index].quad.turnedClockwise()
     let downLength = upright.topLeft.distance(to: upright.bottomLeft)
     guard downLength > 0 else { return reading }
@@ -353,8 +344,7 @@ extension PPOCRPipeline {
     let gaps = options.marksInGaps ?? Options.MarkGaps()
     guard
       let mark = VerticalColumn.markUnderFoot(
-        column, foot: foot, empty: gaps.empty, remnant: gaps.remnant, longest: gaps.longest,
-        inColumn: inColumn)
+        column, foot: foot, empty: gaps.empty, remnant: gaps.remnant, longest: gaps.longest)
     else { return reading }
     var result = reading
     let at = max(last.lastColumn, Int(saturating: reading.contentColumns.rounded(.up)) - 1)

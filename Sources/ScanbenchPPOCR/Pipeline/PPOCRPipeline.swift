@@ -180,15 +180,10 @@ public final class PPOCRPipeline {
     public var marksInGaps: MarkGaps? = MarkGaps()
     /// A column whose reading ends in no mark takes the `、。` the page holds under its box, looked
     /// for this many of the column's widths below it
-    /// (``VerticalColumn/markUnderFoot(_:foot:empty:remnant:longest:inColumn:)``): the detector's
+    /// (``VerticalColumn/markUnderFoot(_:foot:empty:remnant:longest:)``): the detector's
     /// box ends at the last character, and the mark after it lies in no crop. nil: never
     /// (docs/engines.md, "Vertical Japanese").
     public var marksUnderFoot: Double? = 2
-    /// Under a column's foot, a gap closed by the rest of the column as long as a mark's cell gets
-    /// a mark though nothing of it is left, where other columns cross the gap (no tier's gap).
-    /// Off: on the tategaki sweep a tier's gap as short as a mark's cell beside a longer column
-    /// still took one (docs/engines.md, "Vertical Japanese").
-    public var footGapsAlone = false
     /// The gaps that are a lost mark's cell, in ems: longer than a closing bracket's half-empty cell
     /// or the space either side of `一`, shorter than the gap between tiers.
     public struct MarkGaps: Sendable, Equatable {

@@ -9,11 +9,9 @@
 extension VerticalColumn {
   /// The mark under the foot of the column in `column` (a crop of the column's box and what lies
   /// below it, the box's foot at row `foot`), or nil where the cell after its last character holds
-  /// none, or the crop does not reach far enough below it to tell. `inColumn`: whether ink below
-  /// may be the rest of the column (the page's other columns run on past the foot), not the next
-  /// tier, whose gap is no longer than a mark's cell.
+  /// none, or the crop does not reach far enough below it to tell.
   static func markUnderFoot(
-    _ column: Grey, foot: Int, empty: Double, remnant: Double, longest: Double, inColumn: Bool
+    _ column: Grey, foot: Int, empty: Double, remnant: Double, longest: Double
   ) -> String? {
     guard let ink = ink(of: column) else { return nil }
     let (width, height, em) = (column.width, column.height, ink.em)
@@ -49,7 +47,7 @@ extension VerticalColumn {
       let area = (nextBottom - next) * (bandRight - bandLeft)
       guard leftInk > 0, allInk * 10 >= area, allInk * 2 < area, Double(inkRight - inkLeft) >= 0.6 * em
       else { return nil }
-      guard left.map(\.isRing) == true || inColumn && length >= empty else { return nil }
+      guard left.map(\.isRing) == true else { return nil }
       return left.map(\.isComma) == true ? "、" : "。"
     }
     // The column's end: only the mark's own ink tells.

@@ -8,9 +8,9 @@ import Testing
   /// Four characters, the box's foot after the last (row 170), and an empty cell below it.
   static let foot = 170
 
-  static func mark(_ grey: VerticalColumn.Grey, inColumn: Bool = false) -> String? {
+  static func mark(_ grey: VerticalColumn.Grey) -> String? {
     VerticalColumn.markUnderFoot(
-      grey, foot: foot, empty: 1.05, remnant: 0.75, longest: 1.6, inColumn: inColumn)
+      grey, foot: foot, empty: 1.05, remnant: 0.75, longest: 1.6)
   }
 
   /// `grey` with the ink below the last character faded (what a scan leaves of a mark: too faint
