@@ -211,6 +211,19 @@ extension PPOCRPipeline {
       if options.caseByHeight {
         cells = VerticalColumn.casedByHeight(VerticalColumn.halfWidthLatin(cells), line: line)
       }
+      // The words the cells' upright letters make, read across: whichever reading is kept takes
+      // their case (the turned reading sees them on their sides, where a capital and its small
+      // letter look alike too).
+      var wordsAcross: [String] = []
+      if options.caseFromWordsAcross {
+        (cells, wordsAcross) = try withCaseFromWordsAcross(VerticalColumn.halfWidthLatin(cells), line: line)
+        // The turned reading's letters, found in the column's rows, where the cells misread a
+        // letter or lost the grid at upright letters (set on a pitch of their own: `scriPt`).
+        if regions[index].quad == detected[index].quad {
+          wordsAcross += try self.wordsAcross(
+            ofTurned: VerticalColumn.halfWidthLatin(decoded[index]), line: line)
+        }
+      }
       cells = Self.alongColumn(cells, line: line)
       // Read turned from the same quad, the column's Latin runs are kept where the recognizer was
       // surer of them than of the cells they stand for, found between the characters both readings
@@ -234,6 +247,7 @@ extension PPOCRPipeline {
       // the column's ink plainly holds that neither reading placed go in (``VerticalColumn/marksInInk(_:)``).
       let sameQuad = regions[index].quad == detected[index].quad
       guard min(cells.probability, standing) + options.cellReadingMargin >= decoded[index].probability else {
+        decoded[index] = VerticalColumn.withCase(ofWords: wordsAcross, into: decoded[index])
         if sameQuad, let surerThan = options.marksFromOtherReading {
           decoded[index] = VerticalColumn.withMarks(of: cells, into: decoded[index], surerThan: surerThan)
         }
@@ -264,7 +278,7 @@ extension PPOCRPipeline {
         cells = withGapMarks(column, into: cells, gaps: gaps)
       }
       regions[index] = detected[index]
-      decoded[index] = cells
+      decoded[index] = VerticalColumn.withCase(ofWords: wordsAcross, into: cells)
     }
     // Whichever way a column was read, what it cannot hold is read as what it can
     // (``VerticalColumn/bareLetters(_:)``, ``VerticalColumn/verticalMarks(_:)``).
@@ -435,6 +449,42 @@ extension PPOCRPipeline {
         result, run: stretch.run, from: Double(top) / length, to: Double(bottom) / length, alone: alone)
     }
     return result
+  }
+
+  /// `cells` (read in `line`) with each run of upright letters in the case the recognizer reads
+  /// them in set across, as a word (``VerticalColumn/wordAcross(rows:of:)``,
+  /// ``VerticalColumn/letters(readAcross:matching:at:)``), and those words.
+  func withCaseFromWordsAcross(_ cells: DecodedLine, line: VerticalColumn.Line) throws -> (
+    cells: DecodedLine, words: [String]
+  ) {
+    var result = cells
+    var words: [String] = []
+    for word in VerticalColumn.uprightWords(cells, line: line) {
+      guard let picture = VerticalColumn.wordAcross(rows: word.cells.map { line.cellRows[$0] }, of: line),
+        let across = try readUpright(picture)
+      else { continue }
+      guard let letters = VerticalColumn.letters(readAcross: across, matching: result, at: word.characters)
+      else { continue }
+      for (letter, index) in zip(letters, word.characters) { result.characters[index].text = letter }
+      words.append(letters.joined())
+    }
+    return (result, words)
+  }
+
+  /// The words the letters of `turned` (the column read turned) make, read set across from the
+  /// rows of `line`'s column they lie in (``VerticalColumn/letterRows(of:in:line:)``), where that reads the same
+  /// letters but for their case.
+  func wordsAcross(ofTurned turned: DecodedLine, line: VerticalColumn.Line) throws -> [String] {
+    var words: [String] = []
+    for run in VerticalColumn.letterRuns(turned.characters) {
+      guard let rows = VerticalColumn.letterRows(of: run, in: turned, line: line),
+        let picture = VerticalColumn.wordAcross(rows: rows, of: line),
+        let across = try readUpright(picture),
+        let letters = VerticalColumn.letters(readAcross: across, matching: turned, at: Array(run))
+      else { continue }
+      words.append(letters.joined())
+    }
+    return words
   }
 
   /// What the recognizer reads in `grey`, a line of text, with a margin of its own height's quarter

@@ -241,6 +241,10 @@ public final class PPOCRPipeline {
     /// Where the detected lines of such a page are more than one (the column cut into pieces), the
     /// reading as one line is kept under the same guards even where it is not the likelier.
     public var oneColumnOverPieces = true
+    /// Where the detected lines of such a page cover less than this share of its ink's length (a
+    /// faint column the detector found only in part), the reading as one line is kept under the
+    /// same guards even where it is not the likelier; nil: never.
+    public var oneColumnOverPart: Double? = 0.85
     /// A single-line image (`--psm 7`) that is a column of vertical Japanese is read as a page of one
     /// column is, detected and whole (``oneColumnReadWhole``), not whole only
     /// (``PPOCRPipeline/oneColumnReadAsAPage(_:stoppingWhenTurned:)``; docs/engines.md, "Vertical Japanese").
@@ -249,6 +253,10 @@ public final class PPOCRPipeline {
     /// as the height of their ink says (``VerticalColumn/casedByHeight(_:line:)``;
     /// docs/engines.md, "Vertical Japanese").
     public var caseByHeight = false
+    /// A run of upright letters read in cells takes the case the recognizer reads them in set
+    /// across, side by side as a word, where it reads the same letters there
+    /// (``PPOCRPipeline/withCaseFromWordsAcross(_:line:)``; docs/engines.md, "Vertical Japanese").
+    public var caseFromWordsAcross = false
     /// A tall region is cut at a gap between tiers only where another is cut, or ends or starts,
     /// within this share of the page's height (``PPOCRPipeline/splitAtTierGaps(_:regions:)``).
     public var tierAlignment = 0.04
@@ -264,6 +272,7 @@ public final class PPOCRPipeline {
       options.detectionMaxUpscale = 1
       options.faintInkSpread = 160
       options.caseByHeight = true
+      options.caseFromWordsAcross = true
       return options
     }
     /// A page where the detector finds nothing, whose darkest and lightest levels (its ink and its
@@ -625,13 +634,17 @@ public final class PPOCRPipeline {
     // letters in none) read it worse, now and then, than the box around its ink read as one line.
     // A column the detector cut into pieces (upright letters boxed apart, `M` and `OCKを作り、`) is
     // read whole even where the pieces were read surer: each piece is read alone, its grid and
-    // its letters' case without the rest of the column.
+    // its letters' case without the rest of the column. So is a faint column the detector found
+    // only in part: its lines span less of the page than its ink.
     if options.readColumnsInCells && options.oneColumnReadWhole && !single,
       wholeImageRegion(image).isVertical, let column = oneColumn(read)
     {
       let whole = try readRegionsAndTurn(image, singleLine: true, wholeOnly: true).regions
+      let ys = wholeImageRegion(image).quad.points.map(\.y)
+      let inkLength = (ys.max() ?? 0) - (ys.min() ?? 0)
       if let line = whole.first?.decodedLine, whole.count == 1,
-        line.probability > column.probability || (options.oneColumnOverPieces && column.pieces > 1),
+        line.probability > column.probability || (options.oneColumnOverPieces && column.pieces > 1)
+          || (options.oneColumnOverPart.map({ column.length < $0 * inkLength }) ?? false),
         Double(line.text.count { !$0.isWhitespace }) >= options.oneColumnLeastShare
           * Double(column.characters),
         line.text.count(where: { "、。".contains($0) }) >= column.marks
@@ -664,10 +677,12 @@ public final class PPOCRPipeline {
   }
 
   /// The regions `layout` keeps, when they lie on one axis (each overlaps every other across): their
-  /// characters' mean probability, their count (whitespace left out), how many are `、。` and how
-  /// many regions (pieces) hold them; nil otherwise.
-  func oneColumn(_ regions: [PPOCRRegion]) -> (probability: Double, characters: Int, marks: Int, pieces: Int)?
-  {
+  /// characters' mean probability, their count (whitespace left out), how many are `、。`, how
+  /// many regions (pieces) hold them and how long a stretch of the page's height they span; nil
+  /// otherwise.
+  func oneColumn(_ regions: [PPOCRRegion]) -> (
+    probability: Double, characters: Int, marks: Int, pieces: Int, length: Double
+  )? {
     let kept = regions.filter {
       !$0.decodedLine.text.allSatisfy(\.isWhitespace)
         && $0.decodedLine.probability >= options.minLineProbability
@@ -681,9 +696,10 @@ public final class PPOCRPipeline {
     let characters = kept.flatMap(\.decodedLine.characters).filter { !$0.text.allSatisfy(\.isWhitespace) }
     guard !characters.isEmpty else { return nil }
     let sum = characters.reduce(0.0) { $0 + Double($1.probability) }
+    let ys = kept.flatMap { $0.quad.points.map(\.y) }
     return (
       sum / Double(characters.count), characters.count, characters.count { "、。".contains($0.text) },
-      kept.count
+      kept.count, (ys.max() ?? 0) - (ys.min() ?? 0)
     )
   }
 

@@ -17,7 +17,7 @@ struct VerticalColumn {
   /// The method's name in the records' engine settings (with the page never enlarged for
   /// detection, ``PPOCRPipeline/Options/detectionMaxUpscale``): a change to it is a change of name.
   static let method =
-    "cells on a grid 1, detection not enlarged, faint pages stretched, pieces joined, Latin runs read both ways between anchors, thin letters standing, letters in ASCII, ruby left out, tiers, marks from the other reading, lookalikes, case by height, lines under the tiers, Latin read alone, marks from the ink, characters from the turned reading, words the cells lost, gaps of ink bridged, one column read whole, a neighbour read twice kept once, a column line read as a page, a column in pieces read whole, marks in empty cells, voicing marks from the turned reading, marks under the foot"
+    "cells on a grid 1, detection not enlarged, faint pages stretched, pieces joined, Latin runs read both ways between anchors, thin letters standing, letters in ASCII, ruby left out, tiers, marks from the other reading, lookalikes, case by height, case from words across, lines under the tiers, Latin read alone, marks from the ink, characters from the turned reading, words the cells lost, gaps of ink bridged, one column read whole, a neighbour read twice kept once, a column line read as a page, a column in pieces read whole, a column found in part read whole, marks in empty cells, voicing marks from the turned reading, marks under the foot"
 
   /// A grey picture, one byte a pixel, rows top to bottom.
   struct Grey: Equatable {
@@ -60,6 +60,11 @@ struct VerticalColumn {
     var followsGaps = false
     /// Per cell, its ink's height in ems (before any scaling down to the cell).
     var inkHeights: [Double] = []
+    /// The column's picture (ink dark), its ink, and per cell its rows: a run of upright letters is
+    /// read again from them set across (``VerticalColumn/wordAcross(rows:of:)``).
+    var picture: Grey?
+    var ink: [Bool] = []
+    var cellRows: [Range<Int>] = []
 
     /// The cell a character read in the line lies in, from its output columns (of `content`
     /// across the line), or nil outside every cell.
@@ -440,6 +445,7 @@ struct VerticalColumn {
     var placed: [(Grey, Int, Int)] = []
     var hasBars = false
     var inkHeights: [Double] = []
+    var cellRows: [Range<Int>] = []
     for (cell, glyph) in zip(grid.cells, glyphs) {
       guard let glyph else { continue }
       // No column starts with a mark (kinsoku: `、。・` never begin a line): a dot in the first
@@ -489,6 +495,7 @@ struct VerticalColumn {
       placed.append((mark, max(0, offset.x), max(0, offset.y)))
       cellStarts.append(Double(cell.top))
       inkHeights.append(Double(tallestInk(rows: cell.top..<cell.bottom, ink: ink, width: width)) / em)
+      cellRows.append(cell.top..<cell.bottom)
     }
     guard !placed.isEmpty else { return nil }
     var line = Grey(width: 2 * margin + placed.count * size, height: size + 2 * margin, value: UInt8(paper))
@@ -502,7 +509,8 @@ struct VerticalColumn {
     }
     return Line(
       image: line, cellStarts: cellStarts, pitch: grid.pitch, cellSize: size, margin: margin,
-      columnLength: Double(picture.height), hasBars: hasBars, inkHeights: inkHeights)
+      columnLength: Double(picture.height), hasBars: hasBars, inkHeights: inkHeights, picture: picture,
+      ink: ink, cellRows: cellRows)
   }
 
   /// The most rows of ink in a row, a one-row gap bridged, among `rows`: the height of a letter

@@ -75,9 +75,26 @@ struct VerticalColumnModelTests {
 
   /// A faint single column with `Mock` standing upright, which the detector cuts into two pieces,
   /// `M` and `ockを作り、`: each piece read alone reads `M OCKを作り、`, surer than the column read
-  /// whole, which reads it exactly and is kept because the column was in pieces.
+  /// whole, which reads it exactly and is kept because the column was in pieces. (The piece's
+  /// `OCK` read across as a word is `ock`, which mends it too: that step is left out here.)
   @Test func aColumnInPiecesIsReadWhole() throws {
-    try expectReadExactly("sweep-2-col-upright-013", onlyWith: { $0.oneColumnOverPieces = false })
+    var options = ReadingOrderModelTests.vertical
+    options.caseFromWordsAcross = false
+    try expectReadExactly(
+      "sweep-2-col-upright-013", options: options, onlyWith: { $0.oneColumnOverPieces = false })
+  }
+  /// `Swift` set upright: the cells read `SwIft`, each letter alone in its cell, and the column's
+  /// turned reading, kept, `swift`; the letters set across read `Swift`, and the reading kept takes
+  /// that case.
+  @Test func uprightLettersTakeTheCaseOfTheWordTheyMake() throws {
+    try expectReadExactly("sweep-2-col-upright-003", onlyWith: { $0.caseFromWordsAcross = false })
+  }
+
+  /// `Pythonのscript` set upright, on a pitch of their own that the grid loses: the cells read
+  /// `Pとnonのs!pt`, the turned reading `scriPt`; boxed one a letter along the column and read
+  /// across, the turned reading's `script` gives its case.
+  @Test func uprightLettersOffTheGridAreBoxedAndReadAcross() throws {
+    try expectReadExactly("sweep-2-col-upright-016", onlyWith: { $0.caseFromWordsAcross = false })
   }
 
   /// A single-line image of two columns side by side, tall as a column is, is read as the automatic
@@ -224,10 +241,12 @@ struct VerticalColumnModelTests {
   /// `fixture` read with vertical Japanese's options reads exactly (whitespace aside), and read with
   /// `turnOff` applied to them does not: the step it turns off is what reads it.
   func expectReadExactly(
-    _ fixture: String, singleLine: Bool = false, onlyWith turnOff: (inout PPOCRPipeline.Options) -> Void
+    _ fixture: String, singleLine: Bool = false,
+    options: PPOCRPipeline.Options = ReadingOrderModelTests.vertical,
+    onlyWith turnOff: (inout PPOCRPipeline.Options) -> Void
   ) throws {
     let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, fixture)
-    var options = ReadingOrderModelTests.vertical
+    var options = options
     let result = try PipelineModelTests.pipeline(options: options).recognize(image, singleLine: singleLine)
     #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
     turnOff(&options)

@@ -1,0 +1,101 @@
+import Testing
+
+@testable import ScanbenchPPOCR
+
+/// The case of Latin letters set upright in a column, from the word they make read set across.
+@Suite struct VerticalColumnWordsTests {
+  /// A column `width` pixels across and `height` down, paper white, with a black box of ink across
+  /// its middle over each of `inked` rows.
+  static func line(width: Int = 12, height: Int, pitch: Double, inked: [Range<Int>], cells: [Range<Int>] = [])
+    -> VerticalColumn.Line
+  {
+    var picture = VerticalColumn.Grey(width: width, height: height, value: 255)
+    var ink = [Bool](repeating: false, count: width * height)
+    for rows in inked {
+      for y in rows {
+        for x in 3..<(width - 3) {
+          picture[x, y] = 0
+          ink[y * width + x] = true
+        }
+      }
+    }
+    return VerticalColumn.Line(
+      image: VerticalColumn.Grey(width: 10 * max(cells.count, 1), height: 10, value: 255),
+      cellStarts: cells.map { Double($0.lowerBound) }, pitch: pitch, cellSize: 10, margin: 0,
+      columnLength: Double(height), picture: picture, ink: ink, cellRows: cells)
+  }
+
+  @Test func aRunOfLettersAndABarAmongThemIsAWord() {
+    // `はーPhoneに`: a cell a character, ten columns a cell.
+    let text = "はーPhoneに"
+    let cells = (0..<text.count).map { ($0 * 10)..<($0 * 10 + 10) }
+    let line = Self.line(height: 10 * text.count, pitch: 10, inked: cells, cells: cells)
+    let reading = VerticalColumnRunsTests.reading(text, start: 4, pitch: 10, content: Double(10 * text.count))
+    let words = VerticalColumn.uprightWords(reading, line: line)
+    #expect(words.map(\.characters) == [[1, 2, 3, 4, 5, 6]])
+    #expect(words.map(\.cells) == [[1, 2, 3, 4, 5, 6]])
+    // Bars alone, and a letter alone, are no word.
+    let bars = VerticalColumnRunsTests.reading("はーーにAの", start: 4, pitch: 10, content: 60)
+    #expect(VerticalColumn.uprightWords(bars, line: line).isEmpty)
+  }
+
+  @Test func theWordReadAcrossGivesOnlyTheCase() {
+    let cells = VerticalColumnRunsTests.reading("SWIft", pitch: 10, content: 50)
+    let across = VerticalColumnRunsTests.reading("Swift", pitch: 10, content: 50)
+    #expect(
+      VerticalColumn.letters(readAcross: across, matching: cells, at: Array(0..<5)) == [
+        "S", "w", "i", "f", "t",
+      ])
+    // Other letters, a letter more, or a letter read doubtfully: nothing taken.
+    let other = VerticalColumnRunsTests.reading("Swlft", pitch: 10, content: 50)
+    #expect(VerticalColumn.letters(readAcross: other, matching: cells, at: Array(0..<5)) == nil)
+    let longer = VerticalColumnRunsTests.reading("Swifts", pitch: 10, content: 60)
+    #expect(VerticalColumn.letters(readAcross: longer, matching: cells, at: Array(0..<5)) == nil)
+    let doubtful = VerticalColumnRunsTests.reading(
+      "Swift", pitch: 10, content: 50, probabilities: [0.9, 0.9, 0.4, 0.9, 0.9])
+    #expect(VerticalColumn.letters(readAcross: doubtful, matching: cells, at: Array(0..<5)) == nil)
+  }
+
+  @Test func aBarIsALetterOnlyWhereTheWordReadsAnI() {
+    let cells = VerticalColumnRunsTests.reading("ーPhone", pitch: 10, content: 60)
+    let iPhone = VerticalColumnRunsTests.reading("iPhone", pitch: 10, content: 60)
+    #expect(
+      VerticalColumn.letters(readAcross: iPhone, matching: cells, at: Array(0..<6))?.joined() == "iPhone")
+    // `ー` in a column stands as `l` does: read so, it stays a bar.
+    let lPhone = VerticalColumnRunsTests.reading("lPhone", pitch: 10, content: 60)
+    #expect(VerticalColumn.letters(readAcross: lPhone, matching: cells, at: Array(0..<6)) == nil)
+  }
+
+  @Test func aWordTakesItsCaseInTheReadingKept() {
+    let turned = VerticalColumnRunsTests.reading("はswiftのasync", pitch: 10, content: 120)
+    #expect(VerticalColumn.withCase(ofWords: ["Swift"], into: turned).text == "はSwiftのasync")
+    // Within a longer run, a word of three letters or more found once.
+    let run = VerticalColumnRunsTests.reading("はiphonexの", pitch: 10, content: 100)
+    #expect(VerticalColumn.withCase(ofWords: ["iPhone"], into: run).text == "はiPhonexの")
+    // Two letters only as a whole run; a word found twice, or not at all, changes nothing.
+    #expect(VerticalColumn.withCase(ofWords: ["AS"], into: turned) == turned)
+    let twice = VerticalColumnRunsTests.reading("swiftのswift", pitch: 10, content: 110)
+    #expect(VerticalColumn.withCase(ofWords: ["Swift"], into: twice) == twice)
+    #expect(VerticalColumn.withCase(ofWords: ["Mock"], into: turned) == turned)
+  }
+
+  @Test func uprightLettersOnAPitchOfTheirOwnAreBoxedOneALetter() throws {
+    // Kana on a pitch of 10 rows; four letters from row 20 on a pitch of 12, each 8 rows of ink.
+    let letters = (0..<4).map { (22 + 12 * $0)..<(30 + 12 * $0) }
+    let line = Self.line(height: 80, pitch: 10, inked: letters)
+    // The turned reading places the letters' peaks a little off their middles.
+    let turned = VerticalColumnRunsTests.reading("Mock", start: 25, pitch: 12, content: 80)
+    let rows = try #require(VerticalColumn.letterRows(of: 0..<4, in: turned, line: line))
+    #expect(rows.count == 4)
+    for (box, ink) in zip(rows, letters) {
+      #expect(box.lowerBound <= ink.lowerBound && box.upperBound >= ink.upperBound, "\(box) \(ink)")
+    }
+    // Set across: each letter's ink side by side, its rows whole.
+    let word = try #require(VerticalColumn.wordAcross(rows: rows, of: line))
+    #expect(word.height == 12)
+    #expect((0..<word.width).count { word[$0, 6] == 0 } == 4 * 6)
+    // Letters lying sideways, half an em apart: no boxes.
+    let sideways = VerticalColumnRunsTests.reading("Mock", start: 25, pitch: 5, content: 80)
+    #expect(VerticalColumn.letterRows(of: 0..<4, in: sideways, line: line) == nil)
+  }
+}
