@@ -204,6 +204,10 @@ public final class PPOCRPipeline {
     /// be ink it missed, and `゛` for `゜` both swap, so those take the margin of any character.
     /// nil: that margin always.
     public var voicingMarksFromTurnedReading: Double? = 0.15
+    /// A kana that takes a voicing mark, in a column read either way, takes the `゛` or `゜` its
+    /// cell's ink shows apart from its body, where both readings lost it
+    /// (``VerticalColumn/withInkVoicingMarks(_:column:line:)``; docs/engines.md, "Vertical Japanese").
+    public var voicingMarksFromInk = true
     /// Which pieces of a column the detector cut apart (upright Latin, a letter a region) are
     /// joined again before it is read in cells (``VerticalColumn/joinedPieces(_:verticalAspectRatio:joining:)``).
     public var columnPieces = ColumnPieces()

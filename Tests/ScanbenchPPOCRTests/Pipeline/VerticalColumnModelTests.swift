@@ -221,6 +221,12 @@ struct VerticalColumnModelTests {
     try expectReadExactly("sweep-1-book-1-015", onlyWith: { $0.voicingMarksFromTurnedReading = nil })
   }
 
+  /// `まずログを見よう`: both readings lose the `゛` of `グ`, which the scan keeps apart from its kana
+  /// in the cell's ink; taken from the ink, the page reads exactly.
+  @Test func aVoicingMarkIsTakenFromTheInk() throws {
+    try expectReadExactly("sweep-1-book-1-010", onlyWith: { $0.voicingMarksFromInk = false })
+  }
+
   /// `fixture` read with vertical Japanese's options reads exactly (whitespace aside), and read with
   /// `turnOff` applied to them does not: the step it turns off is what reads it.
   func expectReadExactly(
