@@ -258,6 +258,9 @@ extension PPOCRPipeline {
         if sameQuad, let gaps = options.marksInGaps {
           decoded[index] = withGapMarks(column, into: decoded[index], gaps: gaps)
         }
+        if sameQuad && options.voicingMarksFromInk {
+          decoded[index] = VerticalColumn.withInkVoicingMarks(decoded[index], column: column, line: line)
+        }
         continue
       }
       // A character the cells misread (a small kana read full size, half a neighbour in its cell)
@@ -266,6 +269,10 @@ extension PPOCRPipeline {
         cells = VerticalColumn.withSurerCharacters(
           of: decoded[index], into: cells, margin: margin,
           voicingMargin: options.voicingMarksFromTurnedReading)
+      }
+      // A voicing mark both readings lost is still plain in the cell's ink.
+      if options.voicingMarksFromInk {
+        cells = VerticalColumn.withInkVoicingMarks(cells, column: column, line: line)
       }
       if sameQuad, let surerThan = options.marksFromOtherReading {
         cells = VerticalColumn.withMarks(of: decoded[index], into: cells, surerThan: surerThan)

@@ -204,6 +204,12 @@ public final class PPOCRPipeline {
     /// be ink it missed, and `゛` for `゜` both swap, so those take the margin of any character.
     /// nil: that margin always.
     public var voicingMarksFromTurnedReading: Double? = 0.15
+    /// A kana that takes a voicing mark, in a column read either way, takes the `゛` or `゜` its
+    /// cell's ink shows apart from its body, where both readings lost it
+    /// (``VerticalColumn/withInkVoicingMarks(_:column:line:)``). Off: on the held-out sweeps it
+    /// broke nearly as many pages as it mended — a speck, a stroke broken off or `゛` drawn round
+    /// look the same at a scan's few pixels an em (docs/engines.md, "Vertical Japanese").
+    public var voicingMarksFromInk = false
     /// Which pieces of a column the detector cut apart (upright Latin, a letter a region) are
     /// joined again before it is read in cells (``VerticalColumn/joinedPieces(_:verticalAspectRatio:joining:)``).
     public var columnPieces = ColumnPieces()

@@ -238,6 +238,19 @@ struct VerticalColumnModelTests {
     try expectReadExactly("sweep-1-book-1-015", onlyWith: { $0.voicingMarksFromTurnedReading = nil })
   }
 
+  /// `まずログを見よう`: both readings lose the `゛` of `グ`, which the scan keeps apart from its kana
+  /// in the cell's ink; taken from the ink (``PPOCRPipeline/Options/voicingMarksFromInk``, off by
+  /// default), the page reads exactly, and without it `ロク`.
+  @Test func aVoicingMarkIsTakenFromTheInk() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-1-010")
+    var options = ReadingOrderModelTests.vertical
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(Self.withoutSpaces(without.text).contains("まずロクを見よう"))
+    options.voicingMarksFromInk = true
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
+  }
+
   /// `fixture` read with vertical Japanese's options reads exactly (whitespace aside), and read with
   /// `turnOff` applied to them does not: the step it turns off is what reads it.
   func expectReadExactly(
