@@ -323,7 +323,7 @@ extension PPOCRPipeline {
   }
 
   /// `reading` of the column `detected[index]` with the `、。` under its foot put at its end
-  /// (``VerticalColumn/markUnderFoot(_:foot:empty:remnant:longest:)``), where it ends in
+  /// (``VerticalColumn/markUnderFoot(_:foot:empty:remnant:longest:whole:)``), where it ends in
   /// no mark: the page below the box is looked at for `reach` of the column's width, short of a horizontal line below
   /// it (a page number, a heading) and the page's edge; the rest of a column the detector cut, or
   /// the next tier, may lie in it.
@@ -365,7 +365,8 @@ extension PPOCRPipeline {
     let gaps = options.marksInGaps ?? Options.MarkGaps()
     guard
       let mark = VerticalColumn.markUnderFoot(
-        column, foot: foot, empty: gaps.empty, remnant: gaps.remnant, longest: gaps.longest)
+        column, foot: foot, empty: gaps.empty, remnant: gaps.remnant, longest: gaps.longest,
+        whole: options.wholeMarksUnderFoot)
     else { return reading }
     var result = reading
     let at = max(last.lastColumn, Int(saturating: reading.contentColumns.rounded(.up)) - 1)

@@ -180,10 +180,15 @@ public final class PPOCRPipeline {
     public var marksInGaps: MarkGaps? = MarkGaps()
     /// A column whose reading ends in no mark takes the `、。` the page holds under its box, looked
     /// for this many of the column's widths below it
-    /// (``VerticalColumn/markUnderFoot(_:foot:empty:remnant:longest:)``): the detector's
+    /// (``VerticalColumn/markUnderFoot(_:foot:empty:remnant:longest:whole:)``): the detector's
     /// box ends at the last character, and the mark after it lies in no crop. nil: never
     /// (docs/engines.md, "Vertical Japanese").
     public var marksUnderFoot: Double? = 2
+    /// Under the foot, a `、。` whose own ink is kept is taken too, not only what a scan left of one
+    /// (``VerticalColumn/markInk(_:across:rows:)``): its ink is the first below the last
+    /// character, or the box's last, so without this it is taken for a character's. Only with
+    /// ``marksUnderFoot``.
+    public var wholeMarksUnderFoot = true
     /// The gaps that are a lost mark's cell, in ems: longer than a closing bracket's half-empty cell
     /// or the space either side of `一`, shorter than the gap between tiers.
     public struct MarkGaps: Sendable, Equatable {

@@ -40,6 +40,65 @@ import Testing
     #expect(Self.mark(Ink.column(cells: 6)) == nil)
   }
 
+  @Test func aWholeRingOrStrokeUnderTheFootIsTheMark() {
+    // The column's end: the ring in the top right of the cell after the last character, paper under it.
+    var ring = Ink.column(cells: 4, rows: 220)
+    Ink.ring(&ring, x: 29, y: 10 + 160 + 7)
+    #expect(Self.mark(ring) == "。")
+    var stroke = Ink.column(cells: 4, rows: 220)
+    Ink.stroke(&stroke, x: 24, y: 10 + 160 + 1)
+    #expect(Self.mark(stroke) == "、")
+    // The detector cut the column at the mark: the rest of the column a cell below.
+    var cut = Ink.column(cells: 6, blank: [4], rows: 300)
+    Ink.ring(&cut, x: 29, y: 10 + 160 + 7)
+    #expect(Self.mark(cut) == "。")
+    // The next tier below, past a gap longer than a mark's cell: the column's end.
+    var tier = Ink.column(cells: 4, rows: 300)
+    Ink.ring(&tier, x: 29, y: 10 + 160 + 7)
+    for y in 234..<268 {
+      for x in 5..<39 { tier[x, y] = 20 }
+    }
+    #expect(Self.mark(tier) == "。")
+    // The box reaching over the ring (its foot below it): the ring is no character.
+    #expect(VerticalColumn.markUnderFoot(ring, foot: 190, empty: 1.05, remnant: 0.75, longest: 1.6) == "。")
+    // Only with whole marks looked for.
+    let without = VerticalColumn.markUnderFoot(
+      ring, foot: Self.foot, empty: 1.05, remnant: 0.75, longest: 1.6, whole: false)
+    #expect(without == nil)
+  }
+
+  @Test func inkUnderTheFootThatIsNoWholeMarkIsNone() {
+    // A ring on the axis (`・`) or left of it: part of the next character.
+    var onAxis = Ink.column(cells: 4, rows: 220)
+    Ink.ring(&onAxis, x: 19, y: 10 + 160 + 7)
+    #expect(Self.mark(onAxis) == nil)
+    // A ring with the rest of a character right under it: the next character's first stroke.
+    var top = Ink.column(cells: 4, rows: 220)
+    Ink.ring(&top, x: 29, y: 10 + 160 + 7)
+    for y in 186..<220 {
+      for x in 5..<39 { top[x, y] = 20 }
+    }
+    #expect(Self.mark(top) == nil)
+    // A ring far below the last character: not in the top of the cell after it.
+    var far = Ink.column(cells: 4, rows: 240)
+    Ink.ring(&far, x: 29, y: 10 + 160 + 30)
+    #expect(Self.mark(far) == nil)
+    // The box's last ink a bar across the axis under a gap (the second stroke of `ニ`), or a dot on
+    // the axis (`…`, `・`): a character's.
+    var bar = Ink.column(cells: 4, rows: 220)
+    for y in 172..<176 {
+      for x in 8..<34 { bar[x, y] = 20 }
+    }
+    #expect(VerticalColumn.markUnderFoot(bar, foot: 190, empty: 1.05, remnant: 0.75, longest: 1.6) == nil)
+    #expect(VerticalColumn.markUnderFoot(onAxis, foot: 190, empty: 1.05, remnant: 0.75, longest: 1.6) == nil)
+    // A crop that ends in the ring: what lies under it is not seen.
+    var ring = Ink.column(cells: 4, rows: 220)
+    Ink.ring(&ring, x: 29, y: 10 + 160 + 7)
+    let short = VerticalColumn.Grey(
+      width: ring.width, height: 180, pixels: Array(ring.pixels.prefix(ring.width * 180)))
+    #expect(Self.mark(short) == nil)
+  }
+
   @Test func aCropTooShortToHoldTheCellTellsNothing() {
     var grey = Ink.column(cells: 4, rows: 185)
     Ink.ring(&grey, x: 29, y: 10 + 160 + 4)

@@ -218,6 +218,21 @@ struct VerticalColumnModelTests {
     #expect(Self.withoutSpaces(without.text) == "捨てるサーバーは")
   }
 
+  /// A column cut from a three-tier book page that ends `翌朝、`: the detector's box ends at `朝`, and
+  /// the `、` under it, left whole by the scan, is the first ink below the last character, which
+  /// the marks under the foot took for a next character's (`…翌朝`); its own ink (small, right of
+  /// the axis, close under the character, paper under it) puts it back, and the column reads
+  /// exactly.
+  @Test func aWholeMarkUnderTheFootIsTakenFromItsInk() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-3-013-column-6")
+    var options = ReadingOrderModelTests.vertical
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
+    options.wholeMarksUnderFoot = false
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(Self.withoutSpaces(without.text) == "を閉じても消えない。翌朝")
+  }
+
   /// A column cut from a three-tier book page whose `ッ` (0.7 em in its font, above the size the
   /// cells take for a small kana) the cells read full size (`キツチン`), surely, and the turned
   /// reading small: the turned reading's small kana is taken, and the column reads exactly, which
