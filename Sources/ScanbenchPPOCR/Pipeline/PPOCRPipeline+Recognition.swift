@@ -244,6 +244,11 @@ extension PPOCRPipeline {
         if sameQuad, let gaps = options.marksInGaps {
           decoded[index] = withGapMarks(column, into: decoded[index], gaps: gaps)
         }
+        if sameQuad && options.bracketsFromInk {
+          decoded[index] = VerticalColumn.withInkBrackets(
+            VerticalColumn.bracketsInInk(column), into: decoded[index], height: Double(column.height),
+            pitch: line.pitch)
+        }
         continue
       }
       // A character the cells misread (a small kana read full size, half a neighbour in its cell)
@@ -262,6 +267,10 @@ extension PPOCRPipeline {
       }
       if let gaps = options.marksInGaps {
         cells = withGapMarks(column, into: cells, gaps: gaps)
+      }
+      if options.bracketsFromInk {
+        cells = VerticalColumn.withInkBrackets(
+          VerticalColumn.bracketsInInk(column), into: cells, height: Double(column.height), pitch: line.pitch)
       }
       regions[index] = detected[index]
       decoded[index] = cells
