@@ -245,9 +245,7 @@ extension PPOCRPipeline {
           decoded[index] = withGapMarks(column, into: decoded[index], gaps: gaps)
         }
         if sameQuad && options.bracketsFromInk {
-          decoded[index] = VerticalColumn.withInkBrackets(
-            VerticalColumn.bracketsInInk(column), into: decoded[index], height: Double(column.height),
-            pitch: line.pitch)
+          decoded[index] = VerticalColumn.withBracketsFromInk(column, into: decoded[index], pitch: line.pitch)
         }
         continue
       }
@@ -269,8 +267,7 @@ extension PPOCRPipeline {
         cells = withGapMarks(column, into: cells, gaps: gaps)
       }
       if options.bracketsFromInk {
-        cells = VerticalColumn.withInkBrackets(
-          VerticalColumn.bracketsInInk(column), into: cells, height: Double(column.height), pitch: line.pitch)
+        cells = VerticalColumn.withBracketsFromInk(column, into: cells, pitch: line.pitch)
       }
       regions[index] = detected[index]
       decoded[index] = cells

@@ -11,8 +11,10 @@
 extension VerticalColumn {
   /// The `﹁﹂` of `column` (as `「」`), top to bottom: pieces of ink across the column, each a bar
   /// with a stroke at one end and nothing else within its bounds, nearer the ink after it (`﹁`) or
-  /// before it (`﹂`) than the other; their `gap` the piece's rows.
-  static func bracketsInInk(_ column: Grey) -> [InkMark] {
+  /// before it (`﹂`) than the other; their `gap` the piece's rows. `joiningFaintStrokes`: each
+  /// piece with the fainter ink joined to it (``wholeStroke(of:picture:em:)``), else as the
+  /// column's threshold cut it.
+  static func bracketsInInk(_ column: Grey, joiningFaintStrokes: Bool = true) -> [InkMark] {
     guard let ink = ink(of: column) else { return [] }
     let (width, height, em) = (column.width, column.height, ink.em)
     let axis = ink.axis
@@ -22,7 +24,7 @@ extension VerticalColumn {
       let (w, h) = (piece.maxX - piece.minX, piece.maxY - piece.minY)
       guard Double(w) >= 0.35 * em, Double(w) <= 0.85 * em, Double(h) <= 0.5 * em,
         abs(Double(piece.minX + piece.maxX) / 2 - axis) <= 0.5 * em,
-        let whole = wholeStroke(of: piece, picture: ink.picture, em: em)
+        let whole = joiningFaintStrokes ? wholeStroke(of: piece, picture: ink.picture, em: em) : piece
       else { continue }
       let (ww, wh) = (whole.maxX - whole.minX, whole.maxY - whole.minY)
       guard Double(ww) <= 0.85 * em, Double(wh) >= 0.1 * em, Double(wh) <= 0.5 * em else { continue }
@@ -125,10 +127,11 @@ extension VerticalColumn {
   /// character) with each character read as a bar (``isLookalikeOfBracket(_:)``) whose place is
   /// within three quarters of a pitch of one of `brackets` read as that bracket, each bracket taken
   /// once, by the nearest bar: a character's place is its cell's middle, and a bracket lies in one
-  /// end of its cell.
-  static func withInkBrackets(_ brackets: [InkMark], into reading: DecodedLine, height: Double, pitch: Double)
-    -> DecodedLine
-  {
+  /// end of its cell. `replacing`: which readings are taken for a bar.
+  static func withInkBrackets(
+    _ brackets: [InkMark], into reading: DecodedLine, height: Double, pitch: Double,
+    replacing: (String) -> Bool = isLookalikeOfBracket
+  ) -> DecodedLine {
     let content = reading.contentColumns
     guard !brackets.isEmpty, content > 0, height > 0 else { return reading }
     func row(_ character: DecodedCharacter) -> Double {
@@ -139,7 +142,7 @@ extension VerticalColumn {
     for bracket in brackets {
       func distance(_ index: Int) -> Double { abs(row(reading.characters[index]) - bracket.centre) }
       let nearest = reading.characters.indices.filter {
-        !taken.contains($0) && isLookalikeOfBracket(reading.characters[$0].text)
+        !taken.contains($0) && replacing(reading.characters[$0].text)
           && distance($0) <= 0.75 * pitch
       }
       .min { distance($0) < distance($1) }
@@ -148,5 +151,18 @@ extension VerticalColumn {
       result.characters[index].text = bracket.text
     }
     return result
+  }
+
+  /// `reading` of `column` (`pitch` rows a character) with its bars read as the brackets its ink
+  /// holds. `一` is text as well as a bracket's bar: it is read as a bracket only where the
+  /// column's own ink shows the stroke; the other bars — which cannot lie across a column — also
+  /// where the stroke is fainter ink joined to the bar.
+  static func withBracketsFromInk(_ column: Grey, into reading: DecodedLine, pitch: Double) -> DecodedLine {
+    let height = Double(column.height)
+    let plain = withInkBrackets(
+      bracketsInInk(column, joiningFaintStrokes: false), into: reading, height: height, pitch: pitch)
+    return withInkBrackets(
+      bracketsInInk(column), into: plain, height: height, pitch: pitch,
+      replacing: { $0 != "一" && isLookalikeOfBracket($0) })
   }
 }

@@ -95,4 +95,17 @@ import Testing
       VerticalColumn.withInkBrackets(brackets, into: other, height: Double(grey.height), pitch: 40).text
         == "ある二試験と一書")
   }
+
+  @Test func aKanjiOneIsABracketOnlyWhereTheColumnsOwnInkShowsTheStroke() {
+    // Where the stroke is as dark as the bar, both readings of the bar are read as the bracket.
+    let solid = Self.columnWithBrackets()
+    let both = Self.reading(["あ", "る", "一", "試", "験", "ー", "と", "書"], cells: 8)
+    #expect(VerticalColumn.withBracketsFromInk(solid, into: both, pitch: 40).text == "ある「試験」と書")
+    // The brackets found only with fainter ink joined take the bars but `一`.
+    let brackets = VerticalColumn.bracketsInInk(solid)
+    let faintOnly = VerticalColumn.withInkBrackets(
+      brackets, into: both, height: Double(solid.height), pitch: 40,
+      replacing: { $0 != "一" && VerticalColumn.isLookalikeOfBracket($0) })
+    #expect(faintOnly.text == "ある一試験」と書")
+  }
 }
