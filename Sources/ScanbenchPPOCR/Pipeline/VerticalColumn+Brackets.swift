@@ -4,10 +4,10 @@
 /// stroke down from its right end, in the foot of its cell against what it opens; `﹂`, a bar with
 /// a stroke up from its left end, in the head of its cell against what it closes. A cell whose
 /// grid cut the bracket with part of its neighbour sets it upright, and the recognizer reads the
-/// bar and not the stroke: `一`, `ー` or `-`. But in a column the long vowel bar stands along it, so a
-/// bar read there whose ink lies across the column is `一` or a bracket, and the stroke at one end
-/// — which `一` has not, in any face (a Mincho `一` ends in a serif above its bar, at its right end)
-/// — tells which (``bracketsInInk(_:)``).
+/// bar and not the stroke: `ー`, `-` or `一`. But in a column the long vowel bar stands along it, so
+/// a `ー` read where the ink lies across the column is a misreading, and the stroke at one end tells
+/// the bracket (``bracketsInInk(_:joiningFaintStrokes:)``). A `一` is left as read: it is text as
+/// often, and a faint one's serif and the paper's noise can take a bracket's shape.
 extension VerticalColumn {
   /// The `﹁﹂` of `column` (as `「」`), top to bottom: pieces of ink across the column, each a bar
   /// with a stroke at one end and nothing else within its bounds, nearer the ink after it (`﹁`) or
@@ -118,9 +118,10 @@ extension VerticalColumn {
     return nil
   }
 
-  /// What a recognizer reads for a corner bracket it sees upright: the bar, and not the stroke.
+  /// What a recognizer reads for a corner bracket it sees upright, the bar and not the stroke, that
+  /// a column cannot hold across it (not `一`).
   static func isLookalikeOfBracket(_ text: String) -> Bool {
-    ["一", "ー", "-", "－", "—", "―", "‐", "ｰ", "_"].contains(text)
+    ["ー", "-", "－", "—", "―", "‐", "ｰ", "_"].contains(text)
   }
 
   /// `reading` (its characters' columns along the column, of `height` rows, `pitch` rows a
@@ -154,15 +155,8 @@ extension VerticalColumn {
   }
 
   /// `reading` of `column` (`pitch` rows a character) with its bars read as the brackets its ink
-  /// holds. `一` is text as well as a bracket's bar: it is read as a bracket only where the
-  /// column's own ink shows the stroke; the other bars — which cannot lie across a column — also
-  /// where the stroke is fainter ink joined to the bar.
+  /// holds.
   static func withBracketsFromInk(_ column: Grey, into reading: DecodedLine, pitch: Double) -> DecodedLine {
-    let height = Double(column.height)
-    let plain = withInkBrackets(
-      bracketsInInk(column, joiningFaintStrokes: false), into: reading, height: height, pitch: pitch)
-    return withInkBrackets(
-      bracketsInInk(column), into: plain, height: height, pitch: pitch,
-      replacing: { $0 != "一" && isLookalikeOfBracket($0) })
+    withInkBrackets(bracketsInInk(column), into: reading, height: Double(column.height), pitch: pitch)
   }
 }
