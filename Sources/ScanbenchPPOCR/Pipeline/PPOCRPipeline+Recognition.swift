@@ -261,6 +261,9 @@ extension PPOCRPipeline {
         if sameQuad && options.voicingMarksFromInk {
           decoded[index] = VerticalColumn.withInkVoicingMarks(decoded[index], column: column, line: line)
         }
+        if sameQuad && options.bracketsFromInk {
+          decoded[index] = VerticalColumn.withBracketsFromInk(column, into: decoded[index], pitch: line.pitch)
+        }
         continue
       }
       // A character the cells misread (a small kana read full size, half a neighbour in its cell)
@@ -283,6 +286,9 @@ extension PPOCRPipeline {
       }
       if let gaps = options.marksInGaps {
         cells = withGapMarks(column, into: cells, gaps: gaps)
+      }
+      if options.bracketsFromInk {
+        cells = VerticalColumn.withBracketsFromInk(column, into: cells, pitch: line.pitch)
       }
       regions[index] = detected[index]
       decoded[index] = VerticalColumn.withCase(ofWords: wordsAcross, into: cells)

@@ -178,6 +178,13 @@ public final class PPOCRPipeline {
     /// (``VerticalColumn/marksInGaps(_:empty:remnant:longest:)``). nil: never
     /// (docs/engines.md, "Vertical Japanese").
     public var marksInGaps: MarkGaps? = MarkGaps()
+    /// A character of a column's reading read as a bar (`ー -`; not `一`, which is text as often)
+    /// where the column's ink holds a corner bracket set vertically — a bar across the column with a
+    /// stroke at one end, against what it opens or closes — is read as that bracket
+    /// (``VerticalColumn/withBracketsFromInk(_:into:pitch:)``): a cell that holds part of its
+    /// neighbour sets the bracket upright, and the recognizer reads its bar alone
+    /// (docs/engines.md, "Vertical Japanese").
+    public var bracketsFromInk = true
     /// A column whose reading ends in no mark takes the `、。` the page holds under its box, looked
     /// for this many of the column's widths below it
     /// (``VerticalColumn/markUnderFoot(_:foot:empty:remnant:longest:whole:)``): the detector's

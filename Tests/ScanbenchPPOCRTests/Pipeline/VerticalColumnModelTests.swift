@@ -266,6 +266,21 @@ struct VerticalColumnModelTests {
     #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
   }
 
+  /// A column cut from a three-tier book page whose `﹂` (a bar with a stroke up its left end) the
+  /// cells set upright and read as its bar (`てーと`): the ink's shape is the bracket's, and the
+  /// column reads exactly, which without the step it does not.
+  @Test func aBracketReadAsABarIsReadFromItsInk() throws {
+    try expectReadExactly("sweep-1-book-3-008-column-9", onlyWith: { $0.bracketsFromInk = false })
+  }
+
+  /// The same page's `Packageを一つ足す`: a `一` is a bar across the column with no stroke at
+  /// either end, and stays `一`.
+  @Test func aKanjiOneIsNoBracket() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-3-008-column-2")
+    let result = try PipelineModelTests.pipeline(options: ReadingOrderModelTests.vertical).recognize(image)
+    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
+  }
+
   /// `fixture` read with vertical Japanese's options reads exactly (whitespace aside), and read with
   /// `turnOff` applied to them does not: the step it turns off is what reads it.
   func expectReadExactly(

@@ -1,0 +1,162 @@
+/// The corner brackets a column's ink holds, read where a reading took them for a bar.
+///
+/// Set vertically, `「」` take their vertical forms: `﹁`, a bar across the column with a short
+/// stroke down from its right end, in the foot of its cell against what it opens; `﹂`, a bar with
+/// a stroke up from its left end, in the head of its cell against what it closes. A cell whose
+/// grid cut the bracket with part of its neighbour sets it upright, and the recognizer reads the
+/// bar and not the stroke: `ー`, `-` or `一`. But in a column the long vowel bar stands along it, so
+/// a `ー` read where the ink lies across the column is a misreading, and the stroke at one end tells
+/// the bracket (``bracketsInInk(_:joiningFaintStrokes:)``). A `一` is left as read: it is text as
+/// often, and a faint one's serif and the paper's noise can take a bracket's shape.
+extension VerticalColumn {
+  /// The `﹁﹂` of `column` (as `「」`), top to bottom: pieces of ink across the column, each a bar
+  /// with a stroke at one end and nothing else within its bounds, nearer the ink after it (`﹁`) or
+  /// before it (`﹂`) than the other; their `gap` the piece's rows. `joiningFaintStrokes`: each
+  /// piece with the fainter ink joined to it (``wholeStroke(of:picture:em:)``), else as the
+  /// column's threshold cut it.
+  static func bracketsInInk(_ column: Grey, joiningFaintStrokes: Bool = true) -> [InkMark] {
+    guard let ink = ink(of: column) else { return [] }
+    let (width, height, em) = (column.width, column.height, ink.em)
+    let axis = ink.axis
+    let rows = ink.band.rows
+    var brackets: [InkMark] = []
+    for piece in components(ink.mask, width: width, height: height) {
+      let (w, h) = (piece.maxX - piece.minX, piece.maxY - piece.minY)
+      guard Double(w) >= 0.35 * em, Double(w) <= 0.85 * em, Double(h) <= 0.5 * em,
+        abs(Double(piece.minX + piece.maxX) / 2 - axis) <= 0.5 * em,
+        let whole = joiningFaintStrokes ? wholeStroke(of: piece, picture: ink.picture, em: em) : piece
+      else { continue }
+      let (ww, wh) = (whole.maxX - whole.minX, whole.maxY - whole.minY)
+      guard Double(ww) <= 0.85 * em, Double(wh) >= 0.1 * em, Double(wh) <= 0.5 * em else { continue }
+      var inked = [Bool](repeating: false, count: ww * wh)
+      for index in whole.members {
+        inked[(index / width - whole.minY) * ww + index % width - whole.minX] = true
+      }
+      guard let text = bracketShape(inked, width: ww, height: wh, em: em) else { continue }
+      // Against what it opens or closes: a bracket stands in one end of its cell, the gap on its
+      // far side the longer; `一` stands in the middle of its own.
+      var above = whole.minY
+      while above > 0 && rows[above - 1] == 0 { above -= 1 }
+      var below = whole.maxY
+      while below < height && rows[below] == 0 { below += 1 }
+      let (gapAbove, gapBelow) = (Double(whole.minY - above), Double(below - whole.maxY))
+      guard text == "「" ? gapAbove >= gapBelow + 0.1 * em : gapBelow >= gapAbove + 0.1 * em else { continue }
+      brackets.append(
+        InkMark(text: text, gap: whole.minY..<whole.maxY, centre: Double(whole.minY + whole.maxY) / 2))
+    }
+    return brackets.sorted { $0.centre < $1.centre }
+  }
+
+  /// `piece` with the fainter ink joined to it: a bracket's short stroke, thinner than its bar, may
+  /// fall under the column's threshold where the bar does not. The ink darker than halfway from the
+  /// piece's own darkest ink to the paper around it, connected to the piece, within its columns
+  /// and a third of an em above and below; nil where that reaches the edge of those rows (the
+  /// piece is part of a character).
+  static func wholeStroke(of piece: Piece, picture: Grey, em: Double) -> Piece? {
+    let width = picture.width
+    let reach = Int(saturating: (em / 3).rounded(.up))
+    let (x0, x1) = (max(0, piece.minX - 1), min(width, piece.maxX + 1))
+    let (y0, y1) = (max(0, piece.minY - reach), min(picture.height, piece.maxY + reach))
+    let values = piece.members.map { Int(picture.pixels[$0]) }.sorted()
+    let darkest = values.prefix(max(1, values.count * 3 / 10)).reduce(0, +) / max(1, values.count * 3 / 10)
+    var around: [Int] = []
+    for y in y0..<y1 {
+      for x in x0..<x1 { around.append(Int(picture[x, y])) }
+    }
+    around.sort()
+    let paper = around[around.count * 9 / 10]
+    guard paper > darkest else { return nil }
+    let split = (paper + darkest) / 2
+    var whole = Piece(members: [], minX: Int.max, minY: Int.max, maxX: Int.min, maxY: Int.min)
+    var seen = Set(piece.members)
+    var stack = piece.members
+    while let index = stack.popLast() {
+      whole.members.append(index)
+      let (x, y) = (index % width, index / width)
+      (whole.minX, whole.maxX) = (min(whole.minX, x), max(whole.maxX, x + 1))
+      (whole.minY, whole.maxY) = (min(whole.minY, y), max(whole.maxY, y + 1))
+      for ny in max(y0, y - 1)...min(y1 - 1, y + 1) {
+        for nx in max(x0, x - 1)...min(x1 - 1, x + 1) {
+          let next = ny * width + nx
+          if Int(picture.pixels[next]) < split && !seen.contains(next) {
+            seen.insert(next)
+            stack.append(next)
+          }
+        }
+      }
+    }
+    guard whole.minY > y0, whole.maxY < y1 else { return nil }
+    return whole
+  }
+
+  /// `「` where `inked` (a piece's pixels, rows top to bottom, `width` × `height`) is a bar along its
+  /// top with a stroke down its right end (`﹁`), `」` where it is a bar along its bottom with a stroke
+  /// up its left end (`﹂`), else nil: the bar's rows inked all across, the stroke's columns inked
+  /// all down, and the corner between them paper — not `一` (no stroke), `こ` or `フ` (curved, or
+  /// ink in the corner), nor `コ` (a second bar).
+  static func bracketShape(_ inked: [Bool], width: Int, height: Int, em: Double) -> String? {
+    guard width >= 3, height >= 2, width * 10 >= height * 14 else { return nil }
+    func at(_ x: Int, _ y: Int, turned: Bool) -> Bool {
+      turned ? inked[(height - 1 - y) * width + width - 1 - x] : inked[y * width + x]
+    }
+    for turned in [false, true] {
+      // The bar's thickness: its inked rows in the middle column.
+      let bar = (0..<height).count { at(width / 2, $0, turned: turned) }
+      let stroke = max(bar + 1, Int(saturating: (0.3 * Double(width)).rounded(.up)))
+      guard bar > 0, Double(height - bar) >= 0.08 * em, stroke < width else { continue }
+      let across = (0..<width).count { x in (0...bar).contains { at(x, $0, turned: turned) } }
+      let down = (0..<height).count { y in (width - stroke..<width).contains { at($0, y, turned: turned) } }
+      var corner = 0
+      for y in (bar + 1)..<height {
+        for x in 0..<(width - stroke) where at(x, y, turned: turned) { corner += 1 }
+      }
+      let cornerArea = max(1, (height - bar - 1) * (width - stroke))
+      if across * 10 >= width * 9 && down * 10 >= height * 9 && corner * 25 <= cornerArea {
+        return turned ? "」" : "「"
+      }
+    }
+    return nil
+  }
+
+  /// What a recognizer reads for a corner bracket it sees upright, the bar and not the stroke, that
+  /// a column cannot hold across it (not `一`).
+  static func isLookalikeOfBracket(_ text: String) -> Bool {
+    ["ー", "-", "－", "—", "―", "‐", "ｰ", "_"].contains(text)
+  }
+
+  /// `reading` (its characters' columns along the column, of `height` rows, `pitch` rows a
+  /// character) with each character read as a bar (``isLookalikeOfBracket(_:)``) whose place is
+  /// within three quarters of a pitch of one of `brackets` read as that bracket, each bracket taken
+  /// once, by the nearest bar: a character's place is its cell's middle, and a bracket lies in one
+  /// end of its cell. `replacing`: which readings are taken for a bar.
+  static func withInkBrackets(
+    _ brackets: [InkMark], into reading: DecodedLine, height: Double, pitch: Double,
+    replacing: (String) -> Bool = isLookalikeOfBracket
+  ) -> DecodedLine {
+    let content = reading.contentColumns
+    guard !brackets.isEmpty, content > 0, height > 0 else { return reading }
+    func row(_ character: DecodedCharacter) -> Double {
+      (Double(character.firstColumn + character.lastColumn) / 2 + 0.5) / content * height
+    }
+    var result = reading
+    var taken = Set<Int>()
+    for bracket in brackets {
+      func distance(_ index: Int) -> Double { abs(row(reading.characters[index]) - bracket.centre) }
+      let nearest = reading.characters.indices.filter {
+        !taken.contains($0) && replacing(reading.characters[$0].text)
+          && distance($0) <= 0.75 * pitch
+      }
+      .min { distance($0) < distance($1) }
+      guard let index = nearest else { continue }
+      taken.insert(index)
+      result.characters[index].text = bracket.text
+    }
+    return result
+  }
+
+  /// `reading` of `column` (`pitch` rows a character) with its bars read as the brackets its ink
+  /// holds.
+  static func withBracketsFromInk(_ column: Grey, into reading: DecodedLine, pitch: Double) -> DecodedLine {
+    withInkBrackets(bracketsInInk(column), into: reading, height: Double(column.height), pitch: pitch)
+  }
+}

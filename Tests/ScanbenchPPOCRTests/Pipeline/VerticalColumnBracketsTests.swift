@@ -1,0 +1,105 @@
+import Testing
+
+@testable import ScanbenchPPOCR
+
+/// The corner brackets found in a column's ink, and read where a reading took them for a bar.
+@Suite struct VerticalColumnBracketsTests {
+  /// A piece `width` × `height` inked where `inked` says (x, y from the top left).
+  static func piece(width: Int, height: Int, _ inked: (Int, Int) -> Bool) -> [Bool] {
+    var pixels = [Bool](repeating: false, count: width * height)
+    for y in 0..<height {
+      for x in 0..<width where inked(x, y) { pixels[y * width + x] = true }
+    }
+    return pixels
+  }
+
+  @Test func aBarWithAStrokeDownItsRightEndIsAnOpeningBracket() {
+    // `﹁`: a bar 3 rows thick along the top, a stroke 3 columns thick down the right end.
+    let opening = Self.piece(width: 22, height: 9) { x, y in y < 3 || x >= 19 }
+    #expect(VerticalColumn.bracketShape(opening, width: 22, height: 9, em: 36) == "「")
+    // `﹂`: the same turned half a turn, the bar along the bottom, the stroke up the left end.
+    let closing = Self.piece(width: 22, height: 9) { x, y in y >= 6 || x < 3 }
+    #expect(VerticalColumn.bracketShape(closing, width: 22, height: 9, em: 36) == "」")
+  }
+
+  @Test func aBarAloneOrWithInkInItsCornerIsNoBracket() {
+    // `一`: a bar alone is too thin to hold a stroke.
+    let one = Self.piece(width: 30, height: 3) { _, _ in true }
+    #expect(VerticalColumn.bracketShape(one, width: 30, height: 3, em: 36) == nil)
+    // A Mincho `一`: the serif at its right end stands above the bar, not below it.
+    let serif = Self.piece(width: 30, height: 8) { x, y in y >= 5 || (x >= 25 && y >= 1) }
+    #expect(VerticalColumn.bracketShape(serif, width: 30, height: 8, em: 36) == nil)
+    // `コ`: a second bar closes the corner.
+    let ko = Self.piece(width: 22, height: 14) { x, y in y < 3 || y >= 11 || x >= 19 }
+    #expect(VerticalColumn.bracketShape(ko, width: 22, height: 14, em: 36) == nil)
+    // A stroke that sweeps back into the corner (`フ`): ink under the bar.
+    let fu = Self.piece(width: 22, height: 12) { x, y in y < 3 || x >= 19 || (y >= 8 && x >= 8 && x < 19) }
+    #expect(VerticalColumn.bracketShape(fu, width: 22, height: 12, em: 36) == nil)
+    // A stroke down a bar's middle (`丁`'s head), not its end.
+    let tee = Self.piece(width: 22, height: 9) { x, y in y < 3 || (x >= 9 && x < 12) }
+    #expect(VerticalColumn.bracketShape(tee, width: 22, height: 9, em: 36) == nil)
+  }
+
+  /// A column 44 pixels across of solid characters 34 pixels square, one a cell of 40 rows, with a
+  /// `﹁` in the foot of cell 2 and a `﹂` in the head of cell 5, those cells otherwise blank.
+  static func columnWithBrackets() -> VerticalColumn.Grey {
+    var grey = VerticalColumnInkTests.column(cells: 8, blank: [2, 5])
+    for y in 0..<10 {
+      for x in 12..<34 where y < 3 || x >= 31 { grey[x, 10 + 80 + 22 + y] = 20 }
+    }
+    for y in 0..<10 {
+      for x in 12..<34 where y >= 7 || x < 15 { grey[x, 10 + 200 + y] = 20 }
+    }
+    return grey
+  }
+
+  @Test func theBracketsOfAColumnAreFoundInItsInk() {
+    let brackets = VerticalColumn.bracketsInInk(Self.columnWithBrackets())
+    #expect(brackets.map(\.text) == ["「", "」"])
+    #expect(brackets.first?.gap == 112..<122)
+    #expect(brackets.last?.gap == 210..<220)
+    // The characters' squares and the gaps between them hold none.
+    #expect(VerticalColumn.bracketsInInk(VerticalColumnInkTests.column(cells: 8)).isEmpty)
+  }
+
+  @Test func aBracketShapeInTheMiddleOfItsCellIsNoBracket() {
+    // As far from the character above as from the one below: it stands against neither (a faint
+    // `一` whose serif and noise look a stroke).
+    var grey = VerticalColumnInkTests.column(cells: 5, blank: [2])
+    for y in 0..<10 {
+      for x in 12..<34 where y < 3 || x >= 31 { grey[x, 10 + 80 + 12 + y] = 20 }
+    }
+    #expect(VerticalColumn.bracketsInInk(grey).isEmpty)
+  }
+
+  /// A reading of `texts`, one character a cell of 40 rows in a column of `cells` cells (one output
+  /// column a row).
+  static func reading(_ texts: [String], cells: Int) -> DecodedLine {
+    DecodedLine(
+      characters: texts.enumerated().map { cell, text in
+        DecodedCharacter(
+          text: text, firstColumn: 10 + 40 * cell + 5, lastColumn: 10 + 40 * cell + 25, probability: 0.9)
+      },
+      contentColumns: Double(40 * cells + 20))
+  }
+
+  @Test func aBarReadWhereTheInkHoldsABracketIsTheBracket() {
+    let grey = Self.columnWithBrackets()
+    let brackets = VerticalColumn.bracketsInInk(grey)
+    let read = Self.reading(["あ", "る", "-", "試", "験", "ー", "と", "書"], cells: 8)
+    let result = VerticalColumn.withInkBrackets(brackets, into: read, height: Double(grey.height), pitch: 40)
+    #expect(result.text == "ある「試験」と書")
+    // A character read as other than a bar keeps its reading; a bar away from every bracket too.
+    let other = Self.reading(["あ", "る", "二", "試", "験", "と", "一", "書"], cells: 8)
+    #expect(
+      VerticalColumn.withInkBrackets(brackets, into: other, height: Double(grey.height), pitch: 40).text
+        == "ある二試験と一書")
+  }
+
+  @Test func aKanjiOneIsLeftAsRead() {
+    // `一` is text as often as a bracket's bar: only the bar a column cannot hold across it is taken.
+    let solid = Self.columnWithBrackets()
+    let both = Self.reading(["あ", "る", "一", "試", "験", "ー", "と", "書"], cells: 8)
+    #expect(VerticalColumn.withBracketsFromInk(solid, into: both, pitch: 40).text == "ある一試験」と書")
+  }
+}
