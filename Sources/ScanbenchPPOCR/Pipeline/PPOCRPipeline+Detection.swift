@@ -117,7 +117,7 @@ extension PPOCRPipeline {
     if let (coarse, endsWithoutText) = coarsePass {
       if endsWithoutText { timings.coarseDetections += 1 }
       let found = try detect(
-        image, detector: coarseDetector ?? detector, mapWidth: coarse.width, mapHeight: coarse.height)
+        image, detector: coarsePassDetector ?? detector, mapWidth: coarse.width, mapHeight: coarse.height)
       if endsWithoutText {
         if try !coarseRegionsHoldText(image, regions: found) {
           timings.endedAfterCoarse += 1
@@ -183,7 +183,7 @@ extension PPOCRPipeline {
     else { return nil }
     timings.coarseDetections += 1
     let found = try detect(
-      preview, detector: coarseDetector ?? detector, mapWidth: coarse.width, mapHeight: coarse.height)
+      preview, detector: coarsePassDetector ?? detector, mapWidth: coarse.width, mapHeight: coarse.height)
     if try coarseRegionsHoldText(preview, regions: found) {
       let scale = Double(fullWidth) / Double(preview.width)
       let reduction = Self.readingReduction(

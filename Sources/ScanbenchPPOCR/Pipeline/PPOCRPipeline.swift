@@ -441,6 +441,10 @@ public final class PPOCRPipeline {
   /// only asks whether a large image holds any text region, which a smaller model answers for a
   /// fraction of the cost (Reports/BENCHMARKS.md, "No text, no work").
   let coarseDetector: TensorModel?
+  /// What the coarse passes run: ``coarseDetector``; or, without one, the detector's own model in a
+  /// session that runs for any worker at any time (`detectorOutsideTurns`), so that a worker's small
+  /// coarse pass never waits for another's turn at the detector; or the detector.
+  let coarsePassDetector: TensorModel?
   let recognizer: TensorModel
   /// The smaller recognizer that reads lines first (``Options/Cascade``), and its dictionary's
   /// decoder; nil: the recognizer reads every line.
@@ -474,6 +478,9 @@ public final class PPOCRPipeline {
   ///     pipeline that only reads single lines.
   ///   - coarseDetector: a detector of the same kind for the coarse pass over large images; `nil`:
   ///     `detector`.
+  ///   - detectorOutsideTurns: the detector's model again, in a session run outside `detector`'s
+  ///     turns (``LimitedRuns``), for the coarse passes when there is no `coarseDetector`; `nil`:
+  ///     they run `detector`.
   ///   - recognizer: the CTC recognizer (`[N, 3, 48, W]` → `[N, W / 8, classes]` probabilities).
   ///   - firstRecognizer: a smaller recognizer of the same kind and its dictionary, which reads every
   ///     line across first (``Options/Cascade``); `nil`: `recognizer` reads them.
@@ -485,13 +492,15 @@ public final class PPOCRPipeline {
   ///     cores the others leave idle; the recognizers must then be safe to run from several threads
   ///     at once.
   public init(
-    detector: TensorModel?, coarseDetector: TensorModel? = nil, recognizer: TensorModel,
+    detector: TensorModel?, coarseDetector: TensorModel? = nil, detectorOutsideTurns: TensorModel? = nil,
+    recognizer: TensorModel,
     firstRecognizer: (model: TensorModel, dictionary: [String])? = nil, classifier: TensorModel? = nil,
     dictionary: [String], options: Options = Options(), spareCores: SpareCores? = nil
   ) {
     self.spareCores = spareCores
     self.detector = detector
     self.coarseDetector = detector == nil ? nil : coarseDetector
+    self.coarsePassDetector = detector == nil ? nil : coarseDetector ?? detectorOutsideTurns ?? detector
     self.recognizer = recognizer
     self.firstReader = firstRecognizer.map { ($0.model, CTCDecoder(dictionary: $0.dictionary)) }
     self.classifier = classifier

@@ -103,3 +103,66 @@ import Testing
     }
   }
 }
+
+/// The detector's own model in a session outside its turns (the fast level's tiny detector, which is
+/// its own coarse detector): the coarse passes run it, the detection the detector, and nothing else
+/// changes — it is no coarse detector of another kind.
+@Suite struct DetectorOutsideTurnsTests {
+  let coarse = CoarseDetectionTests()
+
+  func pipeline(coarsePassAsDetection: Bool) -> (PPOCRPipeline, detector: FakeModel, outside: FakeModel) {
+    let detector = PipelineTests.thresholdDetector()
+    let outside = PipelineTests.thresholdDetector()
+    var options = PPOCRPipeline.Options()
+    options.blankImageSpread = 0
+    if coarsePassAsDetection {
+      options.detectionLineThickness = 24
+      options.coarsePassAsDetection = true
+    }
+    let pipeline = PPOCRPipeline(
+      detector: detector, detectorOutsideTurns: outside, recognizer: PipelineTests.recognizer(text: [1, 2]),
+      dictionary: PipelineTests.dictionary, options: options)
+    return (pipeline, detector, outside)
+  }
+
+  @Test func theCoarsePassRunsOutsideTheTurnsAndTheDetectionInThem() throws {
+    let (pipeline, detector, outside) = pipeline(coarsePassAsDetection: false)
+    _ = try pipeline.recognize(coarse.page([]))
+    #expect(outside.inputs == [[1, 3, 800, 960]], "the coarse pass")
+    #expect(detector.inputs.isEmpty)
+
+    _ = try pipeline.recognize(coarse.page([(400..<1600, 500..<540)]))
+    #expect(outside.inputs.count == 2, "a coarse pass an image")
+    #expect(!detector.inputs.isEmpty && !detector.inputs.contains([1, 3, 800, 960]))
+  }
+
+  /// A coarse pass whose lines are thick enough is the detection, as when the detector ran it: the
+  /// session outside the turns is the same model, not a coarse detector of another kind.
+  @Test func aThickEnoughCoarsePassIsStillTheDetection() throws {
+    let (pipeline, detector, outside) = pipeline(coarsePassAsDetection: true)
+    let result = try pipeline.recognize(coarse.page([(400..<1600, 500..<600)]))
+    #expect(result.detectedRegions == 1)
+    #expect(outside.inputs == [[1, 3, 800, 960]])
+    #expect(detector.inputs.isEmpty, "the coarse pass was the detection")
+    #expect(pipeline.timings.coarseDetectionsKept == 1)
+  }
+
+  /// Text the coarse pass found and the detection finds none of is not detected again: the same
+  /// model would find nothing again.
+  @Test func missedTextIsNotDetectedAgainBySessionOutsideTheTurns() throws {
+    let outside = PipelineTests.thresholdDetector()
+    let blind = FakeModel { input in
+      Tensor(
+        shape: [1, 1, input.shape[2], input.shape[3]],
+        values: .init(repeating: 0, count: input.shape[2] * input.shape[3]))
+    }
+    var options = PPOCRPipeline.Options()
+    options.blankImageSpread = 0
+    let pipeline = PPOCRPipeline(
+      detector: blind, detectorOutsideTurns: outside, recognizer: PipelineTests.recognizer(text: [1, 2]),
+      dictionary: PipelineTests.dictionary, options: options)
+    _ = try pipeline.recognize(coarse.page([(400..<1600, 500..<540)]))
+    #expect(outside.inputs.count == 1, "the coarse pass alone")
+    #expect(pipeline.timings.coarseRedetections == 0)
+  }
+}
