@@ -65,6 +65,17 @@ public final class PPOCRPipeline {
     /// middling probability (Reports/BENCHMARKS.md, "No text, no work").
     public var coarseThickRegionShare = 0.125
     public var coarseThickRegionProbability = 0.9
+    /// A region of the coarse pass thicker than ``coarseBlobShare`` of the image's shorter side,
+    /// when the regions read as no text, is still text when more than ``coarseBlobInkShare`` of the
+    /// pixels of its bounding box (sampled at ``coarseDetectionSide``) differ from their right and
+    /// lower neighbours by more than ``coarseBlobInkStep`` grey levels in all: a page of faint text
+    /// whose lines the coarse map merged into one blob, read as a single character, is full of
+    /// strokes' edges, where the faces and shadows of shapes the coarse detector also takes for
+    /// blobs are smooth. Such an image goes on to its detection at the usual size
+    /// (Reports/BENCHMARKS.md, "A page of faint text read as no text"). nil: never.
+    public var coarseBlobShare = 0.5
+    public var coarseBlobInkShare: Double? = 0.04
+    public var coarseBlobInkStep = 8
     /// An image whose coarse pass found text is read from a reduced decode when that reads as well
     /// as the whole image (``PPOCRPipeline/readingReduction(fullWidth:fullHeight:thicknesses:options:)``):
     /// a phone photo's detector input is scaled down to ``detectionMaxSide`` anyway, and its lines
@@ -373,6 +384,9 @@ public final class PPOCRPipeline {
     public var textSizedDetections = 0
     /// Images whose coarse pass was their detection (``Options/coarsePassAsDetection``).
     public var coarseDetectionsKept = 0
+    /// Coarse passes whose regions read as no text but held a blob of ink
+    /// (``Options/coarseBlobInkShare``): their image went on to its detection.
+    public var coarseInkedBlobs = 0
     /// Lines read by the first recognizer, and those of them read again by the recognizer
     /// (``Options/Cascade``).
     public var linesReadFirst = 0
@@ -418,6 +432,7 @@ public final class PPOCRPipeline {
       result.reducedReadings = reducedReadings - earlier.reducedReadings
       result.textSizedDetections = textSizedDetections - earlier.textSizedDetections
       result.coarseDetectionsKept = coarseDetectionsKept - earlier.coarseDetectionsKept
+      result.coarseInkedBlobs = coarseInkedBlobs - earlier.coarseInkedBlobs
       result.linesReadFirst = linesReadFirst - earlier.linesReadFirst
       result.linesReadAgain = linesReadAgain - earlier.linesReadAgain
       result.pagesReadInPart = pagesReadInPart - earlier.pagesReadInPart

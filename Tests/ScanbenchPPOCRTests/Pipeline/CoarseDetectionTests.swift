@@ -102,6 +102,37 @@ import Testing
         "\(patch.y.count) rows read at \(probability)")
     }
   }
+
+  /// A page of faint text the coarse pass sees as one blob, read as no line, is not taken for a
+  /// shape's face when the blob is full of strokes' edges: the image goes on to its detection. A
+  /// smooth blob as large still ends at the coarse pass, and so does the inked one with the check
+  /// off.
+  @Test(arguments: [(true, true), (false, true), (true, false)])
+  func aPageSizedBlobOfInkGoesOnToTheDetection(inked: Bool, checked: Bool) throws {
+    let (width, height) = (2400, 2000)
+    var grey = [UInt8](repeating: 255, count: width * height)
+    // 1400 of the page's 2000 rows, over half its shorter side: read as a thick region, below
+    // the probability a region that thick needs.
+    for y in 300..<1700 {
+      for x in 200..<2200 { grey[y * width + x] = inked && x % 6 < 2 ? 200 : 160 }
+    }
+    let coarse = PipelineTests.thresholdDetector()
+    let detector = PipelineTests.thresholdDetector()
+    var options = PPOCRPipeline.Options()
+    options.blankImageSpread = 0
+    if !checked { options.coarseBlobInkShare = nil }
+    let pipeline = PPOCRPipeline(
+      detector: detector, coarseDetector: coarse,
+      recognizer: PipelineTests.recognizer(text: [1, 2], probability: 0.7),
+      dictionary: PipelineTests.dictionary, options: options)
+    _ = try pipeline.recognize(RGBImage(width: width, height: height, grey: grey))
+    #expect(coarse.inputs.first == [1, 3, 800, 960])
+    #expect(pipeline.timings.coarseRegionsRead == 1)
+    let goesOn = inked && checked
+    #expect(pipeline.timings.coarseInkedBlobs == (goesOn ? 1 : 0))
+    #expect(pipeline.timings.endedAfterCoarse == (goesOn ? 0 : 1))
+    #expect(detector.inputs.isEmpty == !goesOn, "the detection at the usual size")
+  }
 }
 
 /// The detector's own model in a session outside its turns (the fast level's tiny detector, which is
