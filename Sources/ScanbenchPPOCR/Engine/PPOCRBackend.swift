@@ -224,7 +224,8 @@ public struct PPOCRBackend: EngineBackend {
   public func makeEngine() throws -> any RecognitionEngine {
     return PPOCREngine(
       pipeline: PPOCRPipeline(
-        detector: models.detector, coarseDetector: models.coarseDetector, recognizer: models.recognizer,
+        detector: models.detector, coarseDetector: models.coarseDetector,
+        detectorOutsideTurns: models.detectorOutsideTurns, recognizer: models.recognizer,
         dictionary: models.dictionary, options: pipelineOptions, spareCores: models.spareCores),
       singleLine: singleLine)
   }
@@ -242,6 +243,13 @@ final class SharedModels: @unchecked Sendable {
   /// The coarse pass's detector, when not `detector` (``PPOCRBackend/Size/coarseDetector``): run
   /// for every worker at once, beside `detector`'s run (``coarseDetectorOptions``).
   let coarseDetector: ONNXModel?
+  /// Without a coarse detector (the tiny detector is its own), and with more than one worker: the
+  /// detector's model again, in a session of its own on one thread (``coarseDetectorOptions``),
+  /// which runs the coarse passes outside the detector's turn, as a coarse detector's runs are:
+  /// in the turn, one worker's coarse pass over a photo without text waited for the other's
+  /// detection, its core idle (Reports/BENCHMARKS.md, "Fast's coarse pass out of the detector's
+  /// turn, and a smaller screen dropped (issue 29)").
+  let detectorOutsideTurns: ONNXModel?
   let dictionary: [String]
   /// The workers' idle cores, lent to the pipelines still reading (nil with one worker).
   let spareCores: SpareCores?
@@ -250,13 +258,15 @@ final class SharedModels: @unchecked Sendable {
   let runtimeVersion: String
 
   private init(
-    recognizer: ONNXModel, detector: LimitedRuns?, coarseDetector: ONNXModel?, dictionary: [String],
-    files: [String], runtimeVersion: String, workers: Int
+    recognizer: ONNXModel, detector: LimitedRuns?, coarseDetector: ONNXModel?,
+    detectorOutsideTurns: ONNXModel?, dictionary: [String], files: [String], runtimeVersion: String,
+    workers: Int
   ) {
     self.spareCores = workers > 1 ? SpareCores(workers: workers) : nil
     self.recognizer = recognizer
     self.detector = detector
     self.coarseDetector = coarseDetector
+    self.detectorOutsideTurns = detectorOutsideTurns
     self.dictionary = dictionary
     self.files = files
     self.runtimeVersion = runtimeVersion
@@ -318,6 +328,9 @@ final class SharedModels: @unchecked Sendable {
         recognizer: try ONNXModel(path: recognizerFile, options: recognizerOptions, runtime: runtime),
         detector: detector,
         coarseDetector: try coarseDetectorFile.map {
+          try ONNXModel(path: $0, options: coarseDetectorOptions, runtime: runtime)
+        },
+        detectorOutsideTurns: try (coarseDetectorFile == nil && workers > 1 ? detectorFile : nil).map {
           try ONNXModel(path: $0, options: coarseDetectorOptions, runtime: runtime)
         },
         dictionary: try PPOCRDictionary.load(path: dictionaryFile),

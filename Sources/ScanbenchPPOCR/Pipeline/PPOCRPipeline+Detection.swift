@@ -116,12 +116,16 @@ extension PPOCRPipeline {
       coarseFoundText ? nil : Self.coarsePass(width: image.width, height: image.height, options: options)
     if let (coarse, endsWithoutText) = coarsePass {
       if endsWithoutText { timings.coarseDetections += 1 }
-      let found = try detect(
-        image, detector: coarseDetector ?? detector, mapWidth: coarse.width, mapHeight: coarse.height)
+      var found = try detect(
+        image, detector: coarsePassDetector ?? detector, mapWidth: coarse.width, mapHeight: coarse.height)
       if endsWithoutText {
         if try !coarseRegionsHoldText(image, regions: found) {
-          timings.endedAfterCoarse += 1
-          return []
+          guard holdsInkedBlob(image, regions: found) else {
+            timings.endedAfterCoarse += 1
+            return []
+          }
+          // The blob is the page, not a line: it tells nothing of the lines' thickness.
+          found = []
         }
         coarseFoundText = true
       }
@@ -182,9 +186,14 @@ extension PPOCRPipeline {
       preview.width >= coarse.width, preview.height >= coarse.height
     else { return nil }
     timings.coarseDetections += 1
-    let found = try detect(
-      preview, detector: coarseDetector ?? detector, mapWidth: coarse.width, mapHeight: coarse.height)
-    if try coarseRegionsHoldText(preview, regions: found) {
+    var found = try detect(
+      preview, detector: coarsePassDetector ?? detector, mapWidth: coarse.width, mapHeight: coarse.height)
+    var holdsText = try coarseRegionsHoldText(preview, regions: found)
+    if !holdsText, holdsInkedBlob(preview, regions: found) {
+      // The blob is the page, not a line: read whole, detected at the usual size.
+      (found, holdsText) = ([], true)
+    }
+    if holdsText {
       let scale = Double(fullWidth) / Double(preview.width)
       let reduction = Self.readingReduction(
         fullWidth: fullWidth, fullHeight: fullHeight, thicknesses: found.map { $0.quad.thickness * scale },
@@ -272,6 +281,54 @@ extension PPOCRPipeline {
     return try zip(recognizeRegions(image, regions: read), needed).contains { line, needed in
       line.probability >= needed
         && line.text.unicodeScalars.filter({ !$0.properties.isWhitespace }).count >= 2
+    }
+  }
+
+  /// Whether one of the coarse pass's `regions`, which read as no text, is a page of faint text
+  /// whose lines the coarse map merged into one blob: thicker than ``Options/coarseBlobShare`` of
+  /// the image's shorter side, and inked (``Options/coarseBlobInkShare``) over its bounding box,
+  /// sampled at the coarse pass's scale.
+  func holdsInkedBlob(_ image: RGBImage, regions: [TextRegion]) -> Bool {
+    guard let inkShare = options.coarseBlobInkShare, image.width > 0, image.height > 0 else { return false }
+    let thickAbove = options.coarseBlobShare * Double(min(image.width, image.height))
+    let step = max(1, max(image.width, image.height) / max(1, options.coarseDetectionSide))
+    let inked = regions.contains { region in
+      guard region.quad.thickness > thickAbove else { return false }
+      let xs = region.quad.points.map(\.x)
+      let ys = region.quad.points.map(\.y)
+      let left = max(0, Int(saturating: xs.min() ?? 0))
+      let right = min(image.width - 1 - step, Int(saturating: xs.max() ?? 0))
+      let top = max(0, Int(saturating: ys.min() ?? 0))
+      let bottom = min(image.height - 1 - step, Int(saturating: ys.max() ?? 0))
+      guard left < right, top < bottom else { return false }
+      let columns = stride(from: left, to: right, by: step)
+      let rows = stride(from: top, to: bottom, by: step)
+      return Self.edgeShare(image, columns: columns, rows: rows, step: step, above: options.coarseBlobInkStep)
+        > inkShare
+    }
+    if inked { timings.coarseInkedBlobs += 1 }
+    return inked
+  }
+
+  /// The share of the pixels at `columns` × `rows` of `image` whose grey differs from the pixel
+  /// `step` to its right's and the one `step` below's by more than `above` levels in all.
+  static func edgeShare(
+    _ image: RGBImage, columns: StrideTo<Int>, rows: StrideTo<Int>, step: Int, above: Int
+  ) -> Double {
+    image.pixels.withUnsafeBufferPointer { pixels in
+      func grey(_ x: Int, _ y: Int) -> Int {
+        let index = (y * image.width + x) * 3
+        return (Int(pixels[index]) + Int(pixels[index + 1]) + Int(pixels[index + 2])) / 3
+      }
+      var (edges, all) = (0, 0)
+      for y in rows {
+        for x in columns {
+          let here = grey(x, y)
+          if abs(here - grey(x + step, y)) + abs(here - grey(x, y + step)) > above { edges += 1 }
+          all += 1
+        }
+      }
+      return all == 0 ? 0 : Double(edges) / Double(all)
     }
   }
 

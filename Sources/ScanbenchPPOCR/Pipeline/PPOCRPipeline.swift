@@ -65,6 +65,17 @@ public final class PPOCRPipeline {
     /// middling probability (Reports/BENCHMARKS.md, "No text, no work").
     public var coarseThickRegionShare = 0.125
     public var coarseThickRegionProbability = 0.9
+    /// A region of the coarse pass thicker than ``coarseBlobShare`` of the image's shorter side,
+    /// when the regions read as no text, is still text when more than ``coarseBlobInkShare`` of the
+    /// pixels of its bounding box (sampled at ``coarseDetectionSide``) differ from their right and
+    /// lower neighbours by more than ``coarseBlobInkStep`` grey levels in all: a page of faint text
+    /// whose lines the coarse map merged into one blob, read as a single character, is full of
+    /// strokes' edges, where the faces and shadows of shapes the coarse detector also takes for
+    /// blobs are smooth. Such an image goes on to its detection at the usual size
+    /// (Reports/BENCHMARKS.md, "A page of faint text read as no text"). nil: never.
+    public var coarseBlobShare = 0.5
+    public var coarseBlobInkShare: Double? = 0.04
+    public var coarseBlobInkStep = 8
     /// An image whose coarse pass found text is read from a reduced decode when that reads as well
     /// as the whole image (``PPOCRPipeline/readingReduction(fullWidth:fullHeight:thicknesses:options:)``):
     /// a phone photo's detector input is scaled down to ``detectionMaxSide`` anyway, and its lines
@@ -400,6 +411,9 @@ public final class PPOCRPipeline {
     public var textSizedDetections = 0
     /// Images whose coarse pass was their detection (``Options/coarsePassAsDetection``).
     public var coarseDetectionsKept = 0
+    /// Coarse passes whose regions read as no text but held a blob of ink
+    /// (``Options/coarseBlobInkShare``): their image went on to its detection.
+    public var coarseInkedBlobs = 0
     /// Lines read by the first recognizer, and those of them read again by the recognizer
     /// (``Options/Cascade``).
     public var linesReadFirst = 0
@@ -445,6 +459,7 @@ public final class PPOCRPipeline {
       result.reducedReadings = reducedReadings - earlier.reducedReadings
       result.textSizedDetections = textSizedDetections - earlier.textSizedDetections
       result.coarseDetectionsKept = coarseDetectionsKept - earlier.coarseDetectionsKept
+      result.coarseInkedBlobs = coarseInkedBlobs - earlier.coarseInkedBlobs
       result.linesReadFirst = linesReadFirst - earlier.linesReadFirst
       result.linesReadAgain = linesReadAgain - earlier.linesReadAgain
       result.pagesReadInPart = pagesReadInPart - earlier.pagesReadInPart
@@ -468,6 +483,10 @@ public final class PPOCRPipeline {
   /// only asks whether a large image holds any text region, which a smaller model answers for a
   /// fraction of the cost (Reports/BENCHMARKS.md, "No text, no work").
   let coarseDetector: TensorModel?
+  /// What the coarse passes run: ``coarseDetector``; or, without one, the detector's own model in a
+  /// session that runs for any worker at any time (`detectorOutsideTurns`), so that a worker's small
+  /// coarse pass never waits for another's turn at the detector; or the detector.
+  let coarsePassDetector: TensorModel?
   let recognizer: TensorModel
   /// The smaller recognizer that reads lines first (``Options/Cascade``), and its dictionary's
   /// decoder; nil: the recognizer reads every line.
@@ -501,6 +520,9 @@ public final class PPOCRPipeline {
   ///     pipeline that only reads single lines.
   ///   - coarseDetector: a detector of the same kind for the coarse pass over large images; `nil`:
   ///     `detector`.
+  ///   - detectorOutsideTurns: the detector's model again, in a session run outside `detector`'s
+  ///     turns (``LimitedRuns``), for the coarse passes when there is no `coarseDetector`; `nil`:
+  ///     they run `detector`.
   ///   - recognizer: the CTC recognizer (`[N, 3, 48, W]` → `[N, W / 8, classes]` probabilities).
   ///   - firstRecognizer: a smaller recognizer of the same kind and its dictionary, which reads every
   ///     line across first (``Options/Cascade``); `nil`: `recognizer` reads them.
@@ -512,13 +534,15 @@ public final class PPOCRPipeline {
   ///     cores the others leave idle; the recognizers must then be safe to run from several threads
   ///     at once.
   public init(
-    detector: TensorModel?, coarseDetector: TensorModel? = nil, recognizer: TensorModel,
+    detector: TensorModel?, coarseDetector: TensorModel? = nil, detectorOutsideTurns: TensorModel? = nil,
+    recognizer: TensorModel,
     firstRecognizer: (model: TensorModel, dictionary: [String])? = nil, classifier: TensorModel? = nil,
     dictionary: [String], options: Options = Options(), spareCores: SpareCores? = nil
   ) {
     self.spareCores = spareCores
     self.detector = detector
     self.coarseDetector = detector == nil ? nil : coarseDetector
+    self.coarsePassDetector = detector == nil ? nil : coarseDetector ?? detectorOutsideTurns ?? detector
     self.recognizer = recognizer
     self.firstReader = firstRecognizer.map { ($0.model, CTCDecoder(dictionary: $0.dictionary)) }
     self.classifier = classifier

@@ -102,4 +102,98 @@ import Testing
         "\(patch.y.count) rows read at \(probability)")
     }
   }
+
+  /// A page of faint text the coarse pass sees as one blob, read as no line, is not taken for a
+  /// shape's face when the blob is full of strokes' edges: the image goes on to its detection. A
+  /// smooth blob as large still ends at the coarse pass, and so does the inked one with the check
+  /// off.
+  @Test(arguments: [(true, true), (false, true), (true, false)])
+  func aPageSizedBlobOfInkGoesOnToTheDetection(inked: Bool, checked: Bool) throws {
+    let (width, height) = (2400, 2000)
+    var grey = [UInt8](repeating: 255, count: width * height)
+    // 1400 of the page's 2000 rows, over half its shorter side: read as a thick region, below
+    // the probability a region that thick needs.
+    for y in 300..<1700 {
+      for x in 200..<2200 { grey[y * width + x] = inked && x % 6 < 2 ? 200 : 160 }
+    }
+    let coarse = PipelineTests.thresholdDetector()
+    let detector = PipelineTests.thresholdDetector()
+    var options = PPOCRPipeline.Options()
+    options.blankImageSpread = 0
+    if !checked { options.coarseBlobInkShare = nil }
+    let pipeline = PPOCRPipeline(
+      detector: detector, coarseDetector: coarse,
+      recognizer: PipelineTests.recognizer(text: [1, 2], probability: 0.7),
+      dictionary: PipelineTests.dictionary, options: options)
+    _ = try pipeline.recognize(RGBImage(width: width, height: height, grey: grey))
+    #expect(coarse.inputs.first == [1, 3, 800, 960])
+    #expect(pipeline.timings.coarseRegionsRead == 1)
+    let goesOn = inked && checked
+    #expect(pipeline.timings.coarseInkedBlobs == (goesOn ? 1 : 0))
+    #expect(pipeline.timings.endedAfterCoarse == (goesOn ? 0 : 1))
+    #expect(detector.inputs.isEmpty == !goesOn, "the detection at the usual size")
+  }
+}
+
+/// The detector's own model in a session outside its turns (the fast level's tiny detector, which is
+/// its own coarse detector): the coarse passes run it, the detection the detector, and nothing else
+/// changes — it is no coarse detector of another kind.
+@Suite struct DetectorOutsideTurnsTests {
+  let coarse = CoarseDetectionTests()
+
+  func pipeline(coarsePassAsDetection: Bool) -> (PPOCRPipeline, detector: FakeModel, outside: FakeModel) {
+    let detector = PipelineTests.thresholdDetector()
+    let outside = PipelineTests.thresholdDetector()
+    var options = PPOCRPipeline.Options()
+    options.blankImageSpread = 0
+    if coarsePassAsDetection {
+      options.detectionLineThickness = 24
+      options.coarsePassAsDetection = true
+    }
+    let pipeline = PPOCRPipeline(
+      detector: detector, detectorOutsideTurns: outside, recognizer: PipelineTests.recognizer(text: [1, 2]),
+      dictionary: PipelineTests.dictionary, options: options)
+    return (pipeline, detector, outside)
+  }
+
+  @Test func theCoarsePassRunsOutsideTheTurnsAndTheDetectionInThem() throws {
+    let (pipeline, detector, outside) = pipeline(coarsePassAsDetection: false)
+    _ = try pipeline.recognize(coarse.page([]))
+    #expect(outside.inputs == [[1, 3, 800, 960]], "the coarse pass")
+    #expect(detector.inputs.isEmpty)
+
+    _ = try pipeline.recognize(coarse.page([(400..<1600, 500..<540)]))
+    #expect(outside.inputs.count == 2, "a coarse pass an image")
+    #expect(!detector.inputs.isEmpty && !detector.inputs.contains([1, 3, 800, 960]))
+  }
+
+  /// A coarse pass whose lines are thick enough is the detection, as when the detector ran it: the
+  /// session outside the turns is the same model, not a coarse detector of another kind.
+  @Test func aThickEnoughCoarsePassIsStillTheDetection() throws {
+    let (pipeline, detector, outside) = pipeline(coarsePassAsDetection: true)
+    let result = try pipeline.recognize(coarse.page([(400..<1600, 500..<600)]))
+    #expect(result.detectedRegions == 1)
+    #expect(outside.inputs == [[1, 3, 800, 960]])
+    #expect(detector.inputs.isEmpty, "the coarse pass was the detection")
+    #expect(pipeline.timings.coarseDetectionsKept == 1)
+  }
+
+  /// Text the coarse pass found and the detection finds none of is not detected again: the same
+  /// model would find nothing again.
+  @Test func missedTextIsNotDetectedAgainBySessionOutsideTheTurns() throws {
+    let outside = PipelineTests.thresholdDetector()
+    let blind = FakeModel { input in
+      Tensor(
+        shape: [1, 1, input.shape[2], input.shape[3]],
+        values: .init(repeating: 0, count: input.shape[2] * input.shape[3]))
+    }
+    var options = PPOCRPipeline.Options()
+    options.blankImageSpread = 0
+    let pipeline = PPOCRPipeline(
+      detector: blind, detectorOutsideTurns: outside, recognizer: PipelineTests.recognizer(text: [1, 2]),
+      dictionary: PipelineTests.dictionary, options: options)
+    _ = try pipeline.recognize(coarse.page([(400..<1600, 500..<540)]))
+    #expect(outside.inputs.count == 1, "the coarse pass alone")
+    #expect(pipeline.timings.coarseRedetections == 0)
+  }
 }
