@@ -144,6 +144,7 @@ public struct PPOCRBackend: EngineBackend {
     if language == "jpn_vert" { return .verticalColumns }
     var options = PPOCRPipeline.Options()
     options.minLineProbability = recognizer.minLineProbability(english: readsWithEnglishClasses(language))
+    if readsWithEnglishClasses(language) { options.spacesFromInk = spacesFromInkShare }
     if level == .fast && detector == .tiny {
       options.detectionLineThickness = fastLineThickness
       options.coarsePassAsDetection = true
@@ -153,6 +154,8 @@ public struct PPOCRBackend: EngineBackend {
   /// Thinner (16 or 20 pixels) read a page of tesseract-pages, narrow columns round a picture,
   /// across its gutters.
   static let fastLineThickness = 24.0
+  /// English words stand apart by a space's width; a dropped one leaves about as wide a gap.
+  static let spacesFromInkShare = 0.8
 
   public init(_ options: EngineOptions, locator: PPOCRModelLocator = .discover()) throws {
     guard Self.languages.contains(options.language) else {
@@ -205,6 +208,9 @@ public struct PPOCRBackend: EngineBackend {
     ]
     .merging(columnsInCells ? ["vertical columns": VerticalColumn.method] : [:]) { $1 }
     if !singleLine, let coarse = detectorSize.coarseDetector { settings["coarse detector"] = coarse.rawValue }
+    if let share = pipelineOptions.spacesFromInk {
+      settings["spaces"] = "from the ink's gaps, at " + String(format: "%g", share) + " of a word gap"
+    }
     if !singleLine, let thickness = pipelineOptions.detectionLineThickness {
       settings["detection"] =
         "text-sized: lines " + String(format: "%g", thickness) + " pixels thick"

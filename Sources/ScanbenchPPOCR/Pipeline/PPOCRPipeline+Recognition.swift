@@ -139,7 +139,30 @@ extension PPOCRPipeline {
           values, item: slot, columns: columns, contentColumns: content, probabilities: probabilities)
       }
     }
-    return (lines, seconds, cropping)
+    // The space class's probability in each output column is the recognizer's own doubt; a model
+    // that gives scores, not probabilities, has no scale to read it on.
+    guard let share = options.spacesFromInk,
+      output.values.withUnsafeBufferPointer({ CTCDecoder.givesProbabilities($0, classes: classes) })
+    else { return (lines, seconds, cropping) }
+    let spaceClass = classes - 1
+    let spaceLikelihoods = output.values.withUnsafeBufferPointer { values in
+      batch.regions.indices.map { slot in
+        (0..<columns).map { column in values[(slot * columns + column) * classes + spaceClass] }
+      }
+    }
+    let mended = input.values.withUnsafeBufferPointer { pixels in
+      zip(batch.regions.indices, lines).map { slot, line in
+        let base = slot * 3 * plane
+        let ink = SpacesFromInk.inkColumns(width: batch.widths[slot], height: height) { x, y in
+          let at = base + y * batch.width + x
+          return pixels[at] + pixels[at + plane] + pixels[at + 2 * plane]
+        }
+        return SpacesFromInk.mended(
+          line, ink: ink, spaceLikelihood: spaceLikelihoods[slot], height: height,
+          pixelsPerColumn: Double(batch.width) / Double(columns), share: share)
+      }
+    }
+    return (mended, seconds, cropping)
   }
 
   /// The line-orientation classifier: crops it finds upside down are turned half a turn.

@@ -144,6 +144,10 @@ public final class PPOCRPipeline {
     /// labels, are most of a receipt's; Reports/BENCHMARKS.md, "Measured choices behind the defaults").
     public var recognitionMinWidth = 0
     public var recognitionNormalization = InputNormalization.paddleRecognition
+    /// Spaces the recognizer dropped between words, put back where the crop's ink is as open as
+    /// between the line's other words (``SpacesFromInk``): a gap at least this share of the line's
+    /// typical word gap. nil: never (scripts written without spaces).
+    public var spacesFromInk: Double?
     /// Crops per recognizer run, sorted by aspect ratio first (PaddleOCR's `rec_batch_num` is 6).
     /// On one CPU thread a batch saves nothing and its padding costs: one crop a run was fastest, at
     /// the same CER (Reports/BENCHMARKS.md, "Measured choices behind the defaults"; Reports/BENCHMARKS.md, "PP-OCR against faster-paddle: what each lever bought": the batching row).
