@@ -44,7 +44,12 @@ extension VerticalColumn {
     guard let picture = line.picture, !rows.isEmpty, line.ink.count == picture.pixels.count else {
       return nil
     }
-    let clipped = rows.map { max(0, $0.lowerBound)..<min(picture.height, max(0, $0.upperBound)) }
+    // Rows spaced along a fitted line can run past either end of the column: clipped to it, such a
+    // letter's rows are empty, and the word is not set.
+    let clipped = rows.map { rows in
+      let top = min(picture.height, max(0, rows.lowerBound))
+      return top..<max(top, min(picture.height, rows.upperBound))
+    }
     var glyphs: [Glyph] = []
     for range in clipped {
       guard !range.isEmpty,

@@ -98,4 +98,12 @@ import Testing
     let sideways = VerticalColumnRunsTests.reading("Mock", start: 25, pitch: 5, content: 80)
     #expect(VerticalColumn.letterRows(of: 0..<4, in: sideways, line: line) == nil)
   }
+
+  @Test func lettersBoxedPastTheColumnsEndSetNoWord() {
+    // A fitted line's boxes can run past the column (a held-out book page crashed on rows below
+    // it): a letter with no rows inside sets no word, and nothing traps.
+    let line = Self.line(height: 80, pitch: 10, inked: [22..<30, 34..<42])
+    #expect(VerticalColumn.wordAcross(rows: [70..<82, 82..<94], of: line) == nil)
+    #expect(VerticalColumn.wordAcross(rows: [(-14)..<(-2), 22..<30], of: line) == nil)
+  }
 }
