@@ -6,8 +6,7 @@ waiting for a core other processes hold counts as busy, so the idle share does n
 load. Prints wall s, idle core-s, the idle share of CORES x wall, 'structural CPU/wall' =
 CORES x (1 - idle share), and the idle core-s in each tenth of the run; writes OUT.txt and
 OUT.txt.samples (seconds, runnable threads). bench/busytrace.py's sampler without its span trace
-(Reports/BENCHMARKS.md, "Fast's coarse pass out of the detector's turn, and a smaller screen
-dropped (issue 29)"). Usage:
+(Reports/BENCHMARKS.md, "Fast's coarse pass out of the detector's turn, and a smaller screen dropped (issue 29)"). Usage:
   python3 bench/idlecores.py OUT.txt -- scanbench run INPUT --jobs 2 ...
 """
 import os, subprocess, sys, time

@@ -253,8 +253,8 @@ final class SharedModels: @unchecked Sendable {
   /// detector's model again, in a session of its own on one thread (``coarseDetectorOptions``),
   /// which runs the coarse passes outside the detector's turn, as a coarse detector's runs are:
   /// in the turn, one worker's coarse pass over a photo without text waited for the other's
-  /// detection, its core idle (Reports/BENCHMARKS.md, "Fast's coarse pass out of the detector's
-  /// turn, and a smaller screen dropped (issue 29)").
+  /// detection, its core idle
+  /// (Reports/BENCHMARKS.md, "Fast's coarse pass out of the detector's turn, and a smaller screen dropped (issue 29)").
   let detectorOutsideTurns: ONNXModel?
   let dictionary: [String]
   /// The workers' idle cores, lent to the pipelines still reading (nil with one worker).

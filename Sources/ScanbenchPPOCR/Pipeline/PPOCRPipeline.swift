@@ -72,7 +72,7 @@ public final class PPOCRPipeline {
     /// whose lines the coarse map merged into one blob, read as a single character, is full of
     /// strokes' edges, where the faces and shadows of shapes the coarse detector also takes for
     /// blobs are smooth. Such an image goes on to its detection at the usual size
-    /// (Reports/BENCHMARKS.md, "A page of faint text read as no text"). nil: never.
+    /// (Reports/BENCHMARKS.md, "A page of faint text read as no text (issue 29)"). nil: never.
     public var coarseBlobShare = 0.5
     public var coarseBlobInkShare: Double? = 0.04
     public var coarseBlobInkStep = 8
