@@ -5,6 +5,15 @@ import Testing
 /// The coarse pass over large images with stand-in models: which detector it runs, and when the
 /// regions it finds count as text.
 @Suite struct CoarseDetectionTests {
+  /// A detector that finds nothing anywhere: its map is all zeros.
+  static func blindDetector() -> FakeModel {
+    FakeModel { input in
+      Tensor(
+        shape: [1, 1, input.shape[2], input.shape[3]],
+        values: .init(repeating: 0, count: input.shape[2] * input.shape[3]))
+    }
+  }
+
   /// A page of 2400 × 2000 (over the coarse pass's 4 Mpx), white but for `dark` patches of grey 160,
   /// which the threshold detector calls text and the stand-in recognizer reads as its fixed line.
   func page(_ dark: [(x: Range<Int>, y: Range<Int>)]) -> RGBImage {
@@ -58,11 +67,7 @@ import Testing
   @Test(arguments: [true, false])
   func textTheDetectorMissesIsDetectedAgainByTheCoarseDetector(redetect: Bool) throws {
     let coarse = PipelineTests.thresholdDetector()
-    let blind = FakeModel { input in
-      Tensor(
-        shape: [1, 1, input.shape[2], input.shape[3]],
-        values: .init(repeating: 0, count: input.shape[2] * input.shape[3]))
-    }
+    let blind = Self.blindDetector()
     var options = PPOCRPipeline.Options()
     options.blankImageSpread = 0
     options.redetectMissedText = redetect
@@ -182,11 +187,7 @@ import Testing
   /// model would find nothing again.
   @Test func missedTextIsNotDetectedAgainBySessionOutsideTheTurns() throws {
     let outside = PipelineTests.thresholdDetector()
-    let blind = FakeModel { input in
-      Tensor(
-        shape: [1, 1, input.shape[2], input.shape[3]],
-        values: .init(repeating: 0, count: input.shape[2] * input.shape[3]))
-    }
+    let blind = CoarseDetectionTests.blindDetector()
     var options = PPOCRPipeline.Options()
     options.blankImageSpread = 0
     let pipeline = PPOCRPipeline(

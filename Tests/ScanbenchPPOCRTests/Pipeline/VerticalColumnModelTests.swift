@@ -209,13 +209,8 @@ struct VerticalColumnModelTests {
   /// ink: the cells hold nothing there and both readings drop it (`捨てるサーバーは`); the empty cell
   /// it left, a ring's remnant in its top right, puts it back, and the column reads exactly.
   @Test func aMarkTheScanLostIsFoundFromItsEmptyCell() throws {
-    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-3-016-column-3")
-    var options = ReadingOrderModelTests.vertical
-    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
-    options.marksInGaps = nil
-    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(Self.withoutSpaces(without.text) == "捨てるサーバーは")
+    try expectReadExactly(
+      "sweep-1-book-3-016-column-3", onlyWith: { $0.marksInGaps = nil }, readingWithout: "捨てるサーバーは")
   }
 
   /// A column cut from a three-tier book page that ends `翌朝、`: the detector's box ends at `朝`, and
@@ -224,13 +219,9 @@ struct VerticalColumnModelTests {
   /// the axis, close under the character, paper under it) puts it back, and the column reads
   /// exactly.
   @Test func aWholeMarkUnderTheFootIsTakenFromItsInk() throws {
-    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-3-013-column-6")
-    var options = ReadingOrderModelTests.vertical
-    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
-    options.wholeMarksUnderFoot = false
-    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(Self.withoutSpaces(without.text) == "を閉じても消えない。翌朝")
+    try expectReadExactly(
+      "sweep-1-book-3-013-column-6", onlyWith: { $0.wholeMarksUnderFoot = false },
+      readingWithout: "を閉じても消えない。翌朝")
   }
 
   /// A column cut from a three-tier book page whose `ッ` (0.7 em in its font, above the size the
@@ -286,7 +277,7 @@ struct VerticalColumnModelTests {
   func expectReadExactly(
     _ fixture: String, singleLine: Bool = false,
     options: PPOCRPipeline.Options = ReadingOrderModelTests.vertical,
-    onlyWith turnOff: (inout PPOCRPipeline.Options) -> Void
+    onlyWith turnOff: (inout PPOCRPipeline.Options) -> Void, readingWithout: String? = nil
   ) throws {
     let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, fixture)
     var options = options
@@ -295,6 +286,7 @@ struct VerticalColumnModelTests {
     turnOff(&options)
     let without = try PipelineModelTests.pipeline(options: options).recognize(image, singleLine: singleLine)
     #expect(Self.withoutSpaces(without.text) != Self.withoutSpaces(groundTruth), "the step is what reads it")
+    if let readingWithout { #expect(Self.withoutSpaces(without.text) == readingWithout) }
   }
 
   /// The `column`th line of `fixture`'s ground truth is `reading`, and the page reads it exactly
