@@ -6,15 +6,15 @@
 /// grid cut the bracket with part of its neighbour sets it upright, and the recognizer reads the
 /// bar and not the stroke: `ー`, `-` or `一`. But in a column the long vowel bar stands along it, so
 /// a `ー` read where the ink lies across the column is a misreading, and the stroke at one end tells
-/// the bracket (``bracketsInInk(_:joiningFaintStrokes:)``). A `一` is left as read: it is text as
+/// the bracket (``bracketsInInk(_:)``). A `一` is left as read: it is text as
 /// often, and a faint one's serif and the paper's noise can take a bracket's shape.
 extension VerticalColumn {
   /// The `﹁﹂` of `column` (as `「」`), top to bottom: pieces of ink across the column, each a bar
   /// with a stroke at one end and nothing else within its bounds, nearer the ink after it (`﹁`) or
-  /// before it (`﹂`) than the other; their `gap` the piece's rows. `joiningFaintStrokes`: each
-  /// piece with the fainter ink joined to it (``wholeStroke(of:picture:em:)``), else as the
-  /// column's threshold cut it.
-  static func bracketsInInk(_ column: Grey, joiningFaintStrokes: Bool = true) -> [InkMark] {
+  /// before it (`﹂`) than the other; their `gap` the piece's rows. Each piece is judged with the
+  /// fainter ink joined to it (``wholeStroke(of:picture:em:)``): a thin stroke often falls below
+  /// the column's threshold where its bar does not.
+  static func bracketsInInk(_ column: Grey) -> [InkMark] {
     guard let ink = ink(of: column) else { return [] }
     let (width, height, em) = (column.width, column.height, ink.em)
     let axis = ink.axis
@@ -24,7 +24,7 @@ extension VerticalColumn {
       let (w, h) = (piece.maxX - piece.minX, piece.maxY - piece.minY)
       guard Double(w) >= 0.35 * em, Double(w) <= 0.85 * em, Double(h) <= 0.5 * em,
         abs(Double(piece.minX + piece.maxX) / 2 - axis) <= 0.5 * em,
-        let whole = joiningFaintStrokes ? wholeStroke(of: piece, picture: ink.picture, em: em) : piece
+        let whole = wholeStroke(of: piece, picture: ink.picture, em: em)
       else { continue }
       let (ww, wh) = (whole.maxX - whole.minX, whole.maxY - whole.minY)
       guard Double(ww) <= 0.85 * em, Double(wh) >= 0.1 * em, Double(wh) <= 0.5 * em else { continue }
