@@ -304,6 +304,7 @@ public final class PPOCRPipeline {
       options.readColumnsInCells = true
       options.detectionMaxUpscale = 1
       options.faintInkSpread = 160
+      options.brokenStrokes = BrokenStrokes()
       options.caseByHeight = true
       options.caseFromWordsAcross = true
       return options
@@ -314,6 +315,40 @@ public final class PPOCRPipeline {
     /// detector takes the levels as they are and misses faint ink. nil: never. Vertical Japanese
     /// sets it (docs/engines.md, "Vertical Japanese").
     public var faintInkSpread: Int?
+    /// A bilevel page whose strokes are broken into specks (``InkStrokes``: a 1-bit scan whose
+    /// threshold took a Mincho face's thin strokes away) is read blurred, and every line the detector
+    /// finds in it kept, however unsure; nil: never. Vertical Japanese sets it (docs/engines.md,
+    /// "Vertical Japanese").
+    public var brokenStrokes: BrokenStrokes?
+    /// When a page is a bilevel scan of broken strokes, and how it is read then: measured on the
+    /// vertical sweep's tuning seeds (Reports/BENCHMARKS.md, "Pages the scan damaged (issue 30)").
+    public struct BrokenStrokes: Sendable, Equatable {
+      /// A page is bilevel below this ``InkStrokes/greyPerInk`` (a grey scan's pages measure 0.68
+      /// or more, bilevel ones 0.08 or less) …
+      public var greyPerInk = 0.25
+      /// … and its strokes broken below this ``InkStrokes/pieceLength`` (whole strokes of small
+      /// print: 5 and more; the pages read at 23–72%: 1.8–3.4) …
+      public var pieceLength = 3.5
+      /// … when it holds this many pixels of ink or more.
+      public var leastInk = 400
+      /// It is read blurred by a Gaussian of this many pixels (``RGBImage/blurred(sigma:)``): the
+      /// models see grey strokes, the specks of one stroke run together.
+      public var blur = 0.7
+      /// Its detector's map is taken as text from this probability (``binarizationThreshold``) and
+      /// its regions kept from this mean (``boxThreshold``): a column of broken strokes is found
+      /// faintly, or not at all at the usual values.
+      public var binarizationThreshold: Float = 0.1
+      public var boxThreshold = 0.1
+      /// Its lines are kept from this mean probability (``minLineProbability``): a column read
+      /// unsurely costs no more edits than one dropped, and holds some of its characters right.
+      public var minLineProbability = 0.0
+      public init() {}
+
+      /// Whether `strokes` are those of such a page.
+      func holds(_ strokes: InkStrokes) -> Bool {
+        strokes.greyPerInk < greyPerInk && strokes.pieceLength < pieceLength && strokes.inkPixels >= leastInk
+      }
+    }
     /// Which lines a first recognizer's reading leaves to the recognizer (``Cascade``).
     public var cascade = Cascade()
     /// With a first recognizer (a smaller one given to the pipeline beside the recognizer), every
@@ -435,6 +470,8 @@ public final class PPOCRPipeline {
     /// twice), and the map's pixels kept: what the bands cost beyond one run.
     public var detectorInputPixels = 0
     public var detectorMapPixels = 0
+    /// Pages read as bilevel scans of broken strokes (``Options/brokenStrokes``).
+    public var brokenStrokePages = 0
     /// The recognizer's runs and their input's columns (batch width × crops, padding included), all
     /// of them and those of the pass that reads each detected region once (the rest is read again:
     /// the page's turn, tall regions both ways, the coarse pass's regions).
@@ -472,6 +509,7 @@ public final class PPOCRPipeline {
       result.layout = layout - earlier.layout
       result.detectorInputPixels = detectorInputPixels - earlier.detectorInputPixels
       result.detectorMapPixels = detectorMapPixels - earlier.detectorMapPixels
+      result.brokenStrokePages = brokenStrokePages - earlier.brokenStrokePages
       result.recognizerRuns = recognizerRuns - earlier.recognizerRuns
       result.recognizerColumns = recognizerColumns - earlier.recognizerColumns
       result.recognizerColumnsFirstPass = recognizerColumnsFirstPass - earlier.recognizerColumnsFirstPass
@@ -479,7 +517,9 @@ public final class PPOCRPipeline {
     }
   }
 
-  public let options: Options
+  /// As given; ``recognize(_:singleLine:stoppingWhenTurned:)`` changes them for one page while it
+  /// reads a bilevel scan of broken strokes (``Options/brokenStrokes``).
+  public internal(set) var options: Options
   public internal(set) var timings = Timings()
 
   let detector: TensorModel?
@@ -578,6 +618,17 @@ public final class PPOCRPipeline {
       timings.images += 1
       timings.total += Self.threadCPUTime() - startCPU
       timings.wallClock += Self.seconds(since: start)
+    }
+    var image = image
+    let given = options
+    defer { options = given }
+    // A bilevel scan of broken strokes: read blurred, every line the detector finds in it kept.
+    if let restoring = options.brokenStrokes, let strokes = InkStrokes(image), restoring.holds(strokes) {
+      image = image.blurred(sigma: restoring.blur)
+      options.binarizationThreshold = min(options.binarizationThreshold, restoring.binarizationThreshold)
+      options.boxThreshold = min(options.boxThreshold, restoring.boxThreshold)
+      options.minLineProbability = min(options.minLineProbability, restoring.minLineProbability)
+      timings.brokenStrokePages += 1
     }
     let read = try readRegionsAndTurn(image, singleLine: singleLine, stoppingWhenTurned: stoppingWhenTurned)
     let layoutStart = Self.threadCPUTime()

@@ -1,3 +1,5 @@
+import Glibc
+
 /// An 8-bit RGB image, rows top to bottom, pixels interleaved `R G B`: what the pipeline reads. The
 /// caller converts whatever it decoded (a leptonica `Pix`, a grey scan) into it once per image.
 public struct RGBImage: Sendable, Equatable {
@@ -154,5 +156,60 @@ extension RGBImage {
       UInt8(saturating: min(255, max(0, (Double(value - low) * scale).rounded())))
     }
     return RGBImage(width: width, height: height, pixels: pixels.map { table[Int($0)] })
+  }
+}
+
+extension RGBImage {
+  /// The image blurred by a Gaussian of `sigma` pixels (its kernel cut at three sigmas, the image's
+  /// edge pixels repeated beyond it), each channel alone: a bilevel scan's hard, broken strokes made
+  /// grey and joined, as a grey scan's are.
+  func blurred(sigma: Double) -> RGBImage {
+    guard sigma > 0, width > 0, height > 0 else { return self }
+    let radius = max(1, Int((3 * sigma).rounded(.up)))
+    var kernel = (-radius...radius).map { offset in Float(exp(-Double(offset * offset) / (2 * sigma * sigma)))
+    }
+    let total = kernel.reduce(0, +)
+    kernel = kernel.map { $0 / total }
+    let (width, height) = (self.width, self.height)
+    var across = [Float](repeating: 0, count: pixels.count)
+    pixels.withUnsafeBufferPointer { source in
+      across.withUnsafeMutableBufferPointer { target in
+        for y in 0..<height {
+          let row = y * width * 3
+          for x in 0..<width {
+            var sum: (Float, Float, Float) = (0, 0, 0)
+            for (k, weight) in kernel.enumerated() {
+              let at = row + min(width - 1, max(0, x + k - radius)) * 3
+              sum.0 += weight * Float(source[at])
+              sum.1 += weight * Float(source[at + 1])
+              sum.2 += weight * Float(source[at + 2])
+            }
+            let out = row + x * 3
+            (target[out], target[out + 1], target[out + 2]) = sum
+          }
+        }
+      }
+    }
+    var result = [UInt8](repeating: 0, count: pixels.count)
+    across.withUnsafeBufferPointer { source in
+      result.withUnsafeMutableBufferPointer { target in
+        for y in 0..<height {
+          for x in 0..<width {
+            var sum: (Float, Float, Float) = (0, 0, 0)
+            for (k, weight) in kernel.enumerated() {
+              let at = (min(height - 1, max(0, y + k - radius)) * width + x) * 3
+              sum.0 += weight * source[at]
+              sum.1 += weight * source[at + 1]
+              sum.2 += weight * source[at + 2]
+            }
+            let out = (y * width + x) * 3
+            target[out] = UInt8(min(255, max(0, sum.0.rounded())))
+            target[out + 1] = UInt8(min(255, max(0, sum.1.rounded())))
+            target[out + 2] = UInt8(min(255, max(0, sum.2.rounded())))
+          }
+        }
+      }
+    }
+    return RGBImage(width: width, height: height, pixels: result)
   }
 }

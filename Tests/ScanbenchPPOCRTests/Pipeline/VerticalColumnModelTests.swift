@@ -30,6 +30,24 @@ struct VerticalColumnModelTests {
     #expect(onOneGrid.text != expected, "the cells along the gaps are what reads it")
   }
 
+  /// Two columns of a 1-bit scan whose threshold took its Mincho face's thin strokes away
+  /// (`sweep-1` book-1-018, read at 66% as a page): its strokes measure broken into specks
+  /// (``InkStrokes``), and read blurred, every line the detector finds kept, both columns are found
+  /// and read more than half right. Read as it is, the detector finds them faintly and the reading
+  /// keeps next to nothing of them (91%).
+  @Test func aBilevelScanOfBrokenStrokesIsReadBlurred() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-1-018-columns-5-6")
+    let strokes = try #require(InkStrokes(image))
+    #expect(PPOCRPipeline.Options.BrokenStrokes().holds(strokes))
+    var options = ReadingOrderModelTests.vertical
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(result.lines.count == 2)
+    #expect(PipelineModelTests.cer(groundTruth, result.text, ignoreSpaces: true) < 0.5)
+    options.brokenStrokes = nil
+    let asItIs = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(PipelineModelTests.cer(groundTruth, asItIs.text, ignoreSpaces: true) > 0.8)
+  }
+
   /// `UIKit` set upright, a letter a cell, in a single column: the detector finds the column whole,
   /// and the thin `I` and `i`, which the grid sets as bars turned back (`UーKーt`), are read as the
   /// letters the same cells read standing.
