@@ -2,6 +2,7 @@
 """Seeded vertical-Japanese pages that sweep the variation a new user's pages have (issue 30).
 
 Usage:  python3 Corpora/make_tategaki_sweep.py --out DIR [--per-shape N] [--shapes a,b] [--seed S]
+                                              [--texts tuning|marks|held-out]
         python3 Corpora/make_tategaki_sweep.py --corpus   (Corpora/jpn-tategaki-sweep.tar.gz)
 
 Every page is typeset by Debian's chromium with CSS `writing-mode: vertical-rl`, as make_corpora.py's
@@ -62,6 +63,70 @@ SENTENCES = [
 ]
 
 HEADINGS = ["画面遷移の設計", "非同期処理の基本", "設定ファイルの扱い", "通信とキャッシュ", "試験の自動化"]
+
+# A second bank, never looked at while tuning the reading (`--texts held-out`): other Latin words,
+# other kana and marks (`？`, `（）`, `…` inside a sentence), so a sweep of it shows whether a rule
+# learnt this bank's words rather than the page's shapes.
+HELD_OUT_SENTENCES = [
+    [("L", "Docker"), "のイメージは", ("N", "15"), "分ほどで作り直される。"],
+    ["ログインには", ("L", "GitHub"), "のアカウントが要る。"],
+    ["この", ("L", "API"), "は、古い", ("L", "URL"), "にも答え続ける。"],
+    ["「", ("R", "明日", "あした"), "の会議は中止です」と連絡があった。"],
+    [("L", "Rust"), "で書き直したところ、メモリの使用量が半分になった。"],
+    ["夕方になると、ちょっとした", ("R", "雑談", "ざつだん"), "が始まる。"],
+    ["※写真はイメージです。", ("R", "価格", "かかく"), "は税込みです。"],
+    ["チェックを外すと、", ("L", "Wi-Fi"), "の設定が消える。"],
+    [("L", "macOS"), "とウィンドウズの両方で、同じ", ("L", "PDF"), "を開く。"],
+    ["彼はしばらく黙っていたが……やがて口を開いた。"],
+    ["第", ("N", "37"), "号の", ("R", "特集", "とくしゅう"), "は、町の喫茶店だった。"],
+    ["ジャケットのポケットから、小さなメモが出てきた。"],
+    [("L", "Kubernetes"), "のジョブは", ("N", "48"), "時間で打ち切られる。"],
+    ["シェルで", ("L", "grep"), "を使えば、すぐに見つかる。"],
+    ["「本当に？」と聞き返すと、彼女はうなずいた。"],
+    ["エスカレーターを降りて、右へ曲がる。"],
+    [("L", "SQL"), "の", ("R", "索引", "さくいん"), "を一つ足すと、検索は速くなる。"],
+    ["キューに積まれたメッセージは、順番に処理される。"],
+    ["新しい版では、", ("L", "OAuth"), "による認証に対応した。"],
+    ["（", ("R", "詳細", "しょうさい"), "は付録を参照のこと）"],
+    ["フォルダーを開くと、", ("N", "99"), "枚の写真がぎっしり並んでいた。"],
+    [("L", "npm"), "のパッケージを", ("L", "CI"), "で毎朝更新する。"],
+]
+
+HELD_OUT_HEADINGS = ["検索の仕組み", "認証と権限", "写真の整理", "運用の記録", "小さな改善"]
+
+# A second bank to tune on (`--texts marks`): the marks and Latin words the first lacks (`？`, `！`,
+# `（）`, `：`, words of mixed case, two-letter capitals, a hyphen), none of the held-out bank's words.
+MARKS_SENTENCES = [
+    ["「どこへ行くの？」と母が聞いた。"],
+    ["まさか！本当にそう言ったのか。"],
+    [("L", "YouTube"), "の動画を、", ("L", "iPad"), "で見返す。"],
+    ["（", ("R", "注意", "ちゅうい"), "：この操作は元に戻せません）"],
+    [("L", "AI"), "が書いた", ("L", "README"), "を、人が直す。"],
+    ["今日は何曜日だっけ？"],
+    [("L", "JavaScript"), "の", ("L", "Promise"), "で、待ち合わせを書く。"],
+    ["予定表（", ("N", "11"), "月分）を配った。"],
+    [("L", "OS"), "を入れ直すと、", ("L", "Bluetooth"), "がつながった。"],
+    ["だれか、助けて！"],
+    [("L", "LaTeX"), "で組んだ論文は、", ("L", "arXiv"), "に載せた。"],
+    ["ソフトウェアの更新（約", ("N", "20"), "分）が終わるまで待つ。"],
+    ["「もう一度？」「ええ、もう一度」"],
+    [("L", "PostgreSQL"), "の", ("L", "VACUUM"), "は夜中に走らせる。"],
+    ["ミュージアムのカフェで、ショートケーキを頼んだ。"],
+    ["ヴァイオリンの音が、ホールに響いた。"],
+    [("L", "USB"), "の", ("L", "Type-C"), "で充電する。"],
+    ["これで終わり？いや、まだ続きがある。"],
+    ["（", ("R", "以下", "いか"), "、省略）"],
+    [("L", "eBay"), "で買った古い", ("L", "iPod"), "が、まだ動く。"],
+]
+
+MARKS_HEADINGS = ["質問と答え", "道具の選び方", "夜間の作業", "写真と音楽", "更新の手順"]
+
+# `--texts`: the bank a sweep's pages draw their sentences and headings from.
+TEXT_BANKS = {
+    "tuning": (SENTENCES, HEADINGS),
+    "marks": (MARKS_SENTENCES, MARKS_HEADINGS),
+    "held-out": (HELD_OUT_SENTENCES, HELD_OUT_HEADINGS),
+}
 
 
 def token_em(tok, latin_em):
@@ -124,8 +189,8 @@ def columns(tokens, per_col, latin_em):
     return cols
 
 
-def body_tokens(r, n_sentences, ruby, numbers):
-    picks = [r.choice(SENTENCES) for _ in range(n_sentences)]
+def body_tokens(r, n_sentences, ruby, numbers, sentences):
+    picks = [r.choice(sentences) for _ in range(n_sentences)]
     out = []
     for s in picks:
         for tok in s:
@@ -168,12 +233,12 @@ def page_html(blocks, width, height, em, pitch, family, upright, margin, tier_ga
     return "".join(parts)
 
 
-def make_column(shape, r, upright):
+def make_column(shape, r, upright, bank):
     """A trdg-style single column: one column of 8–16 ems cropped close, its own font and size."""
     family = r.choice(FAMILIES)
     em = r.randint(26, 44)
     latin_em = 1.0 if upright else 0.62
-    toks = body_tokens(r, 2, ruby=False, numbers=r.random() < 0.5)
+    toks = body_tokens(r, 2, ruby=False, numbers=r.random() < 0.5, sentences=bank[0])
     # A column holding at least one Latin word: start at one.
     starts = [i for i, t in enumerate(toks) if not isinstance(t, str) and t[0] == "L"] or [0]
     start = r.choice(starts)
@@ -193,10 +258,10 @@ def make_column(shape, r, upright):
     return doc, width, height, "".join(token_gt(t) for t in col)
 
 
-def make_book(shape, r):
+def make_book(shape, r, bank):
     family = r.choice(FAMILIES)
     tiers = {"book-1": 1, "book-2": 2, "book-3": 3}.get(shape) or r.choice([1, 2])
-    heading = r.choice(HEADINGS) if shape == "book-head" else None
+    heading = r.choice(bank[1]) if shape == "book-head" else None
     heading_vertical = heading is not None and r.random() < 0.4
     upright = False
     em = r.randint(22, 30)
@@ -204,7 +269,7 @@ def make_book(shape, r):
     pitch = int(round(em * r.uniform(1.5, 1.9)))
     ruby = r.random() < 0.6
     numbers = r.random() < 0.7
-    toks = body_tokens(r, r.randint(3, 5) if tiers == 1 else r.randint(4, 7), ruby, numbers)
+    toks = body_tokens(r, r.randint(3, 5) if tiers == 1 else r.randint(4, 7), ruby, numbers, bank[0])
     cols = columns(toks, per_col, 0.62)
     per_tier = -(-len(cols) // tiers)
     blocks = [cols[t * per_tier:(t + 1) * per_tier] for t in range(tiers)]
@@ -228,14 +293,15 @@ def make_book(shape, r):
 SHAPES = ["col-upright", "col-sideways", "book-1", "book-2", "book-3", "book-head"]
 
 
-def make_page(shape, seed, i):
+def make_page(shape, seed, i, texts="tuning"):
     name = f"{shape}-{i:03d}"
     r, nr = mc.rngs("tategaki-sweep", seed, name)
+    bank = TEXT_BANKS[texts]
     if shape.startswith("col-"):
-        doc, w, h, gt = make_column(shape, r, upright=shape == "col-upright")
+        doc, w, h, gt = make_column(shape, r, upright=shape == "col-upright", bank=bank)
         kind = "line"
     else:
-        doc, w, h, gt = make_book(shape, r)
+        doc, w, h, gt = make_book(shape, r, bank)
         kind = "page"
     mask = mc.browser_screenshot(doc, w, h)
     fmt, q = mc.pick_format(r, 0.35, 0.3)
@@ -251,6 +317,8 @@ def main():
     ap.add_argument("--per-shape", type=int, default=50)
     ap.add_argument("--shapes", default=",".join(SHAPES))
     ap.add_argument("--seed", default="sweep-1", help="the sweep's seed (the committed corpus: corpus-1)")
+    ap.add_argument("--texts", choices=sorted(TEXT_BANKS), default="tuning",
+                    help="the sentences the pages set: the banks the reading is tuned on, or the held-out one")
     ap.add_argument("--corpus", action="store_true",
                     help="write Corpora/jpn-tategaki-sweep.tar.gz: 2 pages a shape, seed corpus-1")
     args = ap.parse_args()
@@ -273,7 +341,7 @@ def main():
         d = os.path.join(args.out, s)
         os.makedirs(d, exist_ok=True)
         for i in range(args.per_shape):
-            for name, data in make_page(s, args.seed, i).items():
+            for name, data in make_page(s, args.seed, i, args.texts).items():
                 with open(os.path.join(d, name), "wb") as f:
                     f.write(data)
         print(f"{d}: {args.per_shape} pages", flush=True)

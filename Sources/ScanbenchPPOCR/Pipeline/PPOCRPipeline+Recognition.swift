@@ -253,6 +253,9 @@ extension PPOCRPipeline {
       // share (``VerticalColumn/splicedAtAnchors(cells:turned:overWordsTheCellsLost:)``); both readings' columns now lie
       // along the column.
       var standing = cells.probability
+      // The cells before any turned run goes in: their sure kana put back over letters
+      // (``VerticalColumn/withSureKana(of:into:)``).
+      let unspliced = cells
       if regions[index].quad == detected[index].quad {
         decoded[index] = try withLatinReadAlone(decoded[index], column: column, pitch: line.pitch)
         // A word the cells lost goes in, but does not make the cells likelier than they were: it
@@ -263,6 +266,7 @@ extension PPOCRPipeline {
             cells: cells, turned: decoded[index], overWordsTheCellsLost: false
           ).probability
         cells = VerticalColumn.splicedAtAnchors(cells: cells, turned: decoded[index])
+        if options.sureKanaFromCells { cells = VerticalColumn.withSureKana(of: unspliced, into: cells) }
       }
       cells = VerticalColumn.bareLetters(VerticalColumn.halfWidthLatin(cells))
       // Whichever reading is kept takes the `、。「」` the other read between the same neighbours: the
@@ -270,6 +274,9 @@ extension PPOCRPipeline {
       // the column's ink plainly holds that neither reading placed go in (``VerticalColumn/marksInInk(_:)``).
       let sameQuad = regions[index].quad == detected[index].quad
       guard min(cells.probability, standing) + options.cellReadingMargin >= decoded[index].probability else {
+        if options.sureKanaFromCells {
+          decoded[index] = VerticalColumn.withSureKana(of: unspliced, into: decoded[index])
+        }
         decoded[index] = VerticalColumn.withCase(ofWords: wordsAcross, into: decoded[index])
         if sameQuad, let surerThan = options.marksFromOtherReading {
           decoded[index] = VerticalColumn.withMarks(of: cells, into: decoded[index], surerThan: surerThan)

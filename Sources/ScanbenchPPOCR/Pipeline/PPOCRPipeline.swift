@@ -200,6 +200,11 @@ public final class PPOCRPipeline {
     /// neighbour sets the bracket upright, and the recognizer reads its bar alone
     /// (docs/engines.md, "Vertical Japanese").
     public var bracketsFromInk = true
+    /// A letter inside a Latin run of a column's reading, where the column's cells read a hiragana
+    /// surely, is read as that hiragana (``VerticalColumn/withSureKana(of:into:)``): a kana beside a
+    /// sideways word lies on its side with it, and the turned reading reads it as one of the word's
+    /// letters (`Pythonのscript` as `PythonSscript`) (docs/engines.md, "Vertical Japanese").
+    public var sureKanaFromCells = true
     /// A column whose reading ends in no mark takes the `、。` the page holds under its box, looked
     /// for this many of the column's widths below it
     /// (``VerticalColumn/markUnderFoot(_:foot:empty:remnant:longest:whole:)``): the detector's

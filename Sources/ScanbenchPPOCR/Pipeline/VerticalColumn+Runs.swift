@@ -458,3 +458,49 @@ extension VerticalColumn {
     return result
   }
 }
+
+extension VerticalColumn {
+  /// `reading` (a column's turned reading, or its cells with the turned runs spliced in) with each
+  /// letter or digit inside a Latin run put back as the hiragana `cells` read surely
+  /// (``isSureWord(_:)``) where it stands. A kana set beside a sideways word lies on its side with
+  /// it, and read turned among the word's letters it reads as one (`Pythonのscript` as
+  /// `PythonSscript`, `Swiftのasync` as `SwiftGasync`); the cells see it upright. Both readings'
+  /// columns lie along the column; the letter is the run's nearest to the cell's middle, within half
+  /// a letter of it, and a letter is put back once. Only a letter with three of the run's characters
+  /// on either side: nearer a run's ends, the cells' sure kana is as often the neighbour of a word
+  /// they lost their phase at, read twice (`はiPhone` as `ははPhone`, `Mockを` as `Mocをを`).
+  static func withSureKana(of cells: DecodedLine, into reading: DecodedLine) -> DecodedLine {
+    guard cells.contentColumns > 0, reading.contentColumns > 0 else { return reading }
+    let r = reading.characters
+    func middle(_ character: DecodedCharacter, of line: DecodedLine) -> Double {
+      let (start, end) = span(character, of: line)
+      return (start + end) / 2
+    }
+    let kana = cells.characters.filter { character in
+      isSureWord(character)
+        && character.text.unicodeScalars.allSatisfy { (0x3041...0x3096).contains($0.value) }
+    }
+    guard !kana.isEmpty else { return reading }
+    var result = reading
+    for run in latinRuns(r, sureAtEnds: 0) where run.count >= 7 {
+      let middles = run.map { middle(r[$0], of: reading) }
+      guard let first = middles.first, let last = middles.last else { continue }
+      let half = (last - first) / Double(run.count - 1) / 2
+      var putBack = Set<Int>()
+      for character in kana {
+        let at = middle(character, of: cells)
+        guard at >= first - half, at <= last + half,
+          let nearest = middles.indices.min(by: { abs(middles[$0] - at) < abs(middles[$1] - at) }),
+          abs(middles[nearest] - at) <= half, !putBack.contains(nearest)
+        else { continue }
+        guard nearest >= 3, nearest < run.count - 3 else { continue }
+        let index = run.lowerBound + nearest
+        guard r[index].text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { continue }
+        putBack.insert(nearest)
+        result.characters[index].text = character.text
+        result.characters[index].probability = character.probability
+      }
+    }
+    return result
+  }
+}

@@ -48,6 +48,19 @@ struct VerticalColumnModelTests {
     #expect(PipelineModelTests.cer(groundTruth, asItIs.text, ignoreSpaces: true) > 0.8)
   }
 
+  /// `Pythonのscript` set sideways in a single column (seed 1's col-sideways-004): the column's
+  /// turned reading is kept, and in it `の`, lying on its side among the word's letters, reads `S`;
+  /// the cells read it surely where it stands, and it is put back.
+  @Test func aKanaBesideASidewaysWordIsTheOneTheCellsRead() throws {
+    let (image, _) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-col-sideways-004")
+    var options = ReadingOrderModelTests.vertical
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(Self.withoutSpaces(result.text).hasPrefix("Pythonのs"), "\(result.text)")
+    options.sureKanaFromCells = false
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(!without.text.contains("の"), "the cells' kana put back is what reads it: \(without.text)")
+  }
+
   /// `UIKit` set upright, a letter a cell, in a single column: the detector finds the column whole,
   /// and the thin `I` and `i`, which the grid sets as bars turned back (`UーKーt`), are read as the
   /// letters the same cells read standing.

@@ -153,4 +153,72 @@ import Testing
     ]
     #expect(VerticalColumn.rubyColumns(columns) == [2])
   }
+
+  /// A reading of `characters` (text, output column, probability) over `content` columns.
+  static func placed(_ characters: [(String, Int, Float)], content: Double) -> DecodedLine {
+    DecodedLine(
+      characters: characters.map {
+        DecodedCharacter(text: $0.0, firstColumn: $0.1, lastColumn: $0.1, probability: $0.2)
+      },
+      contentColumns: content)
+  }
+
+  /// `Pythonのscript` set sideways (s1's col-sideways-004): the cells read the word's slices as
+  /// kana and `の` surely; turned, `の` lies on its side among the letters and reads `S`.
+  static let cellsOfPythonNoScript = placed(
+    [
+      ("マ", 3, 0.88), ("ヨ", 6, 0.69), ("ミ", 10, 0.69), ("の", 14, 0.99), ("2", 18, 0.55),
+      ("コ", 22, 0.58), ("ヨ", 26, 0.39), ("か", 31, 0.66), ("3", 35, 0.18),
+    ], content: 38)
+  static let turnedPythonNoScript = placed(
+    [
+      ("P", 2, 0.99), ("y", 4, 0.99), ("t", 6, 0.99), ("h", 7, 0.99), ("o", 10, 0.99), ("n", 12, 0.99),
+      ("S", 14, 0.93), ("s", 17, 0.99), ("c", 19, 0.9), ("r", 21, 0.99), ("i", 23, 0.99), ("p", 25, 0.99),
+      ("t", 27, 0.99), ("1", 33, 0.99), ("0", 35, 0.98),
+    ], content: 37)
+
+  @Test func aKanaBesideASidewaysWordTheTurnedReadingReadAsALetterIsTheCellsOne() {
+    let read = VerticalColumn.withSureKana(of: Self.cellsOfPythonNoScript, into: Self.turnedPythonNoScript)
+    #expect(read.text == "Pythonのscript10")
+    #expect(read.characters.count == Self.turnedPythonNoScript.characters.count)
+  }
+
+  @Test func aKanaTheCellsReadDoubtfullyOrOffTheLettersChangesNothing() {
+    let turned = Self.turnedPythonNoScript
+    // The cells' `の` doubtful: nothing is put back.
+    var doubtful = Self.cellsOfPythonNoScript
+    doubtful.characters[3].probability = 0.8
+    #expect(VerticalColumn.withSureKana(of: doubtful, into: turned) == turned)
+    // A katakana, however sure, is as often a slice of a letter lying down (`ミ` of `m`).
+    var katakana = Self.cellsOfPythonNoScript
+    katakana.characters[3].text = "ミ"
+    #expect(VerticalColumn.withSureKana(of: katakana, into: turned) == turned)
+    // A sure kana half a letter or more from any letter of the run stands where no letter is.
+    var between = Self.cellsOfPythonNoScript
+    between.characters[3].firstColumn = 30
+    between.characters[3].lastColumn = 30
+    #expect(VerticalColumn.withSureKana(of: between, into: turned) == turned)
+  }
+
+  @Test func aSureKanaNearARunsEndIsNotPutBack() {
+    // `はiPhoneにも`: the cells lost their phase at the word and read `は` twice, the second over
+    // the `i`; the turned reading read `iPhone` right.
+    let cells = Self.placed(
+      [("は", 2, 0.99), ("は", 6, 0.95), ("ル", 10, 0.6), ("ミ", 14, 0.5), ("に", 18, 0.99), ("も", 22, 0.99)],
+      content: 25)
+    let turned = Self.placed(
+      [
+        ("は", 2, 0.99), ("i", 6, 0.97), ("P", 8, 0.99), ("h", 10, 0.99), ("o", 12, 0.99), ("n", 14, 0.99),
+        ("e", 16, 0.99), ("に", 18, 0.99), ("も", 22, 0.99),
+      ], content: 25)
+    #expect(VerticalColumn.withSureKana(of: cells, into: turned) == turned)
+  }
+
+  @Test func aReadingWithoutALatinRunOrTheCellsWithoutSureKanaIsKept() {
+    let kana = Self.reading("ある日の暮方の事である", start: 5, pitch: 10, content: 110)
+    #expect(VerticalColumn.withSureKana(of: Self.cellsOfPythonNoScript, into: kana) == kana)
+    let noKana = Self.placed([("マ", 3, 0.99), ("ヨ", 6, 0.99), ("ミ", 10, 0.99)], content: 38)
+    let turned = Self.turnedPythonNoScript
+    #expect(VerticalColumn.withSureKana(of: noKana, into: turned) == turned)
+  }
 }
