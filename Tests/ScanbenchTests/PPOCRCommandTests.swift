@@ -208,7 +208,7 @@ final class PPOCRCommandTests: XCTestCase {
       XCTAssertEqual(record.engine.settings["detector"], "small")
       XCTAssertEqual(
         record.engine.settings["vertical columns"],
-        "cells on a grid 1, detection not enlarged, faint pages stretched, pieces joined, Latin runs read both ways between anchors, thin letters standing, letters in ASCII, ruby left out, tiers, marks from the other reading, lookalikes, case by height, case from words across, lines under the tiers, Latin read alone, marks from the ink, characters from the turned reading, words the cells lost, gaps of ink bridged, one column read whole, a neighbour read twice kept once, a column line read as a page, a column in pieces read whole, a column found in part read whole, marks in empty cells, voicing marks from the turned reading, marks under the foot, whole marks under the foot, brackets from the ink"
+        "cells on a grid 1, detection not enlarged, faint pages stretched, pieces joined, Latin runs read both ways between anchors, thin letters standing, letters in ASCII, ruby left out, tiers, marks from the other reading, lookalikes, case by height, case from words across, lines under the tiers, Latin read alone, marks from the ink, characters from the turned reading, words the cells lost, gaps of ink bridged, one column read whole, a neighbour read twice kept once, a column line read as a page, a column in pieces read whole, a column found in part read whole, marks in empty cells, voicing marks from the turned reading, marks under the foot, whole marks under the foot, brackets from the ink, small kana from the ink"
       )
       XCTAssertLessThan(try XCTUnwrap(record.cer, record.entry), 0.08, "\(record.entry) read in columns")
     }
