@@ -15,9 +15,9 @@ import Foundation
 /// pages held no small one to mend.
 ///
 /// A column's first cell is left as read either way: under strict line breaking (kinsoku) no
-/// column starts with a small kana, and the head of a column, where the detector's box cuts the ink
-/// close, measures a full-size `ユ` as a small kana's — which the cells set small and read `ュ`, so
-/// a small kana read there is read full size.
+/// column starts with a small kana, and at a column's head a full-size `ユ` was taken for small —
+/// by this step and by the cells, which set it small and read `ュ` — so a small kana read there is
+/// read full size.
 extension VerticalColumn {
   /// The ink of one cell of a column, in ems: its box's width and height, its centre across from
   /// the column's axis (right positive) and its top below the cell's top.
