@@ -231,6 +231,9 @@ extension PPOCRPipeline {
         cells = VerticalColumn.standingLetters(cells: cells, standing: other)
         cells = VerticalColumn.spliced(cells: cells, turned: other, keepingLatinCells: false)
       }
+      if options.smallKanaFromInk {
+        cells = VerticalColumn.withSmallKanaFromInk(cells, line: line)
+      }
       if options.caseByHeight {
         cells = VerticalColumn.casedByHeight(VerticalColumn.halfWidthLatin(cells), line: line)
       }

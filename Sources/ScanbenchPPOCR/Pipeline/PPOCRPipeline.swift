@@ -230,6 +230,13 @@ public final class PPOCRPipeline {
     /// cells read a small kana full size, and misread a character whose cell holds part of a
     /// neighbour. nil: never (docs/engines.md, "Vertical Japanese").
     public var charactersFromTurnedReading: Double? = 0.3
+    /// A column's cells read as a full-size kana that has a small form (`ツ ユ よ`) are read as the
+    /// small one where the cell's ink lies right of the column's axis and is smaller than a
+    /// full-size kana's, as a small kana's does in vertical text
+    /// (``VerticalColumn/withSmallKanaFromInk(_:line:)``): a scan swells a small kana past the size
+    /// the cells set small, and read alone it is read full size. In a column's first cell, where no
+    /// small kana stands (kinsoku), a small kana read is read full size (docs/engines.md, "Vertical Japanese").
+    public var smallKanaFromInk = true
     /// The margin of ``charactersFromTurnedReading`` where the two characters differ only by a
     /// voicing mark (`ご`/`こ`) and only the turned reading's has one: neither reading is the one
     /// that loses the mark, so a smaller margin decides; a mark the turned reading did not read may

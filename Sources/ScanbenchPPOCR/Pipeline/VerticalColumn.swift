@@ -17,7 +17,7 @@ struct VerticalColumn {
   /// The method's name in the records' engine settings (with the page never enlarged for
   /// detection, ``PPOCRPipeline/Options/detectionMaxUpscale``): a change to it is a change of name.
   static let method =
-    "cells on a grid 1, detection not enlarged, faint pages stretched, pieces joined, Latin runs read both ways between anchors, thin letters standing, letters in ASCII, ruby left out, tiers, marks from the other reading, lookalikes, case by height, case from words across, lines under the tiers, Latin read alone, marks from the ink, characters from the turned reading, words the cells lost, gaps of ink bridged, one column read whole, a neighbour read twice kept once, a column line read as a page, a column in pieces read whole, a column found in part read whole, marks in empty cells, voicing marks from the turned reading, marks under the foot, whole marks under the foot, brackets from the ink, kana beside sideways words from the cells, broken strokes blurred"
+    "cells on a grid 1, detection not enlarged, faint pages stretched, pieces joined, Latin runs read both ways between anchors, thin letters standing, letters in ASCII, ruby left out, tiers, marks from the other reading, lookalikes, case by height, case from words across, lines under the tiers, Latin read alone, marks from the ink, characters from the turned reading, words the cells lost, gaps of ink bridged, one column read whole, a neighbour read twice kept once, a column line read as a page, a column in pieces read whole, a column found in part read whole, marks in empty cells, voicing marks from the turned reading, marks under the foot, whole marks under the foot, brackets from the ink, kana beside sideways words from the cells, broken strokes blurred, small kana from the ink"
 
   /// A grey picture, one byte a pixel, rows top to bottom.
   struct Grey: Equatable {
@@ -65,6 +65,9 @@ struct VerticalColumn {
     var picture: Grey?
     var ink: [Bool] = []
     var cellRows: [Range<Int>] = []
+    /// The column's em and axis (the centre of its full-size characters) in the picture's pixels.
+    var em: Double = 0
+    var axis: Double = 0
 
     /// The cell a character read in the line lies in, from its output columns (of `content`
     /// across the line), or nil outside every cell.
@@ -510,7 +513,7 @@ struct VerticalColumn {
     return Line(
       image: line, cellStarts: cellStarts, pitch: grid.pitch, cellSize: size, margin: margin,
       columnLength: Double(picture.height), hasBars: hasBars, inkHeights: inkHeights, picture: picture,
-      ink: ink, cellRows: cellRows)
+      ink: ink, cellRows: cellRows, em: em, axis: axis)
   }
 
   /// The most rows of ink in a row, a one-row gap bridged, among `rows`: the height of a letter

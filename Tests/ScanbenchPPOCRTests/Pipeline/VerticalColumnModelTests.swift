@@ -265,8 +265,20 @@ struct VerticalColumnModelTests {
     let result = try PipelineModelTests.pipeline(options: options).recognize(image)
     #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
     options.charactersFromTurnedReading = nil
+    // Its `ッ`'s ink, right of the axis and small, tells it small too.
+    options.smallKanaFromInk = false
     let without = try PipelineModelTests.pipeline(options: options).recognize(image)
     #expect(Self.withoutSpaces(without.text) == "キツチンを出た。キャッ")
+  }
+
+  /// A column cut from a two-tier book page (`sweep-2` book-2-007) whose `ッ` of `キッチン` a scan's
+  /// thick strokes swelled past the size the cells set small: set upright, it is read `ツ`; its
+  /// ink, right of the column's axis and smaller than a full-size kana's, shows it small, and the
+  /// column reads exactly.
+  @Test func aSmallKanaReadFullSizeIsToldFromItsInk() throws {
+    try expectReadExactly(
+      "sweep-2-book-2-007-column-7", onlyWith: { $0.smallKanaFromInk = false },
+      readingWithout: "ジョッキを洗ってからキツチンを出")
   }
 
   /// `10分ごとに`: the cells lose the `゛` of `ご`, which the turned reading keeps, surer by less than
