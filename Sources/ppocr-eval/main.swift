@@ -104,6 +104,13 @@ func options(_ settings: [(String, String)]) throws -> PPOCRPipeline.Options {
     case "overlap": options.detectionBandOverlap = Int(number)
     case "minwidth": options.recognitionMinWidth = Int(number)
     case "batch": options.recognitionBatchSize = Int(number)
+    case "widthscale": options.recognitionWidthScale = number
+    case "spaces": options.spacesFromInk = number > 0 ? number : nil
+    case "narrow":  // the aspect ratio from which an image is narrow; 0: none is
+      options.narrowPages = number > 0 ? options.narrowPages ?? .init() : nil
+      options.narrowPages?.aspectRatio = number
+    case "narrowside": options.narrowPages?.detectionMaxSide = Int(number)
+    case "narrowscale": options.narrowPages?.recognitionWidthScale = number
     case "drop": options.minLineProbability = number
     case "vertical": options.verticalAspectRatio = number
     case "margin": options.singleLineMargin = number
@@ -375,6 +382,7 @@ func main() throws {
     "rec_columns_first_pass": timings.reduce(0) { $0 + $1.recognizerColumnsFirstPass },
     "coarse_det": arguments.coarseDetector ?? "none",
     "text_sized": timings.reduce(0) { $0 + $1.textSizedDetections },
+    "narrow_pages": timings.reduce(0) { $0 + $1.narrowPages },
     "peak_rss_mb": peakRSSMegabytes(), "arena": arguments.arena, "pattern": arguments.pattern,
     "settings": arguments.settings.map { "\($0.0)=\($0.1)" }.joined(separator: ","),
   ]

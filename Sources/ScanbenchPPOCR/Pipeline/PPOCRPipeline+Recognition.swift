@@ -80,7 +80,7 @@ extension PPOCRPipeline {
   /// a run, each as wide as its widest crop.
   static func recognitionBatches(_ regions: [TextRegion], options: Options) -> [RecognitionBatch] {
     let height = options.recognitionHeight
-    let ratios = regions.map(\.aspectRatio)
+    let ratios = regions.map { $0.aspectRatio * options.recognitionWidthScale }
     let order = ratios.indices.sorted { ratios[$0] != ratios[$1] ? ratios[$0] < ratios[$1] : $0 < $1 }
     let batchSize = max(1, options.recognitionBatchSize)
     return stride(from: 0, to: order.count, by: batchSize).map { batchStart in

@@ -152,6 +152,39 @@ public final class PPOCRPipeline {
     /// On one CPU thread a batch saves nothing and its padding costs: one crop a run was fastest, at
     /// the same CER (Reports/BENCHMARKS.md, "Measured choices behind the defaults"; Reports/BENCHMARKS.md, "PP-OCR against faster-paddle: what each lever bought": the batching row).
     public var recognitionBatchSize = 1
+    /// Each crop is sampled this share of its width, its height kept, as PaddleOCR's training squeezes
+    /// long lines: the recognizer's work is proportional to its input's width. 1: as detected.
+    public var recognitionWidthScale = 1.0
+    /// Images at least this many times as tall as wide, and read as pages, are detected and read
+    /// with ``NarrowPages``' cheaper settings. nil: every image alike.
+    public var narrowPages: NarrowPages?
+    /// A till receipt's strip is one column of large print, which a smaller detector input and crops
+    /// squeezed across may read for less of both models' work, where pages in columns read worse so
+    /// (Reports/BENCHMARKS.md, "Where an accurate receipt's and page's time goes, outside the recognizer's arithmetic (issue 29)").
+    /// Off at every level: receipts held out from the choice read worse with the crops squeezed
+    /// (Reports/BENCHMARKS.md, "Receipts read cheaper, and the models on whole cores (issue 29)").
+    public struct NarrowPages: Sendable, Equatable {
+      /// An image is narrow when its height is at least this many times its width.
+      public var aspectRatio = 1.6
+      /// ``Options/detectionMaxSide`` for a narrow image (the smaller of the two is kept).
+      public var detectionMaxSide = 1600
+      /// ``Options/recognitionWidthScale`` for a narrow image.
+      public var recognitionWidthScale = 0.8
+      public init() {}
+
+      /// Whether an image this size is narrow.
+      public func holds(width: Int, height: Int) -> Bool {
+        width > 0 && Double(height) >= aspectRatio * Double(width)
+      }
+
+      /// `options` as a narrow image is read with.
+      public func applied(to options: Options) -> Options {
+        var narrowed = options
+        narrowed.detectionMaxSide = min(options.detectionMaxSide, detectionMaxSide)
+        narrowed.recognitionWidthScale = recognitionWidthScale
+        return narrowed
+      }
+    }
     /// A crop at least this many times taller than wide is a vertical line, turned a quarter turn
     /// counter-clockwise so it reads top to bottom (PaddleOCR's `get_rotate_crop_image`).
     public var verticalAspectRatio = 1.5
@@ -460,6 +493,8 @@ public final class PPOCRPipeline {
     public var reducedReadings = 0
     /// Images detected at an input scaled down to their text (``Options/detectionLineThickness``).
     public var textSizedDetections = 0
+    /// Images read with ``Options/narrowPages``' settings.
+    public var narrowPages = 0
     /// Images whose coarse pass was their detection (``Options/coarsePassAsDetection``).
     public var coarseDetectionsKept = 0
     /// Coarse passes whose regions read as no text but held a blob of ink
@@ -511,6 +546,7 @@ public final class PPOCRPipeline {
       result.blankImages = blankImages - earlier.blankImages
       result.reducedReadings = reducedReadings - earlier.reducedReadings
       result.textSizedDetections = textSizedDetections - earlier.textSizedDetections
+      result.narrowPages = narrowPages - earlier.narrowPages
       result.coarseDetectionsKept = coarseDetectionsKept - earlier.coarseDetectionsKept
       result.coarseInkedBlobs = coarseInkedBlobs - earlier.coarseInkedBlobs
       result.linesReadFirst = linesReadFirst - earlier.linesReadFirst
@@ -530,7 +566,8 @@ public final class PPOCRPipeline {
   }
 
   /// As given; ``recognize(_:singleLine:stoppingWhenTurned:)`` changes them for one page while it
-  /// reads a bilevel scan of broken strokes (``Options/brokenStrokes``).
+  /// reads a bilevel scan of broken strokes (``Options/brokenStrokes``) or a narrow image
+  /// (``Options/narrowPages``).
   public internal(set) var options: Options
   public internal(set) var timings = Timings()
 
@@ -641,6 +678,10 @@ public final class PPOCRPipeline {
       options.boxThreshold = min(options.boxThreshold, restoring.boxThreshold)
       options.minLineProbability = min(options.minLineProbability, restoring.minLineProbability)
       timings.brokenStrokePages += 1
+    }
+    if !singleLine, let narrow = options.narrowPages, narrow.holds(width: image.width, height: image.height) {
+      options = narrow.applied(to: options)
+      timings.narrowPages += 1
     }
     let read = try readRegionsAndTurn(image, singleLine: singleLine, stoppingWhenTurned: stoppingWhenTurned)
     let layoutStart = Self.threadCPUTime()
