@@ -295,7 +295,12 @@ extension PPOCRPipeline {
           decoded[index] = VerticalColumn.withInkVoicingMarks(decoded[index], column: column, line: line)
         }
         if sameQuad && options.bracketsFromInk {
-          decoded[index] = VerticalColumn.withBracketsFromInk(column, into: decoded[index], pitch: line.pitch)
+          decoded[index] = VerticalColumn.withBracketsFromInk(
+            column, into: decoded[index], pitch: line.pitch,
+            openingAfterFullStops: options.openingBracketsFromInk)
+        }
+        if sameQuad && options.ellipsesFromInk {
+          decoded[index] = VerticalColumn.withEllipsesFromInk(column, into: decoded[index])
         }
         continue
       }
@@ -321,7 +326,11 @@ extension PPOCRPipeline {
         cells = withGapMarks(column, into: cells, gaps: gaps)
       }
       if options.bracketsFromInk {
-        cells = VerticalColumn.withBracketsFromInk(column, into: cells, pitch: line.pitch)
+        cells = VerticalColumn.withBracketsFromInk(
+          column, into: cells, pitch: line.pitch, openingAfterFullStops: options.openingBracketsFromInk)
+      }
+      if options.ellipsesFromInk {
+        cells = VerticalColumn.withEllipsesFromInk(column, into: cells)
       }
       regions[index] = detected[index]
       decoded[index] = VerticalColumn.withCase(ofWords: wordsAcross, into: cells)
@@ -371,12 +380,12 @@ extension PPOCRPipeline {
   )
     -> DecodedLine
   {
+    guard let last = reading.characters.last else { return reading }
     // After a small kana, high in its cell, the cell's empty rows below look a mark's.
-    guard let last = reading.characters.last, !VerticalColumn.isLookalikeOfGapMark(last.text),
-      VerticalColumn.smallKana[last.text] == nil
-    else {
-      return reading
-    }
+    let markMayFollow =
+      !VerticalColumn.isLookalikeOfGapMark(last.text) && VerticalColumn.smallKana[last.text] == nil
+    let ellipsisMayFollow = options.ellipsesFromInk && !VerticalColumn.isLookalikeOfEllipsis(last.text)
+    guard markMayFollow || ellipsisMayFollow else { return reading }
     let box = PPOCRBox(
       covering: detected[index].quad.points, imageWidth: image.width, imageHeight: image.height)
     let bottom = box.y + box.height
@@ -401,6 +410,20 @@ extension PPOCRPipeline {
     guard let column = uprightColumn(image, quad: extended) else { return reading }
     let foot = Int(
       saturating: (Double(column.height) * upright.thickness / extended.thickness).rounded(.down))
+    let at = max(last.lastColumn, Int(saturating: reading.contentColumns.rounded(.up)) - 1)
+    // The dots of `…` under the foot, where the detector ended the box at them.
+    if ellipsisMayFollow {
+      let count = VerticalColumn.ellipsisUnderFoot(column, foot: foot)
+      if count > 0 {
+        var result = reading
+        // As likely as the reading (``VerticalColumn/withInkEllipses(_:into:height:em:)``).
+        let dots = DecodedCharacter(
+          text: "…", firstColumn: at, lastColumn: at, probability: Float(reading.probability))
+        result.characters += Array(repeating: dots, count: count)
+        return result
+      }
+    }
+    guard markMayFollow else { return reading }
     let gaps = options.marksInGaps ?? Options.MarkGaps()
     guard
       let mark = VerticalColumn.markUnderFoot(
@@ -408,7 +431,6 @@ extension PPOCRPipeline {
         whole: options.wholeMarksUnderFoot)
     else { return reading }
     var result = reading
-    let at = max(last.lastColumn, Int(saturating: reading.contentColumns.rounded(.up)) - 1)
     result.characters.append(DecodedCharacter(text: mark, firstColumn: at, lastColumn: at, probability: 1))
     return result
   }

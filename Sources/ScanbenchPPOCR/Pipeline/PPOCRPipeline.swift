@@ -238,6 +238,17 @@ public final class PPOCRPipeline {
     /// sideways word lies on its side with it, and the turned reading reads it as one of the word's
     /// letters (`Pythonのscript` as `PythonSscript`) (docs/engines.md, "Vertical Japanese").
     public var sureKanaFromCells = true
+    /// A `「` the column's ink holds after a `。` the reading kept has, read as nothing (no bracket,
+    /// bar or `一` near it), is put in after the `。`
+    /// (``VerticalColumn/withOpeningBracketsAfterFullStops(_:into:height:pitch:)``): set in the foot
+    /// of the cell after the mark's, apart from both, it is dropped by both readings. Only with
+    /// ``bracketsFromInk`` (docs/engines.md, "Vertical Japanese").
+    public var openingBracketsFromInk = true
+    /// The `…` a column's ink holds — three dots down its axis a cell, each too small to be kept as
+    /// ink — go into the reading kept, in place of what it read of them (`・`, `:`), and under a
+    /// column's foot where the detector ended its box at them (``VerticalColumn/ellipsesInInk(_:)``)
+    /// (docs/engines.md, "Vertical Japanese").
+    public var ellipsesFromInk = true
     /// A column whose reading ends in no mark takes the `、。` the page holds under its box, looked
     /// for this many of the column's widths below it
     /// (``VerticalColumn/markUnderFoot(_:foot:empty:remnant:longest:whole:)``): the detector's

@@ -155,8 +155,55 @@ extension VerticalColumn {
   }
 
   /// `reading` of `column` (`pitch` rows a character) with its bars read as the brackets its ink
-  /// holds.
-  static func withBracketsFromInk(_ column: Grey, into reading: DecodedLine, pitch: Double) -> DecodedLine {
-    withInkBrackets(bracketsInInk(column), into: reading, height: Double(column.height), pitch: pitch)
+  /// holds, and with `openingAfterFullStops` the `「` it lost after a `。` put in
+  /// (``withOpeningBracketsAfterFullStops(_:into:height:pitch:)``).
+  static func withBracketsFromInk(
+    _ column: Grey, into reading: DecodedLine, pitch: Double, openingAfterFullStops: Bool = false
+  ) -> DecodedLine {
+    let brackets = bracketsInInk(column)
+    let read = withInkBrackets(brackets, into: reading, height: Double(column.height), pitch: pitch)
+    guard openingAfterFullStops else { return read }
+    return withOpeningBracketsAfterFullStops(
+      brackets, into: read, height: Double(column.height), pitch: pitch)
+  }
+
+  /// `reading` (its characters' columns along the column, of `height` rows, `pitch` rows a
+  /// character) with each `「` of `brackets` it read as nothing put in, where it follows a `。`
+  /// read: a sentence that opens a quotation sets `﹁` in the foot of the cell after the mark's,
+  /// and both readings drop it — the one read turned sees no bracket on its side, the cells a thin
+  /// bar apart from its neighbours. Elsewhere a bracket lost is not put in: the heads of `ア マ ァ`
+  /// and a Latin letter on its side take a bracket's shape as often. So the bracket goes in only
+  /// between a `。` and a character other than a Latin letter, digit or other ASCII, and only where no character
+  /// within three quarters of a pitch of it is read as a bracket, as a bar
+  /// (``isLookalikeOfBracket(_:)``) or as `一 二`, which its bar is read as.
+  static func withOpeningBracketsAfterFullStops(
+    _ brackets: [InkMark], into reading: DecodedLine, height: Double, pitch: Double
+  ) -> DecodedLine {
+    let content = reading.contentColumns
+    guard !brackets.isEmpty, !reading.characters.isEmpty, content > 0, height > 0 else { return reading }
+    func row(_ character: DecodedCharacter) -> Double {
+      (Double(character.firstColumn + character.lastColumn) / 2 + 0.5) / content * height
+    }
+    var characters = reading.characters
+    for bracket in brackets where bracket.text == "「" {
+      let near = characters.contains {
+        abs(row($0) - bracket.centre) <= 0.75 * pitch
+          && (isLookalikeOfBracket($0.text) || ["「", "」", "『", "』", "一", "二", "﹁", "﹂"].contains($0.text))
+      }
+      let at = characters.firstIndex { row($0) > bracket.centre } ?? characters.count
+      guard !near, at > 0, at < characters.count, characters[at - 1].text == "。",
+        !characters[at].text.unicodeScalars.contains(where: \.isASCII)
+      else { continue }
+      let column = Int(saturating: min(bracket.centre / height * content, content - 1).rounded(.down))
+      // As likely as the reading on the whole (``withInkEllipses(_:into:height:em:)``).
+      characters.insert(
+        DecodedCharacter(
+          text: bracket.text, firstColumn: column, lastColumn: column, probability: Float(reading.probability)
+        ),
+        at: at)
+    }
+    var result = reading
+    result.characters = characters
+    return result
   }
 }

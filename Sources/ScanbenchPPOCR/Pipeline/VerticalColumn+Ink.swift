@@ -25,6 +25,8 @@ extension VerticalColumn {
     var em: Double
     var left: Int
     var right: Int
+    /// The ink with its specks: the dots of `…` are each too small to be kept in `mask`.
+    var withSpecks: [Bool] = []
 
     /// The column's axis, halfway across its ink.
     var axis: Double { Double(left + right) / 2 }
@@ -68,7 +70,7 @@ extension VerticalColumn {
     let em = Double(right + 1 - left) / inkPerEm
     let mask = dropSpecks(
       inkMask, width: column.width, height: column.height, em: em, left: left, right: right + 1)
-    return Ink(mask: mask, picture: picture, em: em, left: left, right: right + 1)
+    return Ink(mask: mask, picture: picture, em: em, left: left, right: right + 1, withSpecks: inkMask)
   }
 
   /// The `、。` of `column`, top to bottom.

@@ -102,4 +102,44 @@ import Testing
     let both = Self.reading(["あ", "る", "一", "試", "験", "ー", "と", "書"], cells: 8)
     #expect(VerticalColumn.withBracketsFromInk(solid, into: both, pitch: 40).text == "ある一試験」と書")
   }
+
+  /// The reading of ``columnWithBrackets()`` with `texts` in cells 0, 1, 3, 4, 6, 7 (2 and 5 hold
+  /// the brackets).
+  static func readingAroundBrackets(_ texts: [String]) -> DecodedLine {
+    var read = reading(texts, cells: 8)
+    for (index, cell) in [0, 1, 3, 4, 6, 7].enumerated() where index < read.characters.count {
+      read.characters[index].firstColumn = 10 + 40 * cell + 5
+      read.characters[index].lastColumn = 10 + 40 * cell + 25
+    }
+    return read
+  }
+
+  @Test func anOpeningBracketLostAfterAFullStopIsPutIn() {
+    let grey = Self.columnWithBrackets()
+    let lost = Self.readingAroundBrackets(["あ", "。", "試", "験", "と", "書"])
+    #expect(
+      VerticalColumn.withBracketsFromInk(grey, into: lost, pitch: 40, openingAfterFullStops: true).text
+        == "あ。「試験と書")
+    #expect(VerticalColumn.withBracketsFromInk(grey, into: lost, pitch: 40).text == "あ。試験と書")
+  }
+
+  @Test func aBracketLostElsewhereOrReadIsNotPutIn() {
+    let grey = Self.columnWithBrackets()
+    let brackets = VerticalColumn.bracketsInInk(grey)
+    let height = Double(grey.height)
+    func putIn(_ read: DecodedLine) -> String {
+      VerticalColumn.withOpeningBracketsAfterFullStops(brackets, into: read, height: height, pitch: 40).text
+    }
+    // After a character other than `。` (the head of `ア`, a Latin letter on its side), before a
+    // Latin letter, and the closing bracket: none goes in.
+    #expect(putIn(Self.readingAroundBrackets(["あ", "る", "試", "験", "と", "書"])) == "ある試験と書")
+    #expect(putIn(Self.readingAroundBrackets(["あ", "。", "P", "y", "と", "書"])) == "あ。Pyと書")
+    // Read already, as itself, as `一 二`, or as a bar.
+    for read in ["「", "一", "二", "ー"] {
+      let text = putIn(Self.reading(["あ", "。", read, "試", "験", "と", "書"], cells: 8))
+      #expect(text == "あ。\(read)試験と書")
+    }
+    // After the reading's last character: the box ended at it, and the bracket is the next box's.
+    #expect(putIn(Self.readingAroundBrackets(["あ", "。"])) == "あ。")
+  }
 }

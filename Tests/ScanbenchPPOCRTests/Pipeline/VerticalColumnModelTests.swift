@@ -315,6 +315,33 @@ struct VerticalColumnModelTests {
     #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
   }
 
+  /// A column cut from a book page with a heading, `出る……はずだった`: the six dots of `……`, each
+  /// too small to be kept as ink, leave the cells empty there and both readings drop them
+  /// (`出るはずだった`); found down the column's axis in its ink, they go back, and the column reads
+  /// exactly.
+  @Test func anEllipsisIsFoundInTheInk() throws {
+    try expectReadExactly(
+      "sweep-1-book-head-019-column-3", onlyWith: { $0.ellipsesFromInk = false },
+      readingWithout: "確認の画面が出るはずだった。「試験は")
+  }
+
+  /// A column cut from a book page of one tier, `出る……はずだった`: the same dots lost, and the
+  /// column reads exactly with them found in its ink.
+  @Test func anEllipsisIsFoundInTheInkOfAColumnOfOneTier() throws {
+    try expectReadExactly(
+      "sweep-1-book-1-017-column-2", onlyWith: { $0.ellipsesFromInk = false },
+      readingWithout: "確認の画面が出るはずだった。エラーが出たら、ま")
+  }
+
+  /// A column cut from a book page with a heading, `込みを扱う。「ちょっと待っ`: the `﹁` in the foot of
+  /// the cell after the `。` stands apart from both, and both readings drop it (`扱う。ちょっと`);
+  /// found in the ink after the `。` read, it goes in, and the column reads exactly.
+  @Test func anOpeningBracketAfterAFullStopIsFoundInTheInk() throws {
+    try expectReadExactly(
+      "sweep-2-book-head-002-column-6", onlyWith: { $0.openingBracketsFromInk = false },
+      readingWithout: "込みを扱う。ちょっと待っ")
+  }
+
   /// `fixture` read with vertical Japanese's options reads exactly (whitespace aside), and read with
   /// `turnOff` applied to them does not: the step it turns off is what reads it.
   func expectReadExactly(
