@@ -287,6 +287,10 @@ extension PPOCRPipeline {
         if sameQuad && options.bracketsFromInk {
           decoded[index] = VerticalColumn.withBracketsFromInk(column, into: decoded[index], pitch: line.pitch)
         }
+        if sameQuad && options.parenthesesFromInk {
+          decoded[index] = VerticalColumn.withParenthesesFromInk(
+            column, into: decoded[index], pitch: line.pitch)
+        }
         continue
       }
       // A character the cells misread (a small kana read full size, half a neighbour in its cell)
@@ -313,6 +317,9 @@ extension PPOCRPipeline {
       if options.bracketsFromInk {
         cells = VerticalColumn.withBracketsFromInk(column, into: cells, pitch: line.pitch)
       }
+      if options.parenthesesFromInk {
+        cells = VerticalColumn.withParenthesesFromInk(column, into: cells, pitch: line.pitch)
+      }
       regions[index] = detected[index]
       decoded[index] = VerticalColumn.withCase(ofWords: wordsAcross, into: cells)
     }
@@ -320,6 +327,7 @@ extension PPOCRPipeline {
     // (``VerticalColumn/bareLetters(_:)``, ``VerticalColumn/verticalMarks(_:)``).
     for index in detected.indices where detected[index].isVertical && regions[index].isVertical {
       decoded[index] = VerticalColumn.verticalMarks(VerticalColumn.bareLetters(decoded[index]))
+      if options.fullWidthMarks { decoded[index] = VerticalColumn.fullWidthMarks(decoded[index]) }
     }
     if let reach = options.marksUnderFoot {
       for index in detected.indices where detected[index].isVertical && regions[index].isVertical {
