@@ -203,8 +203,8 @@ public final class PPOCRPipeline {
     /// A parenthesis set vertically (`︵︶`, an arch or a bowl across the column in a cell of its
     /// own) that the column's ink holds goes into the reading kept, where it read a bar or a wave in
     /// its place or nothing (``VerticalColumn/withParenthesesFromInk(_:into:pitch:)``): the
-    /// recognizer drops the flat arc or reads it as what it looks like (docs/engines.md,
-    /// "Vertical Japanese").
+    /// recognizer drops the flat arc or reads it as what it looks like
+    /// (docs/engines.md, "Vertical Japanese").
     public var parenthesesFromInk = true
     /// A `?` or `!` a column's reading holds beside Japanese is read as the full-width mark
     /// (``VerticalColumn/fullWidthMarks(_:)``): a mark in a cell of its own shows the recognizer no

@@ -36,8 +36,9 @@ import Testing
   }
 
   @Test func aParenthesisTakesTheBarReadInItsPlaceOrGoesInWhereNothingWasRead() {
-    // Cells of 10 rows; the arch's centre at row 17, in the foot of cell 1.
-    let mark = VerticalColumn.InkMark(text: "（", gap: 15..<19, centre: 17)
+    // Cells of 10 rows, each character's place its cell's middle; the arch's centre at row 14, in
+    // cell 1 below its middle.
+    let mark = VerticalColumn.InkMark(text: "（", gap: 12..<16, centre: 14)
     let bar = VerticalColumnPiecesTests.reading("てー以下", pitch: 10)
     #expect(VerticalColumn.withInkParentheses([mark], into: bar, height: 40, pitch: 10).text == "て（以下")
     let he = VerticalColumnPiecesTests.reading("てへ以下", pitch: 10)
@@ -48,7 +49,7 @@ import Testing
     spaced.characters[1].firstColumn = 24
     spaced.characters[1].lastColumn = 25
     #expect(VerticalColumn.withInkParentheses([mark], into: spaced, height: 40, pitch: 10).text == "て（以")
-    // Another kana read in its place stays: it may be the character.
+    // Another kana read in its cell stays, and nothing goes in beside it: it may be the character.
     let kana = VerticalColumnPiecesTests.reading("てく以下", pitch: 10)
     #expect(VerticalColumn.withInkParentheses([mark], into: kana, height: 40, pitch: 10) == kana)
   }
