@@ -302,6 +302,10 @@ extension PPOCRPipeline {
         if sameQuad && options.ellipsesFromInk {
           decoded[index] = VerticalColumn.withEllipsesFromInk(column, into: decoded[index])
         }
+        if sameQuad && options.parenthesesFromInk {
+          decoded[index] = VerticalColumn.withParenthesesFromInk(
+            column, into: decoded[index], pitch: line.pitch)
+        }
         continue
       }
       // A character the cells misread (a small kana read full size, half a neighbour in its cell)
@@ -332,6 +336,9 @@ extension PPOCRPipeline {
       if options.ellipsesFromInk {
         cells = VerticalColumn.withEllipsesFromInk(column, into: cells)
       }
+      if options.parenthesesFromInk {
+        cells = VerticalColumn.withParenthesesFromInk(column, into: cells, pitch: line.pitch)
+      }
       regions[index] = detected[index]
       decoded[index] = VerticalColumn.withCase(ofWords: wordsAcross, into: cells)
     }
@@ -339,6 +346,7 @@ extension PPOCRPipeline {
     // (``VerticalColumn/bareLetters(_:)``, ``VerticalColumn/verticalMarks(_:)``).
     for index in detected.indices where detected[index].isVertical && regions[index].isVertical {
       decoded[index] = VerticalColumn.verticalMarks(VerticalColumn.bareLetters(decoded[index]))
+      if options.fullWidthMarks { decoded[index] = VerticalColumn.fullWidthMarks(decoded[index]) }
     }
     if let reach = options.marksUnderFoot {
       for index in detected.indices where detected[index].isVertical && regions[index].isVertical {

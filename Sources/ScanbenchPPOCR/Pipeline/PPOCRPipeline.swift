@@ -249,6 +249,17 @@ public final class PPOCRPipeline {
     /// column's foot where the detector ended its box at them (``VerticalColumn/ellipsesInInk(_:)``)
     /// (docs/engines.md, "Vertical Japanese").
     public var ellipsesFromInk = true
+    /// A parenthesis set vertically (`︵︶`, an arch or a bowl across the column in a cell of its
+    /// own) that the column's ink holds goes into the reading kept, where it read a bar or a wave in
+    /// its place or nothing (``VerticalColumn/withParenthesesFromInk(_:into:pitch:)``): the
+    /// recognizer drops the flat arc or reads it as what it looks like
+    /// (docs/engines.md, "Vertical Japanese").
+    public var parenthesesFromInk = true
+    /// A `?` or `!` a column's reading holds beside Japanese is read as the full-width mark
+    /// (``VerticalColumn/fullWidthMarks(_:)``): a mark in a cell of its own shows the recognizer no
+    /// width, and Japanese sets `？！` full-width; one inside a Latin word or an address stays ASCII
+    /// (docs/engines.md, "Vertical Japanese").
+    public var fullWidthMarks = true
     /// A column whose reading ends in no mark takes the `、。` the page holds under its box, looked
     /// for this many of the column's widths below it
     /// (``VerticalColumn/markUnderFoot(_:foot:empty:remnant:longest:whole:)``): the detector's

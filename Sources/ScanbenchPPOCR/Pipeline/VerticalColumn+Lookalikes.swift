@@ -72,6 +72,53 @@ extension VerticalColumn {
     return result
   }
 
+  /// `line` (a column's reading, either way) with each `?` and `!` beside Japanese read as the
+  /// full-width mark: Japanese sets `？！` full-width, and in a column they stand in a cell of their
+  /// own, whose width the recognizer does not see; read turned, the mark lies on its side among
+  /// characters on theirs. The mark after a kana, a kanji or a Japanese mark (`。」`), or before
+  /// one where no ASCII letter, digit or mark is before it, is Japanese; one inside a Latin word or
+  /// an address (`a?b=1`), or after a Latin word with no Japanese after it, stays ASCII.
+  static func fullWidthMarks(_ line: DecodedLine) -> DecodedLine {
+    var result = line
+    let texts = line.characters.map(\.text)
+    /// The nearest character's text from `index` in `step`'s direction past spaces, or nil.
+    func neighbour(_ index: Int, _ step: Int) -> String? {
+      var other = index + step
+      while texts.indices.contains(other), texts[other].allSatisfy(\.isWhitespace) { other += step }
+      return texts.indices.contains(other) ? texts[other] : nil
+    }
+    for index in texts.indices {
+      let full: String
+      switch texts[index] {
+      case "?": full = "？"
+      case "!": full = "！"
+      default: continue
+      }
+      let before = neighbour(index, -1)
+      let after = neighbour(index, 1)
+      let japaneseBefore = before.map(isJapanese) ?? false
+      let japaneseAfter = after.map(isJapanese) ?? false
+      let asciiBefore = before.map { $0.unicodeScalars.allSatisfy(\.isASCII) } ?? false
+      if japaneseBefore || (japaneseAfter && !asciiBefore) {
+        result.characters[index].text = full
+      }
+    }
+    return result
+  }
+
+  /// Whether a character is Japanese: a kana, a kanji, or a mark of the CJK symbols (`、。「」`)
+  /// or of the full-width forms (`？！（）：`).
+  static func isJapanese(_ text: String) -> Bool {
+    guard !text.isEmpty else { return false }
+    return text.unicodeScalars.allSatisfy { scalar in
+      switch scalar.value {
+      case 0x3000...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFE10...0xFE4F: true
+      case 0xFF01...0xFF0F, 0xFF1A...0xFF20, 0xFF3B...0xFF40, 0xFF5B...0xFF65: true
+      default: false
+      }
+    }
+  }
+
   /// Whether a character is a katakana or the long vowel mark `ー`.
   static func isKatakana(_ text: String) -> Bool {
     !text.isEmpty && text.unicodeScalars.allSatisfy { (0x30A1...0x30FC).contains($0.value) }

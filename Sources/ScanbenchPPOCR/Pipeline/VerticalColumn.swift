@@ -17,7 +17,7 @@ struct VerticalColumn {
   /// The method's name in the records' engine settings (with the page never enlarged for
   /// detection, ``PPOCRPipeline/Options/detectionMaxUpscale``): a change to it is a change of name.
   static let method =
-    "cells on a grid 1, detection not enlarged, faint pages stretched, pieces joined, Latin runs read both ways between anchors, thin letters standing, letters in ASCII, ruby left out, tiers, marks from the other reading, lookalikes, case by height, case from words across, lines under the tiers, Latin read alone, marks from the ink, characters from the turned reading, words the cells lost, gaps of ink bridged, one column read whole, a neighbour read twice kept once, a column line read as a page, a column in pieces read whole, a column found in part read whole, marks in empty cells, voicing marks from the turned reading, marks under the foot, whole marks under the foot, brackets from the ink, kana beside sideways words from the cells, broken strokes blurred, small kana from the ink, opening brackets after a full stop, ellipses from the ink"
+    "cells on a grid 1, detection not enlarged, faint pages stretched, pieces joined, Latin runs read both ways between anchors, thin letters standing, letters in ASCII, ruby left out, tiers, marks from the other reading, lookalikes, case by height, case from words across, lines under the tiers, Latin read alone, marks from the ink, characters from the turned reading, words the cells lost, gaps of ink bridged, one column read whole, a neighbour read twice kept once, a column line read as a page, a column in pieces read whole, a column found in part read whole, marks in empty cells, voicing marks from the turned reading, marks under the foot, whole marks under the foot, brackets from the ink, kana beside sideways words from the cells, broken strokes blurred, small kana from the ink, opening brackets after a full stop, ellipses from the ink, parentheses from the ink, exclamation marks standing, full-width marks beside Japanese"
 
   /// A grey picture, one byte a pixel, rows top to bottom.
   struct Grey: Equatable {
@@ -385,12 +385,36 @@ struct VerticalColumn {
     let down = (Double(glyph.minY + glyph.maxY) / 2 - Double(cellTop)) / Double(cellHeight)
     let right = (Double(glyph.minX + glyph.maxX) / 2 - axis) / em
     if h < 0.45 * em && w < 0.45 * em && right > 0.05 && down < 0.5 { return .mark }
-    if w < 0.25 * em && h > 0.5 * em { return .bar }
+    if w < 0.25 * em && h > 0.5 * em {
+      return isExclamationMark(glyph, ink: ink, width: width) ? .upright : .bar
+    }
     if w >= 0.5 * em && h >= 0.18 * em && h <= 0.5 * em && isVerticalBracket(glyph, ink: ink, width: width) {
       return .bracket
     }
     if h < 0.68 * em && w < 0.68 * em && right > 0.04 && down < 0.5 { return .smallKana }
     return .upright
+  }
+
+  /// Whether a thin tall glyph is `！` (set upright in vertical text): a stroke down most of its
+  /// height, then paper, then a dot at its foot. Turned back as a bar, it reads as `ー` or `一`;
+  /// standing, as the mark. A long vowel bar has no gap; `︙` and `‥` are dots of one size, and an
+  /// upright `i` has its dot on top.
+  static func isExclamationMark(_ glyph: Glyph, ink: [Bool], width: Int) -> Bool {
+    let inked = (glyph.minY..<glyph.maxY).map { y in
+      (glyph.minX..<glyph.maxX).contains { ink[y * width + $0] }
+    }
+    // The runs of inked rows, top to bottom.
+    var runs: [Range<Int>] = []
+    for (row, hasInk) in inked.enumerated() where hasInk {
+      if let last = runs.last, last.upperBound == row {
+        runs[runs.count - 1] = last.lowerBound..<(row + 1)
+      } else {
+        runs.append(row..<(row + 1))
+      }
+    }
+    guard runs.count == 2 else { return false }
+    let height = Double(glyph.height)
+    return Double(runs[0].count) >= 0.55 * height && Double(runs[1].count) <= 0.3 * height
   }
 
   /// `﹁` (a bar along the top, a stroke down the right end) or `﹂` (along the bottom, up the left

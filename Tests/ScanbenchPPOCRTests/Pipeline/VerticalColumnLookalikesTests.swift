@@ -44,6 +44,22 @@ import Testing
     #expect(VerticalColumn.verticalMarks(line) == line)
   }
 
+  @Test func aQuestionOrExclamationMarkBesideJapaneseIsFullWidth() {
+    #expect(VerticalColumn.fullWidthMarks(Self.reading("行くの?」と")).text == "行くの？」と")
+    #expect(VerticalColumn.fullWidthMarks(Self.reading("まさか!本当")).text == "まさか！本当")
+    #expect(VerticalColumn.fullWidthMarks(Self.reading("だっけ?")).text == "だっけ？")
+    #expect(VerticalColumn.fullWidthMarks(Self.reading("「?」")).text == "「？」")
+  }
+
+  @Test func aQuestionOrExclamationMarkAmongLatinStays() {
+    // Inside an address or a word, after a Latin word at a column's end, before Japanese after a
+    // word or a number: ASCII.
+    for text in ["はa.jp/?q=1を", "Hello!", "Yes?", "C#!と", "20?は", "a!b"] {
+      let line = Self.reading(text)
+      #expect(VerticalColumn.fullWidthMarks(line) == line)
+    }
+  }
+
   /// A line of `text`, a character a cell of 10 columns (no margin), each cell's ink `heights` ems
   /// high.
   static func cells(_ text: String, heights: [Double]) -> (DecodedLine, VerticalColumn.Line) {

@@ -342,6 +342,30 @@ struct VerticalColumnModelTests {
       readingWithout: "込みを扱う。ちょっと待っ")
   }
 
+  /// Pages of the marks bank (`--texts marks`, seed `marks-1`) whose `?` and `!` the reading read
+  /// as ASCII between kana (`終わり?いや`, `助けて!YouTube`): beside Japanese they are the
+  /// full-width marks, and the pages read exactly.
+  @Test(arguments: ["marks-1-book-3-011", "marks-1-book-1-009"])
+  func aQuestionOrExclamationMarkBesideKanaIsFullWidth(page: String) throws {
+    try expectReadExactly(page, onlyWith: { $0.fullWidthMarks = false })
+  }
+
+  /// `予定表（11月分）`: both vertical parentheses (`︵︶`, flat arcs across the column in cells of
+  /// their own) were dropped; read from the ink, the column reads exactly.
+  @Test func aVerticalParenthesisIsReadFromItsInk() throws {
+    try expectReadExactly(
+      "marks-1-col-sideways-003", onlyWith: { $0.parenthesesFromInk = false },
+      readingWithout: "予定表11月分を配った。「も")
+  }
+
+  /// `まさか！本当に`: the `！` is a thin tall stroke, which the cells set as a bar turned back and
+  /// read as `一`; with its dot under it, it stands, and the page reads exactly.
+  @Test func anExclamationMarkStandsInItsCell() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "marks-1-book-head-017")
+    let result = try PipelineModelTests.pipeline(options: ReadingOrderModelTests.vertical).recognize(image)
+    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
+  }
+
   /// `fixture` read with vertical Japanese's options reads exactly (whitespace aside), and read with
   /// `turnOff` applied to them does not: the step it turns off is what reads it.
   func expectReadExactly(

@@ -117,3 +117,41 @@ import Testing
     #expect(VerticalColumn.line(VerticalColumn.Grey(width: 48, height: 400, value: 255)) == nil)
   }
 }
+
+extension VerticalColumnTests {
+  /// A thin tall glyph in a picture `width` pixels across, inked in `rows` (columns 10–14).
+  static func thinGlyph(rows: [Range<Int>], width: Int = 30, height: Int = 40) -> (
+    VerticalColumn.Glyph, [Bool]
+  ) {
+    var ink = [Bool](repeating: false, count: width * height)
+    for range in rows {
+      for y in range { for x in 10..<15 { ink[y * width + x] = true } }
+    }
+    let top = rows.map(\.lowerBound).min() ?? 0
+    let bottom = rows.map(\.upperBound).max() ?? 0
+    return (VerticalColumn.Glyph(minX: 10, minY: top, maxX: 15, maxY: bottom), ink)
+  }
+
+  @Test func aStrokeWithADotUnderItIsAnExclamationMark() {
+    // `！`: a stroke of 20 rows, paper, a dot of 5.
+    let (mark, ink) = Self.thinGlyph(rows: [2..<22, 26..<31])
+    #expect(VerticalColumn.isExclamationMark(mark, ink: ink, width: 30))
+    #expect(
+      VerticalColumn.kind(of: mark, cellTop: 0, cellHeight: 36, axis: 12.5, em: 32, ink: ink, width: 30)
+        == .upright)
+  }
+
+  @Test func aBarDotsOrADotOverAStrokeIsNoExclamationMark() {
+    // `ー` set vertically: one stroke, turned back as a bar.
+    let (bar, barInk) = Self.thinGlyph(rows: [4..<30])
+    #expect(!VerticalColumn.isExclamationMark(bar, ink: barInk, width: 30))
+    #expect(
+      VerticalColumn.kind(of: bar, cellTop: 0, cellHeight: 36, axis: 12.5, em: 32, ink: barInk, width: 30)
+        == .bar)
+    // `︙`: dots of one size; an upright `i`: its dot on top.
+    for rows in [[2..<7, 14..<19, 26..<31], [2..<7, 11..<31]] {
+      let (glyph, ink) = Self.thinGlyph(rows: rows)
+      #expect(!VerticalColumn.isExclamationMark(glyph, ink: ink, width: 30))
+    }
+  }
+}

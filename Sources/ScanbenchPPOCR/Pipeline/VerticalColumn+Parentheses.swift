@@ -1,0 +1,131 @@
+/// The parentheses a column's ink holds, read where a reading dropped them or took them for a bar.
+///
+/// Set vertically, `（）` take their vertical forms: `︵`, an arch across the column, in the foot of
+/// its cell against what it opens; `︶`, a bowl, in the head of its cell against what it closes.
+/// Both are thin and flat, and a cell of their own shows the recognizer little it was trained on:
+/// it drops them, or reads them as the bar or wave they look like (`ー ～`). Their shape is plain in
+/// the ink: one stroke across the column whose middle stands higher (`︵`) or lower (`︶`) than
+/// both its ends, which no kana, kanji, bar or corner bracket (``bracketsInInk(_:)``) has.
+extension VerticalColumn {
+  /// The `︵︶` of `column` (as `（）`), top to bottom: pieces of ink across the column's axis, each
+  /// an arc (``arcShape(_:width:height:)``) with nothing else within its bounds, nearer the ink
+  /// after it (`︵`) or before it (`︶`) than the other; their `gap` the piece's rows.
+  static func parenthesesInInk(_ column: Grey) -> [InkMark] {
+    guard let ink = ink(of: column) else { return [] }
+    let (width, height, em) = (column.width, column.height, ink.em)
+    let axis = ink.axis
+    let rows = ink.band.rows
+    var marks: [InkMark] = []
+    for piece in components(ink.mask, width: width, height: height) {
+      let (w, h) = (piece.maxX - piece.minX, piece.maxY - piece.minY)
+      guard Double(w) >= 0.6 * em, Double(w) <= 0.95 * em, Double(h) >= 0.18 * em, Double(h) <= 0.45 * em,
+        abs(Double(piece.minX + piece.maxX) / 2 - axis) <= 0.25 * em
+      else { continue }
+      var inked = [Bool](repeating: false, count: w * h)
+      for index in piece.members {
+        inked[(index / width - piece.minY) * w + index % width - piece.minX] = true
+      }
+      guard let text = arcShape(inked, width: w, height: h) else { continue }
+      // Nothing else of the column in its rows: a stroke of a character has its other strokes there.
+      let (bandLeft, bandRight) = (ink.band.left, ink.band.right)
+      let alone = (piece.minY..<piece.maxY).allSatisfy { y in
+        (bandLeft..<bandRight).allSatisfy { x in
+          !ink.mask[y * width + x]
+            || (piece.minX..<piece.maxX).contains(x) && inked[(y - piece.minY) * w + x - piece.minX]
+        }
+      }
+      guard alone else { continue }
+      // Against what it opens or closes: the gap on its far side the longer.
+      var above = piece.minY
+      while above > 0 && rows[above - 1] == 0 { above -= 1 }
+      var below = piece.maxY
+      while below < height && rows[below] == 0 { below += 1 }
+      let (gapAbove, gapBelow) = (Double(piece.minY - above), Double(below - piece.maxY))
+      guard text == "（" ? gapAbove >= gapBelow + 0.1 * em : gapBelow >= gapAbove + 0.1 * em else { continue }
+      marks.append(
+        InkMark(text: text, gap: piece.minY..<piece.maxY, centre: Double(piece.minY + piece.maxY) / 2))
+    }
+    return marks.sorted { $0.centre < $1.centre }
+  }
+
+  /// `（` where `inked` (a piece's pixels, rows top to bottom, `width` × `height`) is an arch
+  /// (`︵`): a thin stroke through every column whose middle third stands higher than both its
+  /// outer quarters, by a quarter of its height or more, the two level; `）` where it is the same
+  /// bowl (`︶`); else nil. A bar (`一`) stands level, a corner bracket (`﹁`) has one end level with
+  /// its middle.
+  static func arcShape(_ inked: [Bool], width: Int, height: Int) -> String? {
+    guard width >= 8, height >= 2, width >= 2 * height else { return nil }
+    // Per column of pixels, the middle of its ink and how thick it is.
+    var middles: [Double] = []
+    for x in 0..<width {
+      let ys = (0..<height).filter { inked[$0 * width + x] }
+      guard let first = ys.first, let last = ys.last else { return nil }
+      // A stroke, not a blob: each column of its middle half crosses it once, thinly (its ends
+      // turn down or up, along the columns).
+      if x >= width / 4 && x < width - width / 4 {
+        guard Double(ys.count) <= 0.7 * Double(height), last - first + 1 <= ys.count + 1 else { return nil }
+      }
+      middles.append(Double(first + last) / 2)
+    }
+    func mean(_ range: Range<Int>) -> Double {
+      middles[range].reduce(0, +) / Double(max(1, range.count))
+    }
+    let quarter = max(1, width / 4)
+    let (left, right) = (mean(0..<quarter), mean((width - quarter)..<width))
+    let middle = mean((width / 3)..<(width - width / 3))
+    // Both ends below (or above) the middle by a quarter of the arc's height, and level with each
+    // other: `へ` stands higher at its left end than at its right.
+    let rise = Double(height) / 4
+    guard abs(left - right) <= Double(height) / 3 else { return nil }
+    if left - middle >= rise && right - middle >= rise { return "（" }
+    if middle - left >= rise && middle - right >= rise { return "）" }
+    return nil
+  }
+
+  /// What a recognizer reads for a vertical parenthesis it sees in a cell of its own: the bar,
+  /// wave or kana it looks like (the arch `︵` is `へ` flattened), or the ASCII parenthesis.
+  static func isLookalikeOfParenthesis(_ text: String) -> Bool {
+    ["ー", "-", "－", "—", "―", "‐", "ｰ", "_", "～", "〜", "~", "へ", "ヘ", "(", ")", "︵", "︶"].contains(text)
+  }
+
+  /// `reading` (its characters' columns along the column, of `height` rows, `pitch` rows a
+  /// character) with each of `parentheses` read: the nearest character within three quarters of a
+  /// pitch read as a parenthesis's lookalike (``isLookalikeOfParenthesis(_:)``) takes it; where
+  /// none is and no character's place lies within a third of a pitch of it, it goes in between
+  /// the characters before and after it. A parenthesis the reading holds near it already is kept.
+  static func withInkParentheses(
+    _ parentheses: [InkMark], into reading: DecodedLine, height: Double, pitch: Double
+  ) -> DecodedLine {
+    let content = reading.contentColumns
+    guard !parentheses.isEmpty, content > 0, height > 0 else { return reading }
+    var characters = reading.characters
+    func row(_ character: DecodedCharacter) -> Double {
+      (Double(character.firstColumn + character.lastColumn) / 2 + 0.5) / content * height
+    }
+    for mark in parentheses {
+      func distance(_ index: Int) -> Double { abs(row(characters[index]) - mark.centre) }
+      let near = characters.indices.filter { distance($0) <= 0.75 * pitch }
+      guard !near.contains(where: { characters[$0].text == mark.text }) else { continue }
+      if let index = near.filter({ isLookalikeOfParenthesis(characters[$0].text) }).min(by: {
+        distance($0) < distance($1)
+      }) {
+        characters[index].text = mark.text
+        continue
+      }
+      guard !characters.indices.contains(where: { distance($0) <= pitch / 3 }) else { continue }
+      let at = characters.firstIndex { row($0) > mark.centre } ?? characters.count
+      let column = Int(saturating: min(mark.centre / height * content, content - 1).rounded(.down))
+      characters.insert(
+        DecodedCharacter(text: mark.text, firstColumn: column, lastColumn: column, probability: 1), at: at)
+    }
+    var result = reading
+    result.characters = characters
+    return result
+  }
+
+  /// `reading` of `column` (`pitch` rows a character) with the parentheses its ink holds.
+  static func withParenthesesFromInk(_ column: Grey, into reading: DecodedLine, pitch: Double) -> DecodedLine
+  {
+    withInkParentheses(parenthesesInInk(column), into: reading, height: Double(column.height), pitch: pitch)
+  }
+}
