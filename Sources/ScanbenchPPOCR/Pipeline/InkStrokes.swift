@@ -1,8 +1,8 @@
 /// What a page's grey levels say of how its ink was scanned: whether the scan is bilevel (a fax, a
 /// 1-bit scanner's threshold: every pixel ink or paper, few between), how wide its strokes are, and
 /// into how short pieces they are broken. A threshold set dark takes the thin strokes of a Mincho
-/// face (its horizontals) away whole and cuts the rest into specks: such a page reads at 20–70%
-/// where a grey scan of the same print reads at 2% (docs/engines.md, "Vertical Japanese").
+/// face (its horizontals) away whole and cuts the rest into specks: such a page reads many times
+/// worse than a grey scan of the same print (docs/engines.md, "Vertical Japanese").
 ///
 /// Ink is every pixel darker than halfway between the page's ink level and its paper level (its
 /// darkest and lightest ``levelShare`` of pixels, as ``RGBImage/inkStretched(below:above:inkShare:)``
@@ -50,7 +50,7 @@ struct InkStrokes: Equatable {
         }
       }
     }
-    let tail = max(1, Int((Double(count) * Self.levelShare).rounded(.up)))
+    let tail = max(1, Int(saturating: (Double(count) * Self.levelShare).rounded(.up)))
     var seen = 0
     var low = 0
     while low < 255 && seen + histogram[low] < tail {

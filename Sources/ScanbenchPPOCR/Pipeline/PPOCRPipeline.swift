@@ -390,11 +390,11 @@ public final class PPOCRPipeline {
     /// When a page is a bilevel scan of broken strokes, and how it is read then: measured on the
     /// vertical sweep's tuning seeds (Reports/BENCHMARKS.md, "Pages the scan damaged (issue 30)").
     public struct BrokenStrokes: Sendable, Equatable {
-      /// A page is bilevel below this ``InkStrokes/greyPerInk`` (a grey scan's pages measure 0.68
-      /// or more, bilevel ones 0.08 or less) …
+      /// A page is bilevel below this ``InkStrokes/greyPerInk`` (between what grey scans and
+      /// bilevel ones measure, far apart) …
       public var greyPerInk = 0.25
-      /// … and its strokes broken below this ``InkStrokes/pieceLength`` (whole strokes of small
-      /// print: 5 and more; the pages read at 23–72%: 1.8–3.4) …
+      /// … and its strokes broken below this ``InkStrokes/pieceLength`` (below what whole strokes
+      /// of small print measure, above the pages that read worst) …
       public var pieceLength = 3.5
       /// … when it holds this many pixels of ink or more.
       public var leastInk = 400

@@ -165,7 +165,7 @@ extension RGBImage {
   /// grey and joined, as a grey scan's are.
   func blurred(sigma: Double) -> RGBImage {
     guard sigma > 0, width > 0, height > 0 else { return self }
-    let radius = max(1, Int((3 * sigma).rounded(.up)))
+    let radius = max(1, Int(saturating: (3 * sigma).rounded(.up)))
     var kernel = (-radius...radius).map { offset in Float(exp(-Double(offset * offset) / (2 * sigma * sigma)))
     }
     let total = kernel.reduce(0, +)
@@ -203,9 +203,9 @@ extension RGBImage {
               sum.2 += weight * source[at + 2]
             }
             let out = (y * width + x) * 3
-            target[out] = UInt8(min(255, max(0, sum.0.rounded())))
-            target[out + 1] = UInt8(min(255, max(0, sum.1.rounded())))
-            target[out + 2] = UInt8(min(255, max(0, sum.2.rounded())))
+            target[out] = UInt8(clamping: Int(saturating: sum.0.rounded()))
+            target[out + 1] = UInt8(clamping: Int(saturating: sum.1.rounded()))
+            target[out + 2] = UInt8(clamping: Int(saturating: sum.2.rounded()))
           }
         }
       }
