@@ -384,8 +384,8 @@ public final class PPOCRPipeline {
     public var faintInkSpread: Int?
     /// A bilevel page whose strokes are broken into specks (``InkStrokes``: a 1-bit scan whose
     /// threshold took a Mincho face's thin strokes away) is read blurred, and every line the detector
-    /// finds in it kept, however unsure; nil: never. Vertical Japanese sets it (docs/engines.md,
-    /// "Vertical Japanese").
+    /// finds in it kept, however unsure; nil: never. Vertical Japanese sets it
+    /// (docs/engines.md, "Vertical Japanese").
     public var brokenStrokes: BrokenStrokes?
     /// When a page is a bilevel scan of broken strokes, and how it is read then: measured on the
     /// vertical sweep's tuning seeds (Reports/BENCHMARKS.md, "Pages the scan damaged (issue 30)").
