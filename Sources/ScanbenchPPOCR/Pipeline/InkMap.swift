@@ -17,18 +17,7 @@ struct InkMap {
   init?(_ image: RGBImage) {
     let count = image.width * image.height
     guard count > 0 else { return nil }
-    var histogram = [Int](repeating: 0, count: 256)
-    var grey = [UInt8](repeating: 0, count: count)
-    image.pixels.withUnsafeBufferPointer { pixels in
-      grey.withUnsafeMutableBufferPointer { out in
-        for index in 0..<count {
-          let value =
-            (Int(pixels[3 * index]) + 2 * Int(pixels[3 * index + 1]) + Int(pixels[3 * index + 2])) / 4
-          out[index] = UInt8(value)
-          histogram[value] += 1
-        }
-      }
-    }
+    var (grey, histogram) = image.greyLevels()
     guard let threshold = InkBounds.otsu(histogram) else { return nil }
     let inkIsDark = histogram[0...threshold].reduce(0, +) * 2 <= count
     for index in 0..<count {

@@ -38,31 +38,8 @@ struct InkStrokes: Equatable {
     let (width, height) = (image.width, image.height)
     let count = width * height
     guard count > 0 else { return nil }
-    var grey = [UInt8](repeating: 0, count: count)
-    var histogram = [Int](repeating: 0, count: 256)
-    image.pixels.withUnsafeBufferPointer { pixels in
-      grey.withUnsafeMutableBufferPointer { out in
-        for index in 0..<count {
-          let value =
-            (Int(pixels[3 * index]) + 2 * Int(pixels[3 * index + 1]) + Int(pixels[3 * index + 2])) / 4
-          out[index] = UInt8(value)
-          histogram[value] += 1
-        }
-      }
-    }
-    let tail = max(1, Int(saturating: (Double(count) * Self.levelShare).rounded(.up)))
-    var seen = 0
-    var low = 0
-    while low < 255 && seen + histogram[low] < tail {
-      seen += histogram[low]
-      low += 1
-    }
-    seen = 0
-    var high = 255
-    while high > 0 && seen + histogram[high] < tail {
-      seen += histogram[high]
-      high -= 1
-    }
+    let (grey, histogram) = image.greyLevels()
+    let (low, high) = RGBImage.levels(histogram, share: Self.levelShare)
     let spread = high - low
     guard spread >= leastSpread else { return nil }
     // Ink: below the middle; grey: within the middle half (a quarter of the spread from either end).

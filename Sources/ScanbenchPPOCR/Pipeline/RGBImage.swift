@@ -128,6 +128,46 @@ public struct RGBImage: Sendable, Equatable {
 }
 
 extension RGBImage {
+  /// The darkest and the lightest level of `histogram` (256 counts) once its darkest and its
+  /// lightest `share` of the values are set aside: the ink's and the paper's levels, which a few
+  /// specks of dust or glare do not move.
+  static func levels(_ histogram: [Int], share: Double) -> (low: Int, high: Int) {
+    let tail = max(1, Int(saturating: (Double(histogram.reduce(0, +)) * share).rounded(.up)))
+    var seen = 0
+    var low = 0
+    while low < 255 && seen + histogram[low] < tail {
+      seen += histogram[low]
+      low += 1
+    }
+    seen = 0
+    var high = 255
+    while high > 0 && seen + histogram[high] < tail {
+      seen += histogram[high]
+      high -= 1
+    }
+    return (low, high)
+  }
+
+  /// The image's grey levels, `(R + 2G + B) / 4` a pixel, rows top to bottom, and their histogram.
+  func greyLevels() -> (grey: [UInt8], histogram: [Int]) {
+    let count = width * height
+    var histogram = [Int](repeating: 0, count: 256)
+    var grey = [UInt8](repeating: 0, count: count)
+    pixels.withUnsafeBufferPointer { pixels in
+      grey.withUnsafeMutableBufferPointer { out in
+        for index in 0..<count {
+          let value =
+            (Int(pixels[3 * index]) + 2 * Int(pixels[3 * index + 1]) + Int(pixels[3 * index + 2])) / 4
+          out[index] = UInt8(value)
+          histogram[value] += 1
+        }
+      }
+    }
+    return (grey, histogram)
+  }
+}
+
+extension RGBImage {
   /// The image with its levels stretched so that its darkest pixels (the darkest `inkShare` of its
   /// bytes) are black and its lightest (as many) white, when those lie fewer than `spread` levels
   /// apart and more than `above` (less is a blank image's noise); nil otherwise. A faded print,
@@ -137,19 +177,7 @@ extension RGBImage {
     guard !pixels.isEmpty else { return nil }
     var counts = [Int](repeating: 0, count: 256)
     for value in pixels { counts[Int(value)] += 1 }
-    let tail = max(1, Int(saturating: (Double(pixels.count) * inkShare).rounded(.up)))
-    var seen = 0
-    var low = 0
-    while low < 255 && seen + counts[low] < tail {
-      seen += counts[low]
-      low += 1
-    }
-    seen = 0
-    var high = 255
-    while high > 0 && seen + counts[high] < tail {
-      seen += counts[high]
-      high -= 1
-    }
+    let (low, high) = Self.levels(counts, share: inkShare)
     guard high - low > max(0, above), high - low < spread else { return nil }
     let scale = 255 / Double(high - low)
     let table = (0..<256).map { value -> UInt8 in
