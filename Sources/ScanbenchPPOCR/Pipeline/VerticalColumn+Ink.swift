@@ -259,13 +259,18 @@ extension VerticalColumn {
       guard at > 0 else { continue }
       let beside = characters[(at - 1)..<min(at + 1, characters.count)]
       guard !beside.contains(where: { besides($0.text) }) else { continue }
-      let column = Int(saturating: min(mark.centre / height * content, content - 1).rounded(.down))
-      characters.insert(
-        DecodedCharacter(text: mark.text, firstColumn: column, lastColumn: column, probability: 1), at: at)
+      characters.insert(character(from: mark, content: content, height: height), at: at)
     }
     var result = reading
     result.characters = characters
     return result
+  }
+
+  /// `mark`, found in the ink alone, as a sure character of one column at its centre's place in a
+  /// reading of `content` columns made of a crop `height` rows tall.
+  static func character(from mark: InkMark, content: Double, height: Double) -> DecodedCharacter {
+    let column = Int(saturating: min(mark.centre / height * content, content - 1).rounded(.down))
+    return DecodedCharacter(text: mark.text, firstColumn: column, lastColumn: column, probability: 1)
   }
 
   /// What stands beside a gap that is no lost `、。`'s: a mark half seen, the dots of `…` (each too

@@ -114,9 +114,7 @@ extension VerticalColumn {
       }
       guard !characters.indices.contains(where: { distance($0) <= pitch / 3 }) else { continue }
       let at = characters.firstIndex { row($0) > mark.centre } ?? characters.count
-      let column = Int(saturating: min(mark.centre / height * content, content - 1).rounded(.down))
-      characters.insert(
-        DecodedCharacter(text: mark.text, firstColumn: column, lastColumn: column, probability: 1), at: at)
+      characters.insert(character(from: mark, content: content, height: height), at: at)
     }
     var result = reading
     result.characters = characters
