@@ -28,19 +28,10 @@ extension VerticalColumn {
       else { continue }
       let (ww, wh) = (whole.maxX - whole.minX, whole.maxY - whole.minY)
       guard Double(ww) <= 0.85 * em, Double(wh) >= 0.1 * em, Double(wh) <= 0.5 * em else { continue }
-      var inked = [Bool](repeating: false, count: ww * wh)
-      for index in whole.members {
-        inked[(index / width - whole.minY) * ww + index % width - whole.minX] = true
-      }
-      guard let text = bracketShape(inked, width: ww, height: wh, em: em) else { continue }
-      // Against what it opens or closes: a bracket stands in one end of its cell, the gap on its
-      // far side the longer; `一` stands in the middle of its own.
-      var above = whole.minY
-      while above > 0 && rows[above - 1] == 0 { above -= 1 }
-      var below = whole.maxY
-      while below < height && rows[below] == 0 { below += 1 }
-      let (gapAbove, gapBelow) = (Double(whole.minY - above), Double(below - whole.maxY))
-      guard text == "「" ? gapAbove >= gapBelow + 0.1 * em : gapBelow >= gapAbove + 0.1 * em else { continue }
+      let inked = mask(of: whole, width: width)
+      guard let text = bracketShape(inked, width: ww, height: wh, em: em),
+        standsAgainst(opening: text == "「", rows: whole.minY..<whole.maxY, ink: rows, height: height, em: em)
+      else { continue }
       brackets.append(
         InkMark(text: text, gap: whole.minY..<whole.maxY, centre: Double(whole.minY + whole.maxY) / 2))
     }

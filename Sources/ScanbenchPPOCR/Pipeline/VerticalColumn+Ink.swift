@@ -128,6 +128,30 @@ extension VerticalColumn {
     var maxY: Int
   }
 
+  /// `piece`'s pixels (indices into a picture `width` wide) as a mask of its own box, rows top
+  /// to bottom.
+  static func mask(of piece: Piece, width: Int) -> [Bool] {
+    let boxWidth = piece.maxX - piece.minX
+    var inked = [Bool](repeating: false, count: boxWidth * (piece.maxY - piece.minY))
+    for index in piece.members {
+      inked[(index / width - piece.minY) * boxWidth + index % width - piece.minX] = true
+    }
+    return inked
+  }
+
+  /// Whether a mark across the column in `rows` stands against what it opens (the paper above it
+  /// longer, by a tenth of an em, than the paper below it) or, not `opening`, against what it
+  /// closes: a bracket or a parenthesis stands in one end of its cell, a bar in the middle of its
+  /// own. `ink` is the column's ink a row (``Ink/band``), `height` its rows.
+  static func standsAgainst(opening: Bool, rows: Range<Int>, ink: [Int], height: Int, em: Double) -> Bool {
+    var above = rows.lowerBound
+    while above > 0 && ink[above - 1] == 0 { above -= 1 }
+    var below = rows.upperBound
+    while below < height && ink[below] == 0 { below += 1 }
+    let (gapAbove, gapBelow) = (Double(rows.lowerBound - above), Double(below - rows.upperBound))
+    return opening ? gapAbove >= gapBelow + 0.1 * em : gapBelow >= gapAbove + 0.1 * em
+  }
+
   static func components(_ mask: [Bool], width: Int, height: Int) -> [Piece] {
     var seen = [Bool](repeating: false, count: mask.count)
     var stack: [Int] = []

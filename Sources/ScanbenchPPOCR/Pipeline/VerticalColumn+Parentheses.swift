@@ -21,10 +21,7 @@ extension VerticalColumn {
       guard Double(w) >= 0.6 * em, Double(w) <= 0.95 * em, Double(h) >= 0.18 * em, Double(h) <= 0.45 * em,
         abs(Double(piece.minX + piece.maxX) / 2 - axis) <= 0.25 * em
       else { continue }
-      var inked = [Bool](repeating: false, count: w * h)
-      for index in piece.members {
-        inked[(index / width - piece.minY) * w + index % width - piece.minX] = true
-      }
+      let inked = mask(of: piece, width: width)
       guard let text = arcShape(inked, width: w, height: h) else { continue }
       // Nothing else of the column in its rows: a stroke of a character has its other strokes there.
       let (bandLeft, bandRight) = (ink.band.left, ink.band.right)
@@ -35,13 +32,10 @@ extension VerticalColumn {
         }
       }
       guard alone else { continue }
-      // Against what it opens or closes: the gap on its far side the longer.
-      var above = piece.minY
-      while above > 0 && rows[above - 1] == 0 { above -= 1 }
-      var below = piece.maxY
-      while below < height && rows[below] == 0 { below += 1 }
-      let (gapAbove, gapBelow) = (Double(piece.minY - above), Double(below - piece.maxY))
-      guard text == "（" ? gapAbove >= gapBelow + 0.1 * em : gapBelow >= gapAbove + 0.1 * em else { continue }
+      guard
+        standsAgainst(
+          opening: text == "（", rows: piece.minY..<piece.maxY, ink: rows, height: height, em: em)
+      else { continue }
       marks.append(
         InkMark(text: text, gap: piece.minY..<piece.maxY, centre: Double(piece.minY + piece.maxY) / 2))
     }
