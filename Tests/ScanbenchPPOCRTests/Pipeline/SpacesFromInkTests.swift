@@ -70,6 +70,23 @@ import Testing
     #expect(Self.mended("the gnu general_public license", doubt: 0.01) == "the gnu generalpublic license")
   }
 
+  /// The median by selection is the middle value of the sorted values, whatever their order, count
+  /// (odd or even) and repeats.
+  @Test func theMedianIsTheMiddleOfTheSortedValues() {
+    var generator = SystemRandomNumberGenerator()
+    for count in [1, 2, 3, 4, 7, 8, 64, 65, 1000, 1001] {
+      for levels in [2, 5, 1000] {
+        var values = (0..<count).map { _ in Float(Int.random(in: 0..<levels, using: &generator)) / 7 }
+        let expected = values.sorted()[count / 2]
+        #expect(SpacesFromInk.median(&values) == expected, "\(count) values of \(levels) levels")
+      }
+    }
+    var sortedDown = (0..<101).map { Float(100 - $0) }
+    #expect(SpacesFromInk.median(&sortedDown) == 50)
+    var empty: [Float] = []
+    #expect(SpacesFromInk.median(&empty) == 0)
+  }
+
   @Test func inkColumnsAreThoseDarkerThanHalfwayToTheDarkestInTheMiddleRows() {
     // A crop 20 wide and 16 high, white, with ink in columns 3–5 and 12, and a neighbour's
     // descender at the top of column 8 (rows 0–1, outside the middle rows).
