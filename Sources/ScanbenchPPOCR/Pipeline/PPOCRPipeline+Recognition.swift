@@ -315,12 +315,6 @@ extension PPOCRPipeline {
           of: decoded[index], into: cells, margin: margin,
           voicingMargin: options.voicingMarksFromTurnedReading)
       }
-      // A page of one column: a character of thin strokes at its foot or head the cells read as
-      // nothing, read turned among its neighbours.
-      if sameQuad, detected.count == 1, let ends = options.endsFromTurnedReading {
-        cells = VerticalColumn.withEndsOfTurned(
-          decoded[index], into: cells, leastProbability: ends.leastProbability, longest: ends.longest)
-      }
       // A voicing mark both readings lost is still plain in the cell's ink.
       if options.voicingMarksFromInk {
         cells = VerticalColumn.withInkVoicingMarks(cells, column: column, line: line)

@@ -285,18 +285,6 @@ public final class PPOCRPipeline {
     /// cells read a small kana full size, and misread a character whose cell holds part of a
     /// neighbour. nil: never (docs/engines.md, "Vertical Japanese").
     public var charactersFromTurnedReading: Double? = 0.3
-    /// A page's one column kept as read in cells takes the kana and kanji the turned reading read
-    /// past the last character both share, or before the first, where the cells read none there
-    /// (``VerticalColumn/withEndsOfTurned(_:into:leastProbability:longest:)``): a character of thin
-    /// strokes at a column's foot or head (`一`, `こ`) leaves a cell the cells read as nothing.
-    /// nil: never (docs/engines.md, "Vertical Japanese").
-    public var endsFromTurnedReading: ColumnEndsFromTurnedReading? = ColumnEndsFromTurnedReading()
-    /// At most ``longest`` characters at an end, each read turned with at least ``leastProbability``.
-    public struct ColumnEndsFromTurnedReading: Sendable, Equatable {
-      public var leastProbability = 0.35
-      public var longest = 2
-      public init() {}
-    }
     /// A column's cells read as a full-size kana that has a small form (`ツ ユ よ`) are read as the
     /// small one where the cell's ink lies right of the column's axis and is smaller than a
     /// full-size kana's, as a small kana's does in vertical text

@@ -91,38 +91,3 @@ extension VerticalColumn {
     smallKana[small] == full
   }
 }
-
-extension VerticalColumn {
-  /// `cells` with the characters the turned reading (`turned`, of the same column) read past the
-  /// last character both readings share, or before the first (their longest common subsequence,
-  /// marks left out), where the cells hold no character there but marks: at most `longest` of
-  /// them, each a kana or kanji read with at least `leastProbability`. A character at a column's
-  /// foot or head whose ink is thin strokes with blank paper around them (`一`, `こ`'s two bars)
-  /// leaves the cells' grid a cell it reads as nothing; turned, it lies among its neighbours and is
-  /// read. Each goes in next to the shared character, before the cells' marks at the foot, after
-  /// those at the head (`「`), its columns the turned reading's along the column.
-  static func withEndsOfTurned(
-    _ turned: DecodedLine, into cells: DecodedLine, leastProbability: Double, longest: Int
-  ) -> DecodedLine {
-    let (c, t) = (cells.characters, turned.characters)
-    guard !c.isEmpty, !t.isEmpty, cells.contentColumns > 0, turned.contentColumns > 0 else { return cells }
-    let anchors = Self.anchors(c, t) { !isMark($0) }
-    guard let first = anchors.first, let last = anchors.last else { return cells }
-    let scale = cells.contentColumns / turned.contentColumns
-    func taken(_ range: Range<Int>) -> [DecodedCharacter]? {
-      let lost = t[range].filter { !isMark($0.text) }
-      guard !lost.isEmpty, lost.count <= longest,
-        lost.allSatisfy({ isKanaOrKanji($0.text) && Double($0.probability) >= leastProbability })
-      else { return nil }
-      return lost.map { moved($0, scale: scale) }
-    }
-    var result = cells
-    if c[(last.first + 1)...].allSatisfy({ isMark($0.text) }), let foot = taken((last.second + 1)..<t.count) {
-      result.characters.insert(contentsOf: foot, at: last.first + 1)
-    }
-    if c[..<first.first].allSatisfy({ isMark($0.text) }), let head = taken(0..<first.second) {
-      result.characters.insert(contentsOf: head, at: first.first)
-    }
-    return result
-  }
-}

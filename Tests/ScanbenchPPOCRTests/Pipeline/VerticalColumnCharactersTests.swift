@@ -85,37 +85,4 @@ import Testing
     #expect(VerticalColumn.hasVoicingMark("ご") && VerticalColumn.hasVoicingMark("ポ"))
     #expect(!VerticalColumn.hasVoicingMark("こ"))
   }
-
-  static func ends(
-    cells: String, turned: String, _ turnedProbabilities: [Int: Float] = [:]
-  ) -> String {
-    let ends = PPOCRPipeline.Options.ColumnEndsFromTurnedReading()
-    return VerticalColumn.withEndsOfTurned(
-      reading(turned, probabilities: turnedProbabilities), into: reading(cells, probabilities: [:]),
-      leastProbability: ends.leastProbability, longest: ends.longest
-    )
-    .text
-  }
-
-  @Test func charactersTheCellsLostAtAColumnsEndsAreTheTurnedReadings() {
-    // `10分ご`, `Packageを一`: a foot of thin strokes the cells read as nothing, read turned at the
-    // line's end, doubtfully.
-    #expect(Self.ends(cells: "が10分", turned: "が10分ご", [4: 0.43]) == "が10分ご")
-    #expect(Self.ends(cells: "開き、を", turned: "開きを一", [3: 0.38]) == "開き、を一")
-    // Before the cells' marks at the foot, after theirs at the head.
-    #expect(Self.ends(cells: "出た。", turned: "出たと") == "出たと。")
-    #expect(Self.ends(cells: "「もう", turned: "ともう") == "「ともう")
-  }
-
-  @Test func endsTheCellsReadOrTheTurnedReadingDoubtsAreLeft() {
-    // The cells read a character there (the readings differ, they do not lose it).
-    #expect(Self.ends(cells: "10分こ", turned: "10分ご") == "10分こ")
-    // Read unsurely, more than two, or no kana or kanji (Latin, a mark).
-    #expect(Self.ends(cells: "10分", turned: "10分ご", [3: 0.2]) == "10分")
-    #expect(Self.ends(cells: "10分", turned: "10分ごとに") == "10分")
-    #expect(Self.ends(cells: "10分", turned: "10分a") == "10分")
-    #expect(Self.ends(cells: "10分", turned: "10分。") == "10分")
-    // Nothing shared: no end to go by.
-    #expect(Self.ends(cells: "あい", turned: "うえ") == "あい")
-  }
 }
