@@ -53,4 +53,65 @@ import Testing
     let kana = VerticalColumnPiecesTests.reading("てく以下", pitch: 10)
     #expect(VerticalColumn.withInkParentheses([mark], into: kana, height: 40, pitch: 10) == kana)
   }
+
+  /// A column of `cells` characters (34 rows of ink in cells of 40, from row `top`) in a picture
+  /// `rows` tall, with `arc` (``arc(up:)``, 24 × 8) drawn from row `arcTop`.
+  static func column(cells: Int, top: Int, rows: Int, arc up: Bool, arcTop: Int) -> VerticalColumn.Grey {
+    var grey = VerticalColumn.Grey(width: 44, height: rows, value: 255)
+    for cell in 0..<cells {
+      for y in (top + 40 * cell)..<(top + 40 * cell + 34) {
+        for x in 5..<39 { grey[x, y] = 20 }
+      }
+    }
+    let arc = Self.arc(up: up)
+    for y in 0..<8 {
+      for x in 0..<24 where arc[y * 24 + x] { grey[10 + x, arcTop + y] = 20 }
+    }
+    return grey
+  }
+
+  @Test func anArchAtTheColumnsHeadOrABowlAtItsFootNeedsNoPaperBeyondIt() {
+    // The arch a row under the crop's top, a row above the first character: as little paper above
+    // it as below, so it stands in no end of a cell; at the column's head, it opens it.
+    let head = Self.column(cells: 3, top: 10, rows: 130, arc: true, arcTop: 1)
+    #expect(VerticalColumn.parenthesesInInk(head).isEmpty)
+    #expect(VerticalColumn.parenthesesInInk(head, atColumnEnds: true).map(\.text) == ["（"])
+    // The bowl a row under the last character, a row above the crop's foot.
+    let foot = Self.column(cells: 2, top: 2, rows: 93, arc: false, arcTop: 84)
+    #expect(VerticalColumn.parenthesesInInk(foot).isEmpty)
+    #expect(VerticalColumn.parenthesesInInk(foot, atColumnEnds: true).map(\.text) == ["）"])
+    // Far from the first character, the arch stands against nothing.
+    let apart = Self.column(cells: 3, top: 24, rows: 150, arc: true, arcTop: 1)
+    #expect(VerticalColumn.parenthesesInInk(apart, atColumnEnds: true).isEmpty)
+    // A bowl at the head, an arch at the foot: no column begins with a closing mark.
+    let bowl = Self.column(cells: 3, top: 10, rows: 130, arc: false, arcTop: 1)
+    #expect(VerticalColumn.parenthesesInInk(bowl, atColumnEnds: true).isEmpty)
+  }
+
+  @Test func theArcBeyondTheBoxIsTheParenthesis() {
+    // The box from row 10: the arch above it.
+    let head = Self.column(cells: 3, top: 10, rows: 130, arc: true, arcTop: 1)
+    #expect(VerticalColumn.parenthesisBeyondBox(head, boxRows: 10..<130, opening: true) == "（")
+    #expect(VerticalColumn.parenthesisBeyondBox(head, boxRows: 0..<130, opening: false) == nil)
+    // The box to row 76: the bowl under it.
+    let foot = Self.column(cells: 2, top: 2, rows: 130, arc: false, arcTop: 77)
+    #expect(VerticalColumn.parenthesisBeyondBox(foot, boxRows: 0..<76, opening: false) == "）")
+    // A bar, or nothing, beyond the box.
+    var bar = VerticalColumnInkTests.column(cells: 3, rows: 130)
+    for y in 2..<5 {
+      for x in 10..<34 { bar[x, y] = 20 }
+    }
+    #expect(VerticalColumn.parenthesisBeyondBox(bar, boxRows: 10..<130, opening: true) == nil)
+    let none = VerticalColumnInkTests.column(cells: 3, rows: 130)
+    #expect(VerticalColumn.parenthesisBeyondBox(none, boxRows: 10..<130, opening: true) == nil)
+  }
+
+  @Test func aKanjiOneReadForAnArcIsTheParenthesisOnlyWhenAsked() {
+    let mark = VerticalColumn.InkMark(text: "（", gap: 12..<16, centre: 14)
+    let one = VerticalColumnPiecesTests.reading("て一以下", pitch: 10)
+    #expect(VerticalColumn.withInkParentheses([mark], into: one, height: 40, pitch: 10).text == "て一以下")
+    #expect(
+      VerticalColumn.withInkParentheses([mark], into: one, height: 40, pitch: 10, overOne: true).text
+        == "て（以下")
+  }
 }
