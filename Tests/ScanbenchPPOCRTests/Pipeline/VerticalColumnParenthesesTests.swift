@@ -54,56 +54,30 @@ import Testing
     #expect(VerticalColumn.withInkParentheses([mark], into: kana, height: 40, pitch: 10) == kana)
   }
 
-  /// A column of `cells` characters (34 rows of ink in cells of 40, from row `top`) in a picture
-  /// `rows` tall, with `arc` (``arc(up:)``, 24 × 8) drawn from row `arcTop`.
-  static func column(cells: Int, top: Int, rows: Int, arc up: Bool, arcTop: Int) -> VerticalColumn.Grey {
-    var grey = VerticalColumn.Grey(width: 44, height: rows, value: 255)
-    for cell in 0..<cells {
-      for y in (top + 40 * cell)..<(top + 40 * cell + 34) {
-        for x in 5..<39 { grey[x, y] = 20 }
-      }
-    }
-    let arc = Self.arc(up: up)
-    for y in 0..<8 {
-      for x in 0..<24 where arc[y * 24 + x] { grey[10 + x, arcTop + y] = 20 }
-    }
-    return grey
+  /// A column's ink a row: `before` rows of paper, `arc` rows of an arc, `gap` rows of paper, then
+  /// a character of 34 rows and paper to `height`.
+  static func rows(before: Int, arc: Int, gap: Int, height: Int) -> [Int] {
+    var ink = [Int](repeating: 0, count: height)
+    for y in before..<(before + arc) { ink[y] = 20 }
+    for y in (before + arc + gap)..<min(height, before + arc + gap + 34) { ink[y] = 30 }
+    return ink
   }
 
-  @Test func anArchAtTheColumnsHeadOrABowlAtItsFootNeedsNoPaperBeyondIt() {
-    // The arch a row under the crop's top, a row above the first character: as little paper above
-    // it as below, so it stands in no end of a cell; at the column's head, it opens it.
-    let head = Self.column(cells: 3, top: 10, rows: 130, arc: true, arcTop: 1)
-    #expect(VerticalColumn.parenthesesInInk(head).isEmpty)
-    #expect(VerticalColumn.parenthesesInInk(head, atColumnEnds: true).map(\.text) == ["（"])
-    // The bowl a row under the last character, a row above the crop's foot.
-    let foot = Self.column(cells: 2, top: 2, rows: 93, arc: false, arcTop: 84)
-    #expect(VerticalColumn.parenthesesInInk(foot).isEmpty)
-    #expect(VerticalColumn.parenthesesInInk(foot, atColumnEnds: true).map(\.text) == ["）"])
-    // Far from the first character, the arch stands against nothing.
-    let apart = Self.column(cells: 3, top: 24, rows: 150, arc: true, arcTop: 1)
-    #expect(VerticalColumn.parenthesesInInk(apart, atColumnEnds: true).isEmpty)
-    // A bowl at the head, an arch at the foot: no column begins with a closing mark.
-    let bowl = Self.column(cells: 3, top: 10, rows: 130, arc: false, arcTop: 1)
-    #expect(VerticalColumn.parenthesesInInk(bowl, atColumnEnds: true).isEmpty)
-  }
-
-  @Test func theArcBeyondTheBoxIsTheParenthesis() {
-    // The box from row 10: the arch above it.
-    let head = Self.column(cells: 3, top: 10, rows: 130, arc: true, arcTop: 1)
-    #expect(VerticalColumn.parenthesisBeyondBox(head, boxRows: 10..<130, opening: true) == "（")
-    #expect(VerticalColumn.parenthesisBeyondBox(head, boxRows: 0..<130, opening: false) == nil)
-    // The box to row 76: the bowl under it.
-    let foot = Self.column(cells: 2, top: 2, rows: 130, arc: false, arcTop: 77)
-    #expect(VerticalColumn.parenthesisBeyondBox(foot, boxRows: 0..<76, opening: false) == "）")
-    // A bar, or nothing, beyond the box.
-    var bar = VerticalColumnInkTests.column(cells: 3, rows: 130)
-    for y in 2..<5 {
-      for x in 10..<34 { bar[x, y] = 20 }
-    }
-    #expect(VerticalColumn.parenthesisBeyondBox(bar, boxRows: 10..<130, opening: true) == nil)
-    let none = VerticalColumnInkTests.column(cells: 3, rows: 130)
-    #expect(VerticalColumn.parenthesisBeyondBox(none, boxRows: 10..<130, opening: true) == nil)
+  @Test func anArcAtTheColumnsHeadOrFootNeedsNoPaperBeyondIt() {
+    // The arch a row under the crop's top, three rows above the first character (em 37).
+    let head = Self.rows(before: 1, arc: 8, gap: 3, height: 60)
+    #expect(VerticalColumn.standsAtColumnEnd(opening: true, rows: 1..<9, ink: head, height: 60, em: 37))
+    #expect(!VerticalColumn.standsAgainst(opening: true, rows: 1..<9, ink: head, height: 60, em: 37))
+    // Far from the first character, it stands against nothing; with ink above, it is no head.
+    let apart = Self.rows(before: 1, arc: 8, gap: 15, height: 60)
+    #expect(!VerticalColumn.standsAtColumnEnd(opening: true, rows: 1..<9, ink: apart, height: 60, em: 37))
+    var above = head
+    above[0] = 5
+    #expect(!VerticalColumn.standsAtColumnEnd(opening: true, rows: 1..<9, ink: above, height: 60, em: 37))
+    // The bowl after the last character, a row above the crop's foot.
+    let foot = Array(Self.rows(before: 1, arc: 8, gap: 3, height: 60).reversed())
+    #expect(VerticalColumn.standsAtColumnEnd(opening: false, rows: 51..<59, ink: foot, height: 60, em: 37))
+    #expect(!VerticalColumn.standsAtColumnEnd(opening: true, rows: 51..<59, ink: foot, height: 60, em: 37))
   }
 
   @Test func aKanjiOneReadForAnArcIsTheParenthesisOnlyWhenAsked() {
