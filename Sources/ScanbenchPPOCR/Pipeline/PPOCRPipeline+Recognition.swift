@@ -297,14 +297,20 @@ extension PPOCRPipeline {
         if sameQuad && options.bracketsFromInk {
           decoded[index] = VerticalColumn.withBracketsFromInk(
             column, into: decoded[index], pitch: line.pitch,
-            openingAfterFullStops: options.openingBracketsFromInk)
+            openingAfterFullStops: options.openingBracketsFromInk,
+            singleOverDouble: options.singleBracketsOverDouble,
+            closingAfterMarks: options.closingBracketsAfterMarks)
         }
         if sameQuad && options.ellipsesFromInk {
           decoded[index] = VerticalColumn.withEllipsesFromInk(column, into: decoded[index])
         }
+        if sameQuad && options.colonsFromInk {
+          decoded[index] = VerticalColumn.withColonsFromInk(column, into: decoded[index], pitch: line.pitch)
+        }
         if sameQuad && options.parenthesesFromInk {
           decoded[index] = VerticalColumn.withParenthesesFromInk(
-            column, into: decoded[index], pitch: line.pitch)
+            column, into: decoded[index], pitch: line.pitch, atColumnEnds: options.parenthesesAtColumnEnds,
+            margin: options.parenthesisMargin, overOne: options.parenthesesOverOne)
         }
         continue
       }
@@ -331,13 +337,20 @@ extension PPOCRPipeline {
       }
       if options.bracketsFromInk {
         cells = VerticalColumn.withBracketsFromInk(
-          column, into: cells, pitch: line.pitch, openingAfterFullStops: options.openingBracketsFromInk)
+          column, into: cells, pitch: line.pitch, openingAfterFullStops: options.openingBracketsFromInk,
+          singleOverDouble: options.singleBracketsOverDouble,
+          closingAfterMarks: options.closingBracketsAfterMarks)
       }
       if options.ellipsesFromInk {
         cells = VerticalColumn.withEllipsesFromInk(column, into: cells)
       }
+      if options.colonsFromInk {
+        cells = VerticalColumn.withColonsFromInk(column, into: cells, pitch: line.pitch)
+      }
       if options.parenthesesFromInk {
-        cells = VerticalColumn.withParenthesesFromInk(column, into: cells, pitch: line.pitch)
+        cells = VerticalColumn.withParenthesesFromInk(
+          column, into: cells, pitch: line.pitch, atColumnEnds: options.parenthesesAtColumnEnds,
+          margin: options.parenthesisMargin, overOne: options.parenthesesOverOne)
       }
       regions[index] = detected[index]
       decoded[index] = VerticalColumn.withCase(ofWords: wordsAcross, into: cells)
@@ -351,6 +364,12 @@ extension PPOCRPipeline {
     if let reach = options.marksUnderFoot {
       for index in detected.indices where detected[index].isVertical && regions[index].isVertical {
         decoded[index] = withMarkUnderFoot(
+          image, of: index, in: detected, reading: decoded[index], reach: reach)
+      }
+    }
+    if let reach = options.parenthesesBeyondBox {
+      for index in detected.indices where detected[index].isVertical && regions[index].isVertical {
+        decoded[index] = withParenthesesBeyondBox(
           image, of: index, in: detected, reading: decoded[index], reach: reach)
       }
     }

@@ -244,6 +244,15 @@ public final class PPOCRPipeline {
     /// of the cell after the mark's, apart from both, it is dropped by both readings. Only with
     /// ``bracketsFromInk`` (docs/engines.md, "Vertical Japanese").
     public var openingBracketsFromInk = true
+    /// A `『』` read where the column's ink holds the single corner bracket is read as it
+    /// (``VerticalColumn/isDoubleOf(_:bracket:)``). Only with ``bracketsFromInk``
+    /// (docs/engines.md, "Vertical Japanese").
+    public var singleBracketsOverDouble = true
+    /// A `」` the column's ink holds after a `？` or `！` the reading kept, read as nothing, is put in
+    /// after the mark (``VerticalColumn/withClosingBracketsAfterMarks(_:into:height:pitch:)``): set
+    /// against the mark, it falls in the mark's cell, which reads only the mark. Only with
+    /// ``bracketsFromInk`` (docs/engines.md, "Vertical Japanese").
+    public var closingBracketsAfterMarks = true
     /// The `…` a column's ink holds — three dots down its axis a cell, each too small to be kept as
     /// ink — go into the reading kept, in place of what it read of them (`・`, `:`), and under a
     /// column's foot where the detector ended its box at them (``VerticalColumn/ellipsesInInk(_:)``)
@@ -255,6 +264,32 @@ public final class PPOCRPipeline {
     /// recognizer drops the flat arc or reads it as what it looks like
     /// (docs/engines.md, "Vertical Japanese").
     public var parenthesesFromInk = true
+    /// A colon set vertically (`：` turned: two dots side by side across the column) that the
+    /// column's ink holds goes into the reading kept, where it read the dots of another mark in its
+    /// place or nothing (``VerticalColumn/withColonsFromInk(_:into:pitch:)``)
+    /// (docs/engines.md, "Vertical Japanese").
+    public var colonsFromInk = true
+    /// With ``parenthesesFromInk``, an arch at a column's head and a bowl at its foot are taken
+    /// where they stand near their neighbour, however little paper the box leaves on their other
+    /// side (``VerticalColumn/standsAtColumnEnd(opening:rows:ink:height:em:)``): a column's first
+    /// `︵` otherwise fails the test of standing in the foot of its cell, and is dropped
+    /// (docs/engines.md, "Vertical Japanese").
+    public var parenthesesAtColumnEnds = true
+    /// How much longer, in ems, the paper on a parenthesis's far side must be than on the side of
+    /// what it opens or closes, for ``parenthesesFromInk`` to take an arc within a column: a bar
+    /// stands in the middle of its cell, a parenthesis nearer one end
+    /// (``VerticalColumn/standsAgainst(opening:rows:ink:height:em:margin:)``).
+    public var parenthesisMargin = 0.05
+    /// With ``parenthesesFromInk``, a `一` read where the ink holds a parenthesis's arc is read as
+    /// the parenthesis, as a bar there is: the arc is no kanji's stroke, alone in its cell and
+    /// curved (``VerticalColumn/isLookalikeOfParenthesis(_:withOne:)``).
+    public var parenthesesOverOne = true
+    /// A column whose reading does not begin with `（` takes the `︵` the page holds just above its
+    /// box, and one that does not end with `）` the `︶` just below it, looked for this many of the
+    /// column's widths beyond the box (``VerticalColumn/parenthesisBeyondBox(_:boxRows:opening:)``):
+    /// the detector's box ends at the column's first and last characters, and a flat arc beyond
+    /// them lies in no crop. nil: never (docs/engines.md, "Vertical Japanese").
+    public var parenthesesBeyondBox: Double? = 1
     /// A `?` or `!` a column's reading holds beside Japanese is read as the full-width mark
     /// (``VerticalColumn/fullWidthMarks(_:)``): a mark in a cell of its own shows the recognizer no
     /// width, and Japanese sets `？！` full-width; one inside a Latin word or an address stays ASCII

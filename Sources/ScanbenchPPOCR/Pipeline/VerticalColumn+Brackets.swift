@@ -148,14 +148,77 @@ extension VerticalColumn {
   /// `reading` of `column` (`pitch` rows a character) with its bars read as the brackets its ink
   /// holds, and with `openingAfterFullStops` the `「` it lost after a `。` put in
   /// (``withOpeningBracketsAfterFullStops(_:into:height:pitch:)``).
+  ///
+  /// With `singleOverDouble`, a `『』` read where the ink holds the single bracket is read as it
+  /// (``isDoubleOf(_:bracket:)``); with `closingAfterMarks`, a `」` lost after `？！` goes in
+  /// (``withClosingBracketsAfterMarks(_:into:height:pitch:)``).
   static func withBracketsFromInk(
-    _ column: Grey, into reading: DecodedLine, pitch: Double, openingAfterFullStops: Bool = false
+    _ column: Grey, into reading: DecodedLine, pitch: Double, openingAfterFullStops: Bool = false,
+    singleOverDouble: Bool = false, closingAfterMarks: Bool = false
   ) -> DecodedLine {
     let brackets = bracketsInInk(column)
-    let read = withInkBrackets(brackets, into: reading, height: Double(column.height), pitch: pitch)
+    let height = Double(column.height)
+    var read = withInkBrackets(brackets, into: reading, height: height, pitch: pitch)
+    if singleOverDouble {
+      for bracket in brackets {
+        read = withInkBrackets([bracket], into: read, height: height, pitch: pitch) {
+          isDoubleOf($0, bracket: bracket.text)
+        }
+      }
+    }
+    if closingAfterMarks {
+      read = withClosingBracketsAfterMarks(brackets, into: read, height: height, pitch: pitch)
+    }
     guard openingAfterFullStops else { return read }
-    return withOpeningBracketsAfterFullStops(
-      brackets, into: read, height: Double(column.height), pitch: pitch)
+    return withOpeningBracketsAfterFullStops(brackets, into: read, height: height, pitch: pitch)
+  }
+
+  /// Whether `text` is the double corner bracket of the same side as `bracket` (`『` of `「`): the
+  /// recognizer reads a single one so where its stroke is thick or blurred, but the double one's
+  /// inner corner is ink, which ``bracketShape(_:width:height:em:)`` finds no bracket in.
+  static func isDoubleOf(_ text: String, bracket: String) -> Bool {
+    bracket == "「" && text == "『" || bracket == "」" && text == "』"
+  }
+
+  /// `reading` (its characters' columns along the column, of `height` rows, `pitch` rows a
+  /// character) with each `」` of `brackets` it read as nothing put in, where it follows a `？` or
+  /// `！` read: set in the head of the cell after the mark, against it, the bracket falls in the
+  /// mark's cell when the mark is set short, and the cell reads only the mark. Only where no
+  /// character but the mark is read within a third of a pitch of the bracket (it may be that
+  /// character's stroke), no closing bracket, bar or `一` within three quarters of one, and no
+  /// closing bracket read right after the mark.
+  static func withClosingBracketsAfterMarks(
+    _ brackets: [InkMark], into reading: DecodedLine, height: Double, pitch: Double
+  ) -> DecodedLine {
+    let content = reading.contentColumns
+    guard !brackets.isEmpty, !reading.characters.isEmpty, content > 0, height > 0 else { return reading }
+    func row(_ character: DecodedCharacter) -> Double {
+      (Double(character.firstColumn + character.lastColumn) / 2 + 0.5) / content * height
+    }
+    var characters = reading.characters
+    let marks: Set<String> = ["？", "！", "?", "!"]
+    for bracket in brackets where bracket.text == "」" {
+      let near = characters.contains {
+        let distance = abs(row($0) - bracket.centre)
+        return distance <= pitch / 3 && !marks.contains($0.text)
+          || distance <= 0.75 * pitch
+            && (isLookalikeOfBracket($0.text) || ["」", "』", "一", "﹂"].contains($0.text))
+      }
+      let at = characters.firstIndex { row($0) > bracket.centre } ?? characters.count
+      guard !near, at > 0, marks.contains(characters[at - 1].text),
+        at == characters.count || !["」", "』", "﹂"].contains(characters[at].text)
+      else { continue }
+      let column = Int(saturating: min(bracket.centre / height * content, content - 1).rounded(.down))
+      // As likely as the reading on the whole (``withInkEllipses(_:into:height:em:)``).
+      characters.insert(
+        DecodedCharacter(
+          text: bracket.text, firstColumn: column, lastColumn: column, probability: Float(reading.probability)
+        ),
+        at: at)
+    }
+    var result = reading
+    result.characters = characters
+    return result
   }
 
   /// `reading` (its characters' columns along the column, of `height` rows, `pitch` rows a

@@ -140,16 +140,18 @@ extension VerticalColumn {
   }
 
   /// Whether a mark across the column in `rows` stands against what it opens (the paper above it
-  /// longer, by a tenth of an em, than the paper below it) or, not `opening`, against what it
+  /// longer, by `margin` ems, than the paper below it) or, not `opening`, against what it
   /// closes: a bracket or a parenthesis stands in one end of its cell, a bar in the middle of its
-  /// own. `ink` is the column's ink a row (``Ink/band``), `height` its rows.
-  static func standsAgainst(opening: Bool, rows: Range<Int>, ink: [Int], height: Int, em: Double) -> Bool {
+  /// own. `ink` is the column's ink a row (``Ink/band``), `height` its rows; `margin` in ems.
+  static func standsAgainst(
+    opening: Bool, rows: Range<Int>, ink: [Int], height: Int, em: Double, margin: Double = 0.1
+  ) -> Bool {
     var above = rows.lowerBound
     while above > 0 && ink[above - 1] == 0 { above -= 1 }
     var below = rows.upperBound
     while below < height && ink[below] == 0 { below += 1 }
     let (gapAbove, gapBelow) = (Double(rows.lowerBound - above), Double(below - rows.upperBound))
-    return opening ? gapAbove >= gapBelow + 0.1 * em : gapBelow >= gapAbove + 0.1 * em
+    return opening ? gapAbove >= gapBelow + margin * em : gapBelow >= gapAbove + margin * em
   }
 
   static func components(_ mask: [Bool], width: Int, height: Int) -> [Piece] {

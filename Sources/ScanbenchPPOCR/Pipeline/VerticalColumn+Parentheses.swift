@@ -10,7 +10,13 @@ extension VerticalColumn {
   /// The `︵︶` of `column` (as `（）`), top to bottom: pieces of ink across the column's axis, each
   /// an arc (``arcShape(_:width:height:)``) with nothing else within its bounds, nearer the ink
   /// after it (`︵`) or before it (`︶`) than the other; their `gap` the piece's rows.
-  static func parenthesesInInk(_ column: Grey) -> [InkMark] {
+  ///
+  /// With `atColumnEnds`, an arch at the column's head (no ink above it) and a bowl at its foot
+  /// stand against their neighbour where the paper between is short (``standsAtColumnEnd(opening:rows:ink:height:em:)``):
+  /// the paper on their other side is only the box's margin. `margin` is how much longer, in ems,
+  /// the paper on the far side of a mark within the column must be than on the near side.
+  static func parenthesesInInk(_ column: Grey, atColumnEnds: Bool = false, margin: Double = 0.1) -> [InkMark]
+  {
     guard let ink = ink(of: column) else { return [] }
     let (width, height, em) = (column.width, column.height, ink.em)
     let axis = ink.axis
@@ -32,15 +38,42 @@ extension VerticalColumn {
         }
       }
       guard alone else { continue }
+      let opening = text == "（"
+      let pieceRows = piece.minY..<piece.maxY
       guard
-        standsAgainst(
-          opening: text == "（", rows: piece.minY..<piece.maxY, ink: rows, height: height, em: em)
+        atColumnEnds
+          && standsAtColumnEnd(opening: opening, rows: pieceRows, ink: rows, height: height, em: em)
+          || standsAgainst(
+            opening: opening, rows: pieceRows, ink: rows, height: height, em: em, margin: margin)
       else { continue }
       marks.append(
         InkMark(text: text, gap: piece.minY..<piece.maxY, centre: Double(piece.minY + piece.maxY) / 2))
     }
     return marks.sorted { $0.centre < $1.centre }
   }
+
+  /// Whether an arc across the column in `rows` is its first ink (`opening`) or its last, against
+  /// the ink after it (before it) within ``endGap`` ems: there the paper on its far side is the
+  /// box's margin, however short, and no measure of where it stands in its cell. No column begins
+  /// with a closing mark or ends with an opening one, so the arc's shape says which it is.
+  static func standsAtColumnEnd(opening: Bool, rows: Range<Int>, ink: [Int], height: Int, em: Double) -> Bool
+  {
+    if opening {
+      guard ink[0..<rows.lowerBound].allSatisfy({ $0 == 0 }),
+        let next = ink[rows.upperBound...].firstIndex(where: { $0 > 0 })
+      else { return false }
+      return Double(next - rows.upperBound) <= endGap * em
+    }
+    guard ink[rows.upperBound...].allSatisfy({ $0 == 0 }),
+      let previous = ink[0..<rows.lowerBound].lastIndex(where: { $0 > 0 })
+    else { return false }
+    return Double(rows.lowerBound - previous - 1) <= endGap * em
+  }
+
+  /// The most paper, in ems, between a parenthesis at a column's end and what it opens or closes:
+  /// set in the end of its cell against it, it stands closer than a bar or a character in a cell
+  /// of its own stands to its neighbour.
+  static let endGap = 0.3
 
   /// `（` where `inked` (a piece's pixels, rows top to bottom, `width` × `height`) is an arch
   /// (`︵`): a thin stroke through every column whose middle third stands higher than both its
@@ -78,8 +111,11 @@ extension VerticalColumn {
 
   /// What a recognizer reads for a vertical parenthesis it sees in a cell of its own: the bar,
   /// wave or kana it looks like (the arch `︵` is `へ` flattened), or the ASCII parenthesis.
-  static func isLookalikeOfParenthesis(_ text: String) -> Bool {
+  /// With `withOne`, the kanji `一` too: a flat arc alone in its cell is read as the bar it
+  /// nearly is, and the arc's shape in the ink rules the kanji out.
+  static func isLookalikeOfParenthesis(_ text: String, withOne: Bool = false) -> Bool {
     ["ー", "-", "－", "—", "―", "‐", "ｰ", "_", "～", "〜", "~", "へ", "ヘ", "(", ")", "︵", "︶"].contains(text)
+      || withOne && text == "一"
   }
 
   /// `reading` (its characters' columns along the column, of `height` rows, `pitch` rows a
@@ -88,7 +124,7 @@ extension VerticalColumn {
   /// none is and no character's place lies within a third of a pitch of it, it goes in between
   /// the characters before and after it. A parenthesis the reading holds near it already is kept.
   static func withInkParentheses(
-    _ parentheses: [InkMark], into reading: DecodedLine, height: Double, pitch: Double
+    _ parentheses: [InkMark], into reading: DecodedLine, height: Double, pitch: Double, overOne: Bool = false
   ) -> DecodedLine {
     let content = reading.contentColumns
     guard !parentheses.isEmpty, content > 0, height > 0 else { return reading }
@@ -100,9 +136,11 @@ extension VerticalColumn {
       func distance(_ index: Int) -> Double { abs(row(characters[index]) - mark.centre) }
       let near = characters.indices.filter { distance($0) <= 0.75 * pitch }
       guard !near.contains(where: { characters[$0].text == mark.text }) else { continue }
-      if let index = near.filter({ isLookalikeOfParenthesis(characters[$0].text) }).min(by: {
-        distance($0) < distance($1)
-      }) {
+      if let index = near.filter({ isLookalikeOfParenthesis(characters[$0].text, withOne: overOne) }).min(
+        by: {
+          distance($0) < distance($1)
+        })
+      {
         characters[index].text = mark.text
         continue
       }
@@ -116,8 +154,67 @@ extension VerticalColumn {
   }
 
   /// `reading` of `column` (`pitch` rows a character) with the parentheses its ink holds.
-  static func withParenthesesFromInk(_ column: Grey, into reading: DecodedLine, pitch: Double) -> DecodedLine
-  {
-    withInkParentheses(parenthesesInInk(column), into: reading, height: Double(column.height), pitch: pitch)
+  static func withParenthesesFromInk(
+    _ column: Grey, into reading: DecodedLine, pitch: Double, atColumnEnds: Bool = false,
+    margin: Double = 0.1,
+    overOne: Bool = false
+  ) -> DecodedLine {
+    withInkParentheses(
+      parenthesesInInk(column, atColumnEnds: atColumnEnds, margin: margin), into: reading,
+      height: Double(column.height), pitch: pitch, overOne: overOne)
+  }
+
+  /// The parenthesis of `column` (a crop of a column's box and the page beyond one end of it) that
+  /// lies beyond the box, or nil: the detector's box ends at the column's first and last
+  /// characters, and a flat `︵` before the first or `︶` after the last lies outside it, in no crop
+  /// either reading sees. `boxRows` are the box's rows in the crop. With `opening`, the first ink
+  /// above the box's first character must be an arch (``arcShape(_:width:height:)``) within
+  /// ``endGap`` ems of it, alone in its rows, with no ink above it nearer than that character (it
+  /// stands in the foot of its cell); else the first ink below the last character a bowl, likewise.
+  static func parenthesisBeyondBox(_ column: Grey, boxRows: Range<Int>, opening: Bool) -> String? {
+    guard let ink = ink(of: column) else { return nil }
+    let (width, height, em) = (column.width, column.height, ink.em)
+    let (bandLeft, bandRight, rows) = ink.band
+    guard boxRows.lowerBound >= 0, boxRows.upperBound <= height, !boxRows.isEmpty else { return nil }
+    // The rows of the arc's ink: the run of inked rows past the paper beyond the box's end character.
+    let arcRows: Range<Int>
+    let gap: Int
+    let far: Int
+    if opening {
+      guard var start = rows[boxRows].firstIndex(where: { $0 > 0 }) else { return nil }
+      while start > 0 && rows[start - 1] > 0 { start -= 1 }
+      guard let end = rows[0..<start].lastIndex(where: { $0 > 0 }) else { return nil }
+      var top = end
+      while top > 0 && rows[top - 1] > 0 { top -= 1 }
+      arcRows = top..<(end + 1)
+      gap = start - end - 1
+      let beyond = rows[0..<top].lastIndex(where: { $0 > 0 })
+      far = beyond.map { top - $0 - 1 } ?? Int.max
+    } else {
+      guard var end = rows[boxRows].lastIndex(where: { $0 > 0 }) else { return nil }
+      while end + 1 < height && rows[end + 1] > 0 { end += 1 }
+      guard let start = rows[(end + 1)...].firstIndex(where: { $0 > 0 }) else { return nil }
+      var bottom = start
+      while bottom + 1 < height && rows[bottom + 1] > 0 { bottom += 1 }
+      arcRows = start..<(bottom + 1)
+      gap = start - end - 1
+      let beyond = rows[(bottom + 1)...].firstIndex(where: { $0 > 0 })
+      far = beyond.map { $0 - bottom - 1 } ?? Int.max
+    }
+    guard Double(gap) <= endGap * em, far > gap else { return nil }
+    // One piece of ink in those rows, within the column's band: the arc alone.
+    let pieces = components(ink.mask, width: width, height: height).filter {
+      $0.minY < arcRows.upperBound && $0.maxY > arcRows.lowerBound && $0.maxX > bandLeft
+        && $0.minX < bandRight
+    }
+    guard pieces.count == 1, let piece = pieces.first, piece.minY >= arcRows.lowerBound,
+      piece.maxY <= arcRows.upperBound
+    else { return nil }
+    let (w, h) = (piece.maxX - piece.minX, piece.maxY - piece.minY)
+    guard Double(w) >= 0.6 * em, Double(w) <= 0.95 * em, Double(h) >= 0.18 * em, Double(h) <= 0.45 * em,
+      abs(Double(piece.minX + piece.maxX) / 2 - ink.axis) <= 0.25 * em,
+      let text = arcShape(mask(of: piece, width: width), width: w, height: h)
+    else { return nil }
+    return (text == "（") == opening ? text : nil
   }
 }

@@ -142,4 +142,27 @@ import Testing
     // After the reading's last character: the box ended at it, and the bracket is the next box's.
     #expect(putIn(Self.readingAroundBrackets(["あ", "。"])) == "あ。")
   }
+
+  @Test func aClosingBracketLostAfterAQuestionMarkIsPutIn() {
+    let grey = Self.columnWithBrackets()
+    let lost = Self.readingAroundBrackets(["あ", "る", "試", "？", "と", "書"])
+    #expect(
+      VerticalColumn.withBracketsFromInk(grey, into: lost, pitch: 40, closingAfterMarks: true).text
+        == "ある試？」と書")
+    #expect(VerticalColumn.withBracketsFromInk(grey, into: lost, pitch: 40).text == "ある試？と書")
+    // After a kana: the head of a character may take the bracket's shape.
+    let kana = Self.readingAroundBrackets(["あ", "る", "試", "験", "と", "書"])
+    #expect(
+      VerticalColumn.withBracketsFromInk(grey, into: kana, pitch: 40, closingAfterMarks: true).text
+        == "ある試験と書")
+  }
+
+  @Test func aDoubleBracketReadWhereTheInkHoldsASingleOneIsTheSingle() {
+    let grey = Self.columnWithBrackets()
+    let double = Self.reading(["あ", "る", "『", "試", "験", "』", "と", "書"], cells: 8)
+    #expect(
+      VerticalColumn.withBracketsFromInk(grey, into: double, pitch: 40, singleOverDouble: true).text
+        == "ある「試験」と書")
+    #expect(VerticalColumn.withBracketsFromInk(grey, into: double, pitch: 40).text == "ある『試験』と書")
+  }
 }

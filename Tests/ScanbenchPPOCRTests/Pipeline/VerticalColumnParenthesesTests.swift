@@ -53,4 +53,39 @@ import Testing
     let kana = VerticalColumnPiecesTests.reading("てく以下", pitch: 10)
     #expect(VerticalColumn.withInkParentheses([mark], into: kana, height: 40, pitch: 10) == kana)
   }
+
+  /// A column's ink a row: `before` rows of paper, `arc` rows of an arc, `gap` rows of paper, then
+  /// a character of 34 rows and paper to `height`.
+  static func rows(before: Int, arc: Int, gap: Int, height: Int) -> [Int] {
+    var ink = [Int](repeating: 0, count: height)
+    for y in before..<(before + arc) { ink[y] = 20 }
+    for y in (before + arc + gap)..<min(height, before + arc + gap + 34) { ink[y] = 30 }
+    return ink
+  }
+
+  @Test func anArcAtTheColumnsHeadOrFootNeedsNoPaperBeyondIt() {
+    // The arch a row under the crop's top, three rows above the first character (em 37).
+    let head = Self.rows(before: 1, arc: 8, gap: 3, height: 60)
+    #expect(VerticalColumn.standsAtColumnEnd(opening: true, rows: 1..<9, ink: head, height: 60, em: 37))
+    #expect(!VerticalColumn.standsAgainst(opening: true, rows: 1..<9, ink: head, height: 60, em: 37))
+    // Far from the first character, it stands against nothing; with ink above, it is no head.
+    let apart = Self.rows(before: 1, arc: 8, gap: 15, height: 60)
+    #expect(!VerticalColumn.standsAtColumnEnd(opening: true, rows: 1..<9, ink: apart, height: 60, em: 37))
+    var above = head
+    above[0] = 5
+    #expect(!VerticalColumn.standsAtColumnEnd(opening: true, rows: 1..<9, ink: above, height: 60, em: 37))
+    // The bowl after the last character, a row above the crop's foot.
+    let foot = Array(Self.rows(before: 1, arc: 8, gap: 3, height: 60).reversed())
+    #expect(VerticalColumn.standsAtColumnEnd(opening: false, rows: 51..<59, ink: foot, height: 60, em: 37))
+    #expect(!VerticalColumn.standsAtColumnEnd(opening: true, rows: 51..<59, ink: foot, height: 60, em: 37))
+  }
+
+  @Test func aKanjiOneReadForAnArcIsTheParenthesisOnlyWhenAsked() {
+    let mark = VerticalColumn.InkMark(text: "（", gap: 12..<16, centre: 14)
+    let one = VerticalColumnPiecesTests.reading("て一以下", pitch: 10)
+    #expect(VerticalColumn.withInkParentheses([mark], into: one, height: 40, pitch: 10).text == "て一以下")
+    #expect(
+      VerticalColumn.withInkParentheses([mark], into: one, height: 40, pitch: 10, overOne: true).text
+        == "て（以下")
+  }
 }

@@ -1,0 +1,122 @@
+/// The colons a column's ink holds, read where a reading took them for dots of another mark.
+///
+/// Set vertically, `：` is turned a quarter turn: two dots side by side across the column, in a cell
+/// of their own. The recognizer, trained on horizontal lines, reads two dots side by side as `‥`
+/// or `…`, a blurred pair as `。` or `・`, or drops them. But the pair is plain in the ink: two
+/// small round dots of one size, one either side of the column's axis and level with each other,
+/// nothing else of the column in their rows (``colonsInInk(_:)``) — which neither `…` (its dots
+/// lie down the axis) nor a voicing mark (its kana shares its rows) has.
+extension VerticalColumn {
+  /// The `：` of `column`, top to bottom: pairs of dots (pieces of ink, specks kept, under a
+  /// quarter of an em either way and no more than twice as long one way as the other) of like
+  /// size, level (overlapping in most of their rows), their centres a fifth to two thirds of an em
+  /// apart across the column, one either side of its axis and their middle within a sixth of an em
+  /// of it, with no other ink of the column in their rows nor within a fifth of an em above or
+  /// below them; their `gap` the pair's rows.
+  static func colonsInInk(_ column: Grey) -> [InkMark] {
+    guard let ink = ink(of: column), ink.withSpecks.count == ink.mask.count else { return [] }
+    let (width, height, em) = (column.width, column.height, ink.em)
+    let (bandLeft, bandRight, _) = ink.band
+    let dots = components(ink.withSpecks, width: width, height: height).filter { piece in
+      let (w, h) = (Double(piece.maxX - piece.minX), Double(piece.maxY - piece.minY))
+      return w <= 0.25 * em && h <= 0.25 * em && w >= 0.05 * em && h >= 0.05 * em && w <= 2 * h && h <= 2 * w
+    }
+    .sorted { $0.minX < $1.minX }
+    var colons: [InkMark] = []
+    for (index, left) in dots.enumerated() {
+      for right in dots[(index + 1)...] {
+        let (leftX, rightX) = (Double(left.minX + left.maxX) / 2, Double(right.minX + right.maxX) / 2)
+        let apart = rightX - leftX
+        let overlap = min(left.maxY, right.maxY) - max(left.minY, right.minY)
+        let (leftSize, rightSize) = (left.members.count, right.members.count)
+        guard apart >= 0.2 * em, apart <= 0.67 * em, abs((leftX + rightX) / 2 - ink.axis) <= em / 6,
+          overlap * 2 >= min(left.maxY - left.minY, right.maxY - right.minY),
+          leftSize <= 3 * rightSize, rightSize <= 3 * leftSize
+        else { continue }
+        let rows = min(left.minY, right.minY)..<max(left.maxY, right.maxY)
+        let own = Set(left.members + right.members)
+        let alone = rows.allSatisfy { y in
+          (bandLeft..<bandRight).allSatisfy { x in
+            !ink.withSpecks[y * width + x] || own.contains(y * width + x)
+          }
+        }
+        guard alone else { continue }
+        // In a cell of its own: paper above and below the pair, where a voicing mark (`゛`) or a
+        // kanji's two dots (`并`) stand against the rest of their character.
+        let (rowInk, apartRows) = (ink.band.rows, Int(saturating: (0.2 * em).rounded(.up)))
+        let clear =
+          (max(0, rows.lowerBound - apartRows)..<rows.lowerBound)
+          .allSatisfy { rowInk[$0] == 0 }
+          && (rows.upperBound..<min(height, rows.upperBound + apartRows)).allSatisfy { rowInk[$0] == 0 }
+        // One dot either side of the axis.
+        guard clear, leftX < ink.axis - 0.05 * em, rightX > ink.axis + 0.05 * em else { continue }
+        colons.append(InkMark(text: "：", gap: rows, centre: Double(rows.lowerBound + rows.upperBound) / 2))
+      }
+    }
+    return colons.sorted { $0.centre < $1.centre }
+  }
+
+  /// What a recognizer reads for a colon set vertically: the dots of another mark.
+  static func isLookalikeOfColon(_ text: String) -> Bool {
+    ["…", "‥", "⋯", "・", "･", "·", ":", ".", "．", "。", "¨", "\"", "︰", "︓"].contains(text)
+  }
+
+  /// `reading` (its characters' columns along the column, of `height` rows, `pitch` rows a
+  /// character) with each of `colons` read: the nearest character within half a pitch read as a
+  /// colon's lookalike (``isLookalikeOfColon(_:)``) takes it, and the other lookalikes within
+  /// half a pitch (the dots read twice, `‥` as `……`) go; where none is and no character's place lies
+  /// within a third of a pitch of it, it goes in between the characters before and after it, as
+  /// likely as the reading on the whole. A
+  /// colon the reading holds near it already is kept, and so is a `:` between ASCII letters or
+  /// digits (`12:30` set sideways turns its colon across the column too).
+  static func withInkColons(_ colons: [InkMark], into reading: DecodedLine, height: Double, pitch: Double)
+    -> DecodedLine
+  {
+    let content = reading.contentColumns
+    guard !colons.isEmpty, content > 0, height > 0 else { return reading }
+    var characters = reading.characters
+    func row(_ character: DecodedCharacter) -> Double {
+      (Double(character.firstColumn + character.lastColumn) / 2 + 0.5) / content * height
+    }
+    func isASCIIWord(_ index: Int) -> Bool {
+      characters.indices.contains(index)
+        && characters[index].text.unicodeScalars.allSatisfy {
+          $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0)
+        }
+    }
+    for colon in colons {
+      func distance(_ index: Int) -> Double { abs(row(characters[index]) - colon.centre) }
+      let near = characters.indices.filter { distance($0) <= 0.5 * pitch }
+      guard !near.contains(where: { ["：", "︓"].contains(characters[$0].text) }) else { continue }
+      let lookalikes = near.filter { isLookalikeOfColon(characters[$0].text) }
+      if let nearest = lookalikes.min(by: { distance($0) < distance($1) }) {
+        guard !(isASCIIWord(nearest - 1) && isASCIIWord(nearest + 1)) else { continue }
+        // `……` read where the scan lost the middle dot of a `…` set across.
+        guard
+          !(characters[nearest].text == "…" && lookalikes.count == 1
+            && [nearest - 1, nearest + 1].contains(where: {
+              characters.indices.contains($0) && characters[$0].text == "…"
+            }))
+        else { continue }
+        characters[nearest].text = "："
+        for index in lookalikes.reversed() where index != nearest { characters.remove(at: index) }
+        continue
+      }
+      guard !characters.indices.contains(where: { distance($0) <= pitch / 3 }) else { continue }
+      let at = characters.firstIndex { row($0) > colon.centre } ?? characters.count
+      guard at > 0, at < characters.count, !(isASCIIWord(at - 1) && isASCIIWord(at)) else { continue }
+      // As likely as the reading on the whole (``withInkEllipses(_:into:height:em:)``).
+      var found = character(from: colon, content: content, height: height)
+      found.probability = Float(reading.probability)
+      characters.insert(found, at: at)
+    }
+    var result = reading
+    result.characters = characters
+    return result
+  }
+
+  /// `reading` of `column` (`pitch` rows a character) with the colons its ink holds.
+  static func withColonsFromInk(_ column: Grey, into reading: DecodedLine, pitch: Double) -> DecodedLine {
+    withInkColons(colonsInInk(column), into: reading, height: Double(column.height), pitch: pitch)
+  }
+}
