@@ -260,7 +260,7 @@ public final class PPOCRPipeline {
     public var ellipsesFromInk = true
     /// A parenthesis set vertically (`︵︶`, an arch or a bowl across the column in a cell of its
     /// own) that the column's ink holds goes into the reading kept, where it read a bar or a wave in
-    /// its place or nothing (``VerticalColumn/withParenthesesFromInk(_:into:pitch:)``): the
+    /// its place or nothing (``VerticalColumn/withParenthesesFromInk(_:into:pitch:atColumnEnds:margin:overOne:)``): the
     /// recognizer drops the flat arc or reads it as what it looks like
     /// (docs/engines.md, "Vertical Japanese").
     public var parenthesesFromInk = true

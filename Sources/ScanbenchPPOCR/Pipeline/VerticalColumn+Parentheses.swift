@@ -120,7 +120,7 @@ extension VerticalColumn {
 
   /// `reading` (its characters' columns along the column, of `height` rows, `pitch` rows a
   /// character) with each of `parentheses` read: the nearest character within three quarters of a
-  /// pitch read as a parenthesis's lookalike (``isLookalikeOfParenthesis(_:)``) takes it; where
+  /// pitch read as a parenthesis's lookalike (``isLookalikeOfParenthesis(_:withOne:)``) takes it; where
   /// none is and no character's place lies within a third of a pitch of it, it goes in between
   /// the characters before and after it. A parenthesis the reading holds near it already is kept.
   static func withInkParentheses(
