@@ -319,7 +319,7 @@ extension PPOCRPipeline {
       if sameQuad, let margin = options.charactersFromTurnedReading {
         cells = VerticalColumn.withSurerCharacters(
           of: decoded[index], into: cells, margin: margin,
-          voicingMargin: options.voicingMarksFromTurnedReading)
+          voicingMargin: options.voicingMarksFromTurnedReading, lostSurerThan: options.charactersTheCellsLost)
       }
       // A voicing mark both readings lost is still plain in the cell's ink.
       if options.voicingMarksFromInk {

@@ -316,7 +316,7 @@ public final class PPOCRPipeline {
     }
     /// A column kept as read in cells takes the turned reading's character where the two differ by
     /// one kana or kanji between characters both share, and the turned one is the small form of the
-    /// cells' kana or was read surer by more than this (``VerticalColumn/withSurerCharacters(of:into:margin:voicingMargin:)``):
+    /// cells' kana or was read surer by more than this (``VerticalColumn/withSurerCharacters(of:into:margin:voicingMargin:lostSurerThan:)``):
     /// cells read a small kana full size, and misread a character whose cell holds part of a
     /// neighbour. nil: never (docs/engines.md, "Vertical Japanese").
     public var charactersFromTurnedReading: Double? = 0.3
@@ -333,6 +333,12 @@ public final class PPOCRPipeline {
     /// be ink it missed, and `゛` for `゜` both swap, so those take the margin of any character.
     /// nil: that margin always.
     public var voicingMarksFromTurnedReading: Double? = 0.15
+    /// A kana or kanji the cells lost between two characters both readings share (no character but
+    /// marks there in the cells) goes in from the turned reading where it read it this surely or
+    /// more (``VerticalColumn/withSurerCharacters(of:into:margin:voicingMargin:lostSurerThan:)``):
+    /// a cell holding a mark and the head of the next character loses that character. nil: never
+    /// (docs/engines.md, "Vertical Japanese").
+    public var charactersTheCellsLost: Double? = 0.9
     /// A kana that takes a voicing mark, in a column read either way, takes the `゛` or `゜` its
     /// cell's ink shows apart from its body, where both readings lost it
     /// (``VerticalColumn/withInkVoicingMarks(_:column:line:)``). Off: on the held-out sweeps it

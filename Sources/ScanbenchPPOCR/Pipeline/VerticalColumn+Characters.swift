@@ -26,16 +26,41 @@ extension VerticalColumn {
   /// — by more than `voicingMargin` where the two are one kana with and without a voicing mark,
   /// only the turned reading's with one (never the full form of a small kana the cells read). The
   /// cells' character keeps its place along the column.
+  ///
+  /// Where the cells read no character but marks between two shared characters and the turned
+  /// reading read one kana or kanji there with a probability of `lostSurerThan` or more, it goes in,
+  /// among the cells' marks where the column puts it: a cell that holds a mark and the head of the
+  /// next character (the grid's phase moved by a mark set half-width, or by spacing stretched
+  /// along a justified column) loses that character, which the turned reading sees whole.
   static func withSurerCharacters(
-    of turned: DecodedLine, into cells: DecodedLine, margin: Double, voicingMargin: Double? = nil
+    of turned: DecodedLine, into cells: DecodedLine, margin: Double, voicingMargin: Double? = nil,
+    lostSurerThan: Double? = nil
   ) -> DecodedLine {
     let (c, t) = (cells.characters, turned.characters)
     guard !c.isEmpty, !t.isEmpty else { return cells }
     let anchors = [(first: -1, second: -1)] + Self.anchors(c, t) { !isMark($0) } + [(c.count, t.count)]
     var result = cells
+    var lost: [(at: Int, character: DecodedCharacter)] = []
+    let scale = turned.contentColumns > 0 ? cells.contentColumns / turned.contentColumns : 1
     for (before, after) in zip(anchors, anchors.dropFirst()) {
       let inCells = (before.first + 1..<after.first).filter { !isMark(c[$0].text) }
       let inTurned = (before.second + 1..<after.second).filter { !isMark(t[$0].text) }
+      if let lostSurerThan, inCells.isEmpty, inTurned.count == 1, before.first >= 0, after.first < c.count,
+        isKanaOrKanji(t[inTurned[0]].text), Double(t[inTurned[0]].probability) >= lostSurerThan
+      {
+        var character = t[inTurned[0]]
+        character.firstColumn = Int(saturating: (Double(character.firstColumn) * scale).rounded(.down))
+        character.lastColumn = max(
+          character.firstColumn, Int(saturating: (Double(character.lastColumn) * scale).rounded(.down)))
+        let centre = Double(character.firstColumn + character.lastColumn) / 2
+        // Among the marks the cells read between the two, where the column puts it.
+        let at =
+          (before.first + 1..<after.first).first {
+            Double(c[$0].firstColumn + c[$0].lastColumn) / 2 > centre
+          } ?? after.first
+        lost.append((at, character))
+        continue
+      }
       guard inCells.count == 1, inTurned.count == 1 else { continue }
       let (mine, theirs) = (c[inCells[0]], t[inTurned[0]])
       guard mine.text != theirs.text, isKanaOrKanji(mine.text), isKanaOrKanji(theirs.text),
@@ -49,6 +74,7 @@ extension VerticalColumn {
       result.characters[inCells[0]].text = theirs.text
       result.characters[inCells[0]].probability = theirs.probability
     }
+    for (at, character) in lost.reversed() { result.characters.insert(character, at: at) }
     return result
   }
 

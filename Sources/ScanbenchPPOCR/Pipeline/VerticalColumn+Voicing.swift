@@ -2,7 +2,7 @@
 ///
 /// A voicing mark sits in the top right corner of its kana's em, where a cell's edge and the
 /// recognizer's attention are weakest: read in cells and read turned, `ご` comes out `こ` and `で`
-/// `て`, both readings sure of it (``withSurerCharacters(of:into:margin:voicingMargin:)`` takes a
+/// `て`, both readings sure of it (``withSurerCharacters(of:into:margin:voicingMargin:lostSurerThan:)`` takes a
 /// mark only one of them read). Where the scan keeps the mark apart from its kana, it is plain in
 /// the ink, whatever the font: a small round piece of its own (`゛`'s two strokes run into one when
 /// blurred; `゜` a ring) right of the column's axis, at the right edge of the kana's body and level

@@ -11,13 +11,26 @@ import Testing
 
   static func voted(
     cells: String, _ cellsProbabilities: [Int: Float] = [:], turned: String,
-    _ turnedProbabilities: [Int: Float] = [:], voicingMargin: Double? = nil
+    _ turnedProbabilities: [Int: Float] = [:], voicingMargin: Double? = nil, lostSurerThan: Double? = nil
   ) -> String {
     VerticalColumn.withSurerCharacters(
       of: reading(turned, probabilities: turnedProbabilities),
-      into: reading(cells, probabilities: cellsProbabilities), margin: 0.3, voicingMargin: voicingMargin
+      into: reading(cells, probabilities: cellsProbabilities), margin: 0.3, voicingMargin: voicingMargin,
+      lostSurerThan: lostSurerThan
     )
     .text
+  }
+
+  @Test func aCharacterTheCellsLostBesideAMarkGoesInWhereTheTurnedReadingReadItSurely() {
+    // `設定は、ウィンド`: the cell of `、` also held the head of `ウ`, and the next its foot and `ィ`;
+    // the turned reading, which drops the `、`, read the `ウ`.
+    #expect(Self.voted(cells: "設定は、ィンド", turned: "設定はウィンド", lostSurerThan: 0.9) == "設定は、ウィンド")
+    // Read less surely, or never asked for, it stays out.
+    #expect(
+      Self.voted(cells: "設定は、ィンド", turned: "設定はウィンド", [3: 0.7], lostSurerThan: 0.9) == "設定は、ィンド")
+    #expect(Self.voted(cells: "設定は、ィンド", turned: "設定はウィンド") == "設定は、ィンド")
+    // At the column's ends a character only the turned reading has may be a neighbour's.
+    #expect(Self.voted(cells: "設定は", turned: "設定は、ウ", lostSurerThan: 0.9) == "設定は")
   }
 
   @Test func aSmallKanaTheTurnedReadingReadIsTakenHoweverSure() {
