@@ -347,11 +347,6 @@ extension PPOCRPipeline {
     for index in detected.indices where detected[index].isVertical && regions[index].isVertical {
       decoded[index] = VerticalColumn.verticalMarks(VerticalColumn.bareLetters(decoded[index]))
       if options.fullWidthMarks { decoded[index] = VerticalColumn.fullWidthMarks(decoded[index]) }
-      if options.sidewaysLettersFromInk, regions[index].quad == detected[index].quad,
-        let column = uprightColumn(image, quad: detected[index].quad.turnedClockwise())
-      {
-        decoded[index] = VerticalColumn.sidewaysLettersFromInk(decoded[index], column: column)
-      }
     }
     if let reach = options.marksUnderFoot {
       for index in detected.indices where detected[index].isVertical && regions[index].isVertical {

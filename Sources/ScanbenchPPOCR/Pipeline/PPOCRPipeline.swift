@@ -260,12 +260,6 @@ public final class PPOCRPipeline {
     /// width, and Japanese sets `？！` full-width; one inside a Latin word or an address stays ASCII
     /// (docs/engines.md, "Vertical Japanese").
     public var fullWidthMarks = true
-    /// A sideways Latin word's `c` and `e`, and its letters whose capital is their small letter made
-    /// larger (`x`, `X`), are read again from the column's ink
-    /// (``VerticalColumn/sidewaysLettersFromInk(_:column:)``): lying down, an `e` whose bar the scan
-    /// took is a `c`, and the recognizer does not measure a letter's size (docs/engines.md,
-    /// "Vertical Japanese").
-    public var sidewaysLettersFromInk = true
     /// A column whose reading ends in no mark takes the `、。` the page holds under its box, looked
     /// for this many of the column's widths below it
     /// (``VerticalColumn/markUnderFoot(_:foot:empty:remnant:longest:whole:)``): the detector's
