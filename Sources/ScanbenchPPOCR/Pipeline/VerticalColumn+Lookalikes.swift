@@ -9,8 +9,9 @@ import Foundation
 /// an apostrophe or a comma.
 extension VerticalColumn {
   /// `line` (a column read in cells) with a Latin letter under an accent read as the bare letter,
-  /// `×` beside a letter as `x`, `0` between two capitals as `O`, and `エ` or `工` before two
-  /// capitals, not after a katakana, as `H`.
+  /// `×` beside a letter as `x`, `0` between two capitals as `O`, a word's only digit `0` before a
+  /// capital and after no digit as `O`, `l` in a word of two letters beside a capital as `I`, and
+  /// `エ` or `工` before two capitals, not after a katakana, as `H`.
   static func bareLetters(_ line: DecodedLine) -> DecodedLine {
     var result = line
     let texts = line.characters.map(\.text)
@@ -24,6 +25,15 @@ extension VerticalColumn {
       (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value)
     }
     func isCapital(_ scalar: Unicode.Scalar) -> Bool { (0x41...0x5A).contains(scalar.value) }
+    func isDigit(_ scalar: Unicode.Scalar) -> Bool { (0x30...0x39).contains(scalar.value) }
+    /// The indices of the run of ASCII letters and digits `index` is in.
+    func word(around index: Int) -> ClosedRange<Int> {
+      let inWord = { (at: Int) in letter(at, where: { isASCIILetter($0) || isDigit($0) }) }
+      var (lower, upper) = (index, index)
+      while inWord(lower - 1) { lower -= 1 }
+      while inWord(upper + 1) { upper += 1 }
+      return lower...upper
+    }
     for index in texts.indices {
       let text = texts[index]
       if let bare = bareLetter(text) {
@@ -34,6 +44,19 @@ extension VerticalColumn {
         result.characters[index].text = "x"
       } else if text == "0", letter(index - 1, where: isCapital), letter(index + 1, where: isCapital) {
         result.characters[index].text = "O"
+      } else if text == "0", letter(index + 1, where: isCapital), !letter(index - 1, where: isDigit),
+        word(around: index).filter({ letter($0, where: isDigit) }).count == 1
+      {
+        // A word's `O` before a capital, at its head or after a small letter (`OS`, `macOS`), is
+        // read as `0` as surely: a zero leads no word of letters, and a number of one digit is
+        // no part of a word with a capital after it.
+        result.characters[index].text = "O"
+      } else if text == "l", word(around: index).count == 2,
+        word(around: index).allSatisfy({ $0 == index || letter($0, where: isCapital) })
+      {
+        // A word of two capitals (`AI`, `IT`) has no small `l`: read turned, `I` lying down is a
+        // bare stroke, and the recognizer takes it for the small letter.
+        result.characters[index].text = "I"
       } else if text == "エ" || text == "工", !isKatakana(index > 0 ? texts[index - 1] : ""),
         letter(index + 1, where: isCapital), letter(index + 2, where: isCapital)
       {

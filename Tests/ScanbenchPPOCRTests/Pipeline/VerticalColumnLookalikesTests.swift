@@ -23,6 +23,18 @@ import Testing
     #expect(VerticalColumn.bareLetters(Self.reading("A0")).text == "A0")
   }
 
+  @Test func aZeroLeadingACapitalAndAnEllInTwoCapitalsAreLetters() {
+    #expect(VerticalColumn.bareLetters(Self.reading("った。0Sを入")).text == "った。OSを入")
+    #expect(VerticalColumn.bareLetters(Self.reading("のmac0Sで")).text == "のmacOSで")
+    #expect(VerticalColumn.bareLetters(Self.reading("た。Alが書")).text == "た。AIが書")
+    #expect(VerticalColumn.bareLetters(Self.reading("はlTの")).text == "はITの")
+    // A zero in a number, after a capital at a word's end, or before a small letter; an `l` in a
+    // longer word, or beside a small letter.
+    for text in ["は10Sで", "A0の", "の0x1Fを", "のW10Sで", "のAlpsで", "のSQlで", "のalで"] {
+      #expect(VerticalColumn.bareLetters(Self.reading(text)).text == text)
+    }
+  }
+
   @Test func anEAtTheHeadOfAWordOfCapitalsIsAnH() {
     // `H` lying down is `エ`, read so by both readings at the head of `HTTP`.
     #expect(VerticalColumn.bareLetters(Self.reading("ーはエTTPで")).text == "ーはHTTPで")
