@@ -371,6 +371,7 @@ public final class PPOCRPipeline {
       options.readColumnsInCells = true
       options.detectionMaxUpscale = 1
       options.faintInkSpread = 160
+      options.paleInkSpread = 36
       options.brokenStrokes = BrokenStrokes()
       options.caseByHeight = true
       options.caseFromWordsAcross = true
@@ -382,6 +383,12 @@ public final class PPOCRPipeline {
     /// detector takes the levels as they are and misses faint ink. nil: never. Vertical Japanese
     /// sets it (docs/engines.md, "Vertical Japanese").
     public var faintInkSpread: Int?
+    /// A page whose darkest and lightest levels lie fewer than this many levels apart (thin strokes
+    /// faded and worn into the paper, far paler than a faint scan's grey ink) is read with its levels
+    /// stretched to black and white (``RGBImage/inkStretched(below:above:inkShare:)``) even where the
+    /// detector finds some of it: as it is, the detector misses whole columns and the recognizer
+    /// misreads the rest. nil: never. Vertical Japanese sets it (docs/engines.md, "Vertical Japanese").
+    public var paleInkSpread: Int?
     /// A bilevel page whose strokes are broken into specks (``InkStrokes``: a 1-bit scan whose
     /// threshold took a Mincho face's thin strokes away) is read blurred, and every line the detector
     /// finds in it kept, however unsure; nil: never. Vertical Japanese sets it
@@ -693,6 +700,11 @@ public final class PPOCRPipeline {
     var image = image
     let given = options
     defer { options = given }
+    if let spread = options.paleInkSpread,
+      let stretched = image.inkStretched(below: spread, above: options.blankImageSpread)
+    {
+      image = stretched
+    }
     // A bilevel scan of broken strokes: read blurred, every line the detector finds in it kept.
     if let restoring = options.brokenStrokes, let strokes = InkStrokes(image), restoring.holds(strokes) {
       image = image.blurred(sigma: restoring.blur)
