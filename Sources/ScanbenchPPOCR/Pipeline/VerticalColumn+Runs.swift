@@ -130,7 +130,9 @@ extension VerticalColumn {
   /// read doubtfully (its mean probability, `probabilities`' entry, below
   /// ``doubtfulRubyProbability``), as no kanji at all: ruby blurred by the scan reads as digits and
   /// marks, never as a kanji, which a narrow column of body text holds.
-  static func rubyColumns(_ columns: [(box: PPOCRBox, text: String)], probabilities: [Double] = []) -> Set<Int> {
+  static func rubyColumns(_ columns: [(box: PPOCRBox, text: String)], probabilities: [Double] = [])
+    -> Set<Int>
+  {
     let widths = columns.map(\.box.width).sorted()
     guard widths.count >= 2 else { return [] }
     let median = Double(widths[widths.count * 3 / 4])
