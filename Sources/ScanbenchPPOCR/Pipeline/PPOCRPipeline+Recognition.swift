@@ -466,12 +466,14 @@ extension PPOCRPipeline {
   /// Tall regions that hold a column of each of two tiers (joined by the detector across the gap
   /// between tiers, ``VerticalColumn/tierGapSpans(_:minGap:)``) cut into one region a tier. A tier's
   /// gap runs across the page: a cut is made only where another tall region is cut too, or ends or
-  /// starts, within ``Options/tierAlignment`` of the page's height of the gap (a single column is
-  /// never cut). The gap is taken whole, not its middle alone: the columns of the upper tier end
-  /// at their own heights, and a gap between tiers wide on a blurred page, so another column's end
-  /// may lie far from the middle and still inside the gap.
+  /// starts, within ``Options/tierAlignment`` of the page's height of the gap's middle (a single
+  /// column is never cut). A gap at least ``Options/wideTierGap`` ems long is taken whole, not its
+  /// middle alone: the columns of the upper tier end at their own heights, and a gap between tiers
+  /// wide on a blurred page, so another column's end may lie far from the middle and still inside
+  /// the gap. A narrower gap is most often a mark the scan lost inside a tier (a full stop, the
+  /// dots of an ellipsis), where another column's end near its edge is no sign of a tier.
   func splitAtTierGaps(_ image: RGBImage, regions: [TextRegion]) -> [TextRegion] {
-    let spans = regions.map { region -> [(from: Double, to: Double)] in
+    let spans = regions.map { region -> [(from: Double, to: Double, ems: Double)] in
       guard region.isVertical, let column = uprightColumn(image, quad: region.quad.turnedClockwise()) else {
         return []
       }
@@ -484,7 +486,10 @@ extension PPOCRPipeline {
     var result: [TextRegion] = []
     for (index, region) in regions.enumerated() {
       let kept = spans[index].filter { span in
-        let (top, bottom) = (row(region, span.from), row(region, span.to))
+        let middle = (span.from + span.to) / 2
+        let whole = options.wideTierGap.map { span.ems >= $0 } ?? false
+        let (top, bottom) =
+          whole ? (row(region, span.from), row(region, span.to)) : (row(region, middle), row(region, middle))
         let rows = (min(top, bottom) - tolerance)...(max(top, bottom) + tolerance)
         return regions.indices.contains { other in
           guard other != index, regions[other].isVertical else { return false }

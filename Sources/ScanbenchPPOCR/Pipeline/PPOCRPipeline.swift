@@ -360,6 +360,10 @@ public final class PPOCRPipeline {
     /// A tall region is cut at a gap between tiers only where another is cut, or ends or starts,
     /// within this share of the page's height (``PPOCRPipeline/splitAtTierGaps(_:regions:)``).
     public var tierAlignment = 0.04
+    /// A gap between tiers at least this many ems long (the column's width of ink) is taken whole
+    /// when it is looked for where other columns end, start or are cut, not its middle alone
+    /// (``PPOCRPipeline/splitAtTierGaps(_:regions:)``). nil: never.
+    public var wideTierGap: Double? = 3
     /// The band under every region of a vertical page is detected again on its own, its ink set
     /// black, for the page number the detector missed there
     /// (``PPOCRPipeline/linesUnderTheTiers(_:regions:smallest:)``; docs/engines.md, "Vertical Japanese").

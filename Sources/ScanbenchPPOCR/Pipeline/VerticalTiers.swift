@@ -82,8 +82,9 @@ extension VerticalColumn {
   }
 
   /// The runs of empty rows ``tierGaps(_:minGap:)`` finds, whole: the fractions down the column
-  /// where each starts and ends.
-  static func tierGapSpans(_ column: Grey, minGap: Double = 1.0) -> [(from: Double, to: Double)] {
+  /// where each starts and ends, and its length in ems (the column's width of ink).
+  static func tierGapSpans(_ column: Grey, minGap: Double = 1.0) -> [(from: Double, to: Double, ems: Double)]
+  {
     guard column.width >= 4, column.height >= 4 else { return [] }
     let blurred = blur(column)
     guard let split = InkBounds.otsu(histogram(blurred)) else { return [] }
@@ -108,7 +109,7 @@ extension VerticalColumn {
       }
     }
     guard let first = inked.firstIndex(of: true), let last = inked.lastIndex(of: true) else { return [] }
-    var gaps: [(from: Double, to: Double)] = []
+    var gaps: [(from: Double, to: Double, ems: Double)] = []
     var y = first
     while y < last {
       if inked[y] {
@@ -118,7 +119,8 @@ extension VerticalColumn {
       let start = y
       while y < last && !inked[y] { y += 1 }
       if Double(y - start) >= minGap * em {
-        gaps.append((Double(start) / Double(column.height), Double(y) / Double(column.height)))
+        gaps.append(
+          (Double(start) / Double(column.height), Double(y) / Double(column.height), Double(y - start) / em))
       }
     }
     return gaps

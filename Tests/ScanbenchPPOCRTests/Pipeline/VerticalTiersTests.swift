@@ -36,6 +36,18 @@ import Testing
     #expect(tierGaps(grey) == [(spans[0].from + spans[0].to) / 2])
   }
 
+  @Test func aGapIsMeasuredInEms() throws {
+    // A mark the scan lost inside a tier leaves an em or two of paper, under the width a gap must
+    // have to be taken whole; a gap between tiers the detector bridged is wider.
+    let wide = try #require(PPOCRPipeline.Options.verticalColumns.wideTierGap)
+    let narrow = VerticalColumn.tierGapSpans(Self.column(gap: 56))
+    try #require(narrow.count == 1)
+    #expect(narrow[0].ems > 1 && narrow[0].ems < wide, "\(narrow[0].ems)")
+    let tiers = VerticalColumn.tierGapSpans(Self.column(gap: 150))
+    try #require(tiers.count == 1)
+    #expect(tiers[0].ems >= wide, "\(tiers[0].ems)")
+  }
+
   @Test func aColumnOfOneTierIsNotCut() {
     #expect(tierGaps(Self.column(gap: 0)).isEmpty)
     // Half an em between two characters (a space) is no tier.
