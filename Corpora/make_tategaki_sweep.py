@@ -2,7 +2,7 @@
 """Seeded vertical-Japanese pages that sweep the variation a new user's pages have (issue 30).
 
 Usage:  python3 Corpora/make_tategaki_sweep.py --out DIR [--per-shape N] [--shapes a,b] [--seed S]
-                                              [--texts tuning|marks|held-out]
+                                              [--texts tuning|marks|held-out] [--hard SHARE]
         python3 Corpora/make_tategaki_sweep.py --corpus   (Corpora/jpn-tategaki-sweep.tar.gz)
 
 Every page is typeset by Debian's chromium with CSS `writing-mode: vertical-rl`, as make_corpora.py's
@@ -293,7 +293,11 @@ def make_book(shape, r, bank):
 SHAPES = ["col-upright", "col-sideways", "book-1", "book-2", "book-3", "book-head"]
 
 
-def make_page(shape, seed, i, texts="tuning"):
+# The share of pages given make_corpora's heavier damage (blur, motion, dropout) unless `--hard` says.
+DEFAULT_HARD_SHARE = 0.15
+
+
+def make_page(shape, seed, i, texts="tuning", hard=DEFAULT_HARD_SHARE):
     name = f"{shape}-{i:03d}"
     r, nr = mc.rngs("tategaki-sweep", seed, name)
     bank = TEXT_BANKS[texts]
@@ -305,7 +309,7 @@ def make_page(shape, seed, i, texts="tuning"):
         kind = "page"
     mask = mc.browser_screenshot(doc, w, h)
     fmt, q = mc.pick_format(r, 0.35, 0.3)
-    style = mc.pick_style(r, kind, fmt, hard=0.15)
+    style = mc.pick_style(r, kind, fmt, hard=hard)
     img = mc.render_damage(mask, style, nr)
     data, ext = mc.encode(img, fmt, q)
     return {f"{name}.{ext}": data, f"{name}.gt.txt": gt.encode("utf-8")}
@@ -319,6 +323,8 @@ def main():
     ap.add_argument("--seed", default="sweep-1", help="the sweep's seed (the committed corpus: corpus-1)")
     ap.add_argument("--texts", choices=sorted(TEXT_BANKS), default="tuning",
                     help="the sentences the pages set: the banks the reading is tuned on, or the held-out one")
+    ap.add_argument("--hard", type=float, default=DEFAULT_HARD_SHARE, metavar="SHARE",
+                    help="share of pages given the heavier damage (1.0: a sweep of damaged pages to tune on)")
     ap.add_argument("--corpus", action="store_true",
                     help="write Corpora/jpn-tategaki-sweep.tar.gz: 2 pages a shape, seed corpus-1")
     args = ap.parse_args()
@@ -341,7 +347,7 @@ def main():
         d = os.path.join(args.out, s)
         os.makedirs(d, exist_ok=True)
         for i in range(args.per_shape):
-            for name, data in make_page(s, args.seed, i, args.texts).items():
+            for name, data in make_page(s, args.seed, i, args.texts, args.hard).items():
                 with open(os.path.join(d, name), "wb") as f:
                     f.write(data)
         print(f"{d}: {args.per_shape} pages", flush=True)

@@ -381,7 +381,7 @@ extension PPOCRPipeline {
         text: decoded[$0].text
       )
     }
-    for slot in VerticalColumn.rubyColumns(boxes) {
+    for slot in VerticalColumn.rubyColumns(boxes, probabilities: tall.map { decoded[$0].probability }) {
       decoded[tall[slot]] = DecodedLine(characters: [], contentColumns: decoded[tall[slot]].contentColumns)
     }
   }
@@ -483,15 +483,20 @@ extension PPOCRPipeline {
   }
 
   /// Tall regions that hold a column of each of two tiers (joined by the detector across the gap
-  /// between tiers, ``VerticalColumn/tierGaps(_:minGap:)``) cut into one region a tier. A tier's
+  /// between tiers, ``VerticalColumn/tierGapSpans(_:minGap:)``) cut into one region a tier. A tier's
   /// gap runs across the page: a cut is made only where another tall region is cut too, or ends or
-  /// starts, within ``Options/tierAlignment`` of the page's height (a single column is never cut).
+  /// starts, within ``Options/tierAlignment`` of the page's height of the gap's middle (a single
+  /// column is never cut). A gap at least ``Options/wideTierGap`` ems long is taken whole, not its
+  /// middle alone: the columns of the upper tier end at their own heights, and a gap between tiers
+  /// wide on a blurred page, so another column's end may lie far from the middle and still inside
+  /// the gap. A narrower gap is most often a mark the scan lost inside a tier (a full stop, the
+  /// dots of an ellipsis), where another column's end near its edge is no sign of a tier.
   func splitAtTierGaps(_ image: RGBImage, regions: [TextRegion]) -> [TextRegion] {
-    let cuts = regions.map { region -> [Double] in
+    let spans = regions.map { region -> [(from: Double, to: Double, ems: Double)] in
       guard region.isVertical, let column = uprightColumn(image, quad: region.quad.turnedClockwise()) else {
         return []
       }
-      return VerticalColumn.tierGaps(column)
+      return VerticalColumn.tierGapSpans(column)
     }
     func row(_ region: TextRegion, _ along: Double) -> Double {
       region.quad.point(along: along, across: 0.5).y
@@ -499,14 +504,18 @@ extension PPOCRPipeline {
     let tolerance = options.tierAlignment * Double(image.height)
     var result: [TextRegion] = []
     for (index, region) in regions.enumerated() {
-      let kept = cuts[index].filter { cut in
-        let y = row(region, cut)
+      let kept = spans[index].filter { span in
+        let middle = (span.from + span.to) / 2
+        let whole = options.wideTierGap.map { span.ems >= $0 } ?? false
+        let (top, bottom) =
+          whole ? (row(region, span.from), row(region, span.to)) : (row(region, middle), row(region, middle))
+        let rows = (min(top, bottom) - tolerance)...(max(top, bottom) + tolerance)
         return regions.indices.contains { other in
           guard other != index, regions[other].isVertical else { return false }
-          let marks = cuts[other] + [0, 1]
-          return marks.contains { abs(row(regions[other], $0) - y) <= tolerance }
+          let marks = spans[other].map { ($0.from + $0.to) / 2 } + [0, 1]
+          return marks.contains { rows.contains(row(regions[other], $0)) }
         }
-      }
+      }.map { ($0.from + $0.to) / 2 }
       guard !kept.isEmpty else {
         result.append(region)
         continue

@@ -401,6 +401,10 @@ public final class PPOCRPipeline {
     /// A tall region is cut at a gap between tiers only where another is cut, or ends or starts,
     /// within this share of the page's height (``PPOCRPipeline/splitAtTierGaps(_:regions:)``).
     public var tierAlignment = 0.04
+    /// A gap between tiers at least this many ems long (the column's width of ink) is taken whole
+    /// when it is looked for where other columns end, start or are cut, not its middle alone
+    /// (``PPOCRPipeline/splitAtTierGaps(_:regions:)``). nil: never.
+    public var wideTierGap: Double? = 3
     /// The band under every region of a vertical page is detected again on its own, its ink set
     /// black, for the page number the detector missed there
     /// (``PPOCRPipeline/linesUnderTheTiers(_:regions:smallest:)``; docs/engines.md, "Vertical Japanese").
@@ -412,6 +416,7 @@ public final class PPOCRPipeline {
       options.readColumnsInCells = true
       options.detectionMaxUpscale = 1
       options.faintInkSpread = 160
+      options.paleInkSpread = 36
       options.brokenStrokes = BrokenStrokes()
       options.caseByHeight = true
       options.caseFromWordsAcross = true
@@ -423,6 +428,12 @@ public final class PPOCRPipeline {
     /// detector takes the levels as they are and misses faint ink. nil: never. Vertical Japanese
     /// sets it (docs/engines.md, "Vertical Japanese").
     public var faintInkSpread: Int?
+    /// A page whose darkest and lightest levels lie fewer than this many levels apart (thin strokes
+    /// faded and worn into the paper, far paler than a faint scan's grey ink) is read with its levels
+    /// stretched to black and white (``RGBImage/inkStretched(below:above:inkShare:)``) even where the
+    /// detector finds some of it: as it is, the detector misses whole columns and the recognizer
+    /// misreads the rest. nil: never. Vertical Japanese sets it (docs/engines.md, "Vertical Japanese").
+    public var paleInkSpread: Int?
     /// A bilevel page whose strokes are broken into specks (``InkStrokes``: a 1-bit scan whose
     /// threshold took a Mincho face's thin strokes away) is read blurred, and every line the detector
     /// finds in it kept, however unsure; nil: never. Vertical Japanese sets it
@@ -734,6 +745,11 @@ public final class PPOCRPipeline {
     var image = image
     let given = options
     defer { options = given }
+    if let spread = options.paleInkSpread,
+      let stretched = image.inkStretched(below: spread, above: options.blankImageSpread)
+    {
+      image = stretched
+    }
     // A bilevel scan of broken strokes: read blurred, every line the detector finds in it kept.
     if let restoring = options.brokenStrokes, let strokes = InkStrokes(image), restoring.holds(strokes) {
       image = image.blurred(sigma: restoring.blur)

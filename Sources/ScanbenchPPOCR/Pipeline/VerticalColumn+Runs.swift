@@ -112,6 +112,10 @@ extension VerticalColumn {
     return (first + end) / 2 / scale
   }
 
+  /// Below this mean probability a narrow column beside a body column's right edge that reads no
+  /// kanji is ruby the scan blurred (``rubyColumns(_:probabilities:)``).
+  static let doubtfulRubyProbability = 0.8
+
   /// Whether a character is kana (ruby is set in kana).
   static func isKana(_ text: String) -> Bool {
     !text.isEmpty
@@ -122,8 +126,13 @@ extension VerticalColumn {
   /// ruby: furigana set in a narrow column of kana right of the column it glosses, which a reader
   /// leaves out. A ruby column is at most 0.65 of a body column's width across (the upper
   /// quartile's: ruby columns may be many), lies within its height beside a wider column whose
-  /// right edge it touches (within half its own width), and reads as kana only (and marks).
-  static func rubyColumns(_ columns: [(box: PPOCRBox, text: String)]) -> Set<Int> {
+  /// right edge it touches (within half its own width), and reads as kana only (and marks), or,
+  /// read doubtfully (its mean probability, `probabilities`' entry, below
+  /// ``doubtfulRubyProbability``), as no kanji at all: ruby blurred by the scan reads as digits and
+  /// marks, never as a kanji, which a narrow column of body text holds.
+  static func rubyColumns(_ columns: [(box: PPOCRBox, text: String)], probabilities: [Double] = [])
+    -> Set<Int>
+  {
     let widths = columns.map(\.box.width).sorted()
     guard widths.count >= 2 else { return [] }
     let median = Double(widths[widths.count * 3 / 4])
@@ -133,7 +142,11 @@ extension VerticalColumn {
       // The marks the other reading of a column gives it (``withMarks(of:into:surerThan:)``) are
       // no sign of body text: a ruby column's cells may take a speck or its neighbour's mark for one.
       let kana = column.text.filter { !isDroppedMark(String($0)) }
-      guard width <= 0.65 * median, !kana.isEmpty, kana.allSatisfy({ isKana(String($0)) }) else { continue }
+      let doubtful = index < probabilities.count && probabilities[index] < doubtfulRubyProbability
+      let readAsRuby =
+        kana.allSatisfy { isKana(String($0)) }
+        || doubtful && !column.text.unicodeScalars.contains { $0.properties.isIdeographic }
+      guard width <= 0.65 * median, !kana.isEmpty, readAsRuby else { continue }
       let (top, bottom) = (column.box.y, column.box.y + column.box.height)
       let left = Double(column.box.x)
       let glossed = columns.indices.contains { other in

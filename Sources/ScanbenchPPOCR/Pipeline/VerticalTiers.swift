@@ -78,6 +78,13 @@ extension VerticalColumn {
   /// a narrow gap between tiers): the fractions down it of the middles of its runs of empty rows at
   /// least `minGap` ems long, between ink. Characters in a column are never that far apart.
   static func tierGaps(_ column: Grey, minGap: Double = 1.0) -> [Double] {
+    tierGapSpans(column, minGap: minGap).map { ($0.from + $0.to) / 2 }
+  }
+
+  /// The runs of empty rows ``tierGaps(_:minGap:)`` finds, whole: the fractions down the column
+  /// where each starts and ends, and its length in ems (the column's width of ink).
+  static func tierGapSpans(_ column: Grey, minGap: Double = 1.0) -> [(from: Double, to: Double, ems: Double)]
+  {
     guard column.width >= 4, column.height >= 4 else { return [] }
     let blurred = blur(column)
     guard let split = InkBounds.otsu(histogram(blurred)) else { return [] }
@@ -102,7 +109,7 @@ extension VerticalColumn {
       }
     }
     guard let first = inked.firstIndex(of: true), let last = inked.lastIndex(of: true) else { return [] }
-    var gaps: [Double] = []
+    var gaps: [(from: Double, to: Double, ems: Double)] = []
     var y = first
     while y < last {
       if inked[y] {
@@ -112,7 +119,8 @@ extension VerticalColumn {
       let start = y
       while y < last && !inked[y] { y += 1 }
       if Double(y - start) >= minGap * em {
-        gaps.append((Double(start) + Double(y)) / 2 / Double(column.height))
+        gaps.append(
+          (Double(start) / Double(column.height), Double(y) / Double(column.height), Double(y - start) / em))
       }
     }
     return gaps

@@ -48,6 +48,33 @@ struct VerticalColumnModelTests {
     #expect(PipelineModelTests.cer(groundTruth, asItIs.text, ignoreSpaces: true) > 0.8)
   }
 
+  /// A page of thin strokes faded into the paper (`marks-1` book-3-019: its darkest half-percent
+  /// lies 30 levels from its paper): the detector finds most columns, so the faint-page stretch,
+  /// which waits for it to find none, never fires. Stretched to black and white before it is
+  /// read, it reads better than as it is.
+  @Test func aPalePageIsReadStretched() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "marks-1-book-3-019")
+    var options = ReadingOrderModelTests.vertical
+    let stretched = try PipelineModelTests.pipeline(options: options).recognize(image)
+    options.paleInkSpread = nil
+    let asItIs = try PipelineModelTests.pipeline(options: options).recognize(image)
+    let (better, worse) = (
+      PipelineModelTests.cer(groundTruth, stretched.text, ignoreSpaces: true),
+      PipelineModelTests.cer(groundTruth, asItIs.text, ignoreSpaces: true)
+    )
+    #expect(better < 0.3 && worse > 0.3, "stretched \(better), as it is \(worse)")
+  }
+
+  /// A page of two tiers blurred by the scan (`damaged-1` book-2-018, made with `--hard 1.0`): the
+  /// ruby over `翌朝` is read as columns of its own, doubtfully, as digits and marks (`12:<|あ|3`),
+  /// not as kana; narrow, beside a body column's right edge and reading no kanji, each is left out.
+  @Test func rubyTheScanBlurredIsLeftOut() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "damaged-1-book-2-018")
+    let result = try PipelineModelTests.pipeline(options: ReadingOrderModelTests.vertical).recognize(image)
+    #expect(!result.lines.contains { $0.text.contains("<") || $0.text.contains("|") }, "\(result.text)")
+    #expect(PipelineModelTests.cer(groundTruth, result.text, ignoreSpaces: true) < 0.05)
+  }
+
   /// `Pythonのscript` set sideways in a single column (seed 1's col-sideways-004): the column's
   /// turned reading is kept, and in it `の`, lying on its side among the word's letters, reads `S`;
   /// the cells read it surely where it stands, and it is put back.

@@ -154,6 +154,22 @@ import Testing
     #expect(VerticalColumn.rubyColumns(columns) == [2])
   }
 
+  @Test func rubyTheScanBlurredIsLeftOutWhenReadDoubtfullyWithoutKanji() {
+    // Blurred furigana read as digits and marks, doubtfully, right of the left column; a narrow
+    // column read as doubtfully but holding a kanji, and one read surely as digits, are kept.
+    let columns: [(box: PPOCRBox, text: String)] = [
+      (PPOCRBox(x: 200, y: 50, width: 40, height: 600), "翌朝、ジョッキを洗ってからキッ"),
+      (PPOCRBox(x: 120, y: 50, width: 40, height: 600), "チンを出た。翌朝、ジョッキを"),
+      (PPOCRBox(x: 162, y: 60, width: 16, height: 60), "12:<|あ|3"),
+      (PPOCRBox(x: 162, y: 300, width: 16, height: 60), "12注"),
+      (PPOCRBox(x: 162, y: 450, width: 16, height: 60), "12:3"),
+    ]
+    let probabilities = [0.98, 0.98, 0.72, 0.7, 0.95]
+    #expect(VerticalColumn.rubyColumns(columns, probabilities: probabilities) == [2])
+    // Without the readings' probabilities, only kana is ruby.
+    #expect(VerticalColumn.rubyColumns(columns).isEmpty)
+  }
+
   /// A reading of `characters` (text, output column, probability) over `content` columns.
   static func placed(_ characters: [(String, Int, Float)], content: Double) -> DecodedLine {
     DecodedLine(

@@ -19,4 +19,19 @@ struct VerticalTiersModelTests {
     let without = try PipelineModelTests.pipeline(options: options).recognize(image)
     #expect(!without.lines.contains { $0.text.contains("147") }, "the band under the tiers is what finds it")
   }
+
+  /// A blurred photo of two tiers (`marks-1` book-2-004) whose upper tier's columns end well above
+  /// its foot: the detector joins a column of each tier across the gap, and the gap's middle lies
+  /// farther than ``PPOCRPipeline/Options/tierAlignment`` from where any other column ends or
+  /// starts. Taken whole, the gap holds those ends and starts: the column is cut and the tiers are
+  /// read one after the other (not cut, they interleaved, and the page read at 79%).
+  @Test func aWideGapBetweenTiersIsTakenWhole() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(
+      VerticalColumnModelTests.fixtures, "marks-1-book-2-004")
+    let result = try PipelineModelTests.pipeline(options: ReadingOrderModelTests.vertical).recognize(image)
+    #expect(result.lines.count == 9)
+    #expect(result.lines.first?.text == "JavaScriptのPromise")
+    #expect(result.lines.last?.text == "けて！")
+    #expect(PipelineModelTests.cer(groundTruth, result.text, ignoreSpaces: true) < 0.1)
+  }
 }

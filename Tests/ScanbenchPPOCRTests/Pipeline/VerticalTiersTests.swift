@@ -24,6 +24,30 @@ import Testing
     #expect(row > Double(5 + 4 * 40 + 36) && row < Double(5 + 5 * 40 + 56 + 4), "\(row)")
   }
 
+  @Test func theGapBetweenTiersIsFoundWhole() throws {
+    // A wide gap (two ems and more of paper) is given from below the upper tier's last character
+    // to above the lower tier's first: a column of another tier may end or start anywhere in it.
+    let grey = Self.column(gap: 90)
+    let spans = VerticalColumn.tierGapSpans(grey)
+    try #require(spans.count == 1)
+    let (from, to) = (spans[0].from * Double(grey.height), spans[0].to * Double(grey.height))
+    #expect(abs(from - Double(5 + 4 * 40 + 36)) <= 2, "\(from)")
+    #expect(abs(to - Double(5 + 5 * 40 + 90 + 4)) <= 2, "\(to)")
+    #expect(tierGaps(grey) == [(spans[0].from + spans[0].to) / 2])
+  }
+
+  @Test func aGapIsMeasuredInEms() throws {
+    // A mark the scan lost inside a tier leaves an em or two of paper, under the width a gap must
+    // have to be taken whole; a gap between tiers the detector bridged is wider.
+    let wide = try #require(PPOCRPipeline.Options.verticalColumns.wideTierGap)
+    let narrow = VerticalColumn.tierGapSpans(Self.column(gap: 56))
+    try #require(narrow.count == 1)
+    #expect(narrow[0].ems > 1 && narrow[0].ems < wide, "\(narrow[0].ems)")
+    let tiers = VerticalColumn.tierGapSpans(Self.column(gap: 150))
+    try #require(tiers.count == 1)
+    #expect(tiers[0].ems >= wide, "\(tiers[0].ems)")
+  }
+
   @Test func aColumnOfOneTierIsNotCut() {
     #expect(tierGaps(Self.column(gap: 0)).isEmpty)
     // Half an em between two characters (a space) is no tier.
