@@ -208,12 +208,9 @@ extension VerticalColumn {
       guard !near, at > 0, marks.contains(characters[at - 1].text),
         at == characters.count || !["」", "』", "﹂"].contains(characters[at].text)
       else { continue }
-      let column = Int(saturating: min(bracket.centre / height * content, content - 1).rounded(.down))
       // As likely as the reading on the whole (``withInkEllipses(_:into:height:em:)``).
       characters.insert(
-        DecodedCharacter(
-          text: bracket.text, firstColumn: column, lastColumn: column, probability: Float(reading.probability)
-        ),
+        character(from: bracket, content: content, height: height, probability: Float(reading.probability)),
         at: at)
     }
     var result = reading
@@ -248,12 +245,9 @@ extension VerticalColumn {
       guard !near, at > 0, at < characters.count, characters[at - 1].text == "。",
         !characters[at].text.unicodeScalars.contains(where: \.isASCII)
       else { continue }
-      let column = Int(saturating: min(bracket.centre / height * content, content - 1).rounded(.down))
       // As likely as the reading on the whole (``withInkEllipses(_:into:height:em:)``).
       characters.insert(
-        DecodedCharacter(
-          text: bracket.text, firstColumn: column, lastColumn: column, probability: Float(reading.probability)
-        ),
+        character(from: bracket, content: content, height: height, probability: Float(reading.probability)),
         at: at)
     }
     var result = reading

@@ -292,11 +292,15 @@ extension VerticalColumn {
     return result
   }
 
-  /// `mark`, found in the ink alone, as a sure character of one column at its centre's place in a
-  /// reading of `content` columns made of a crop `height` rows tall.
-  static func character(from mark: InkMark, content: Double, height: Double) -> DecodedCharacter {
+  /// `mark`, found in the ink alone, as a character of one column at its centre's place in a
+  /// reading of `content` columns made of a crop `height` rows tall: sure, or as likely as the
+  /// reading it joins where the ink alone is no proof (`probability`).
+  static func character(
+    from mark: InkMark, content: Double, height: Double, probability: Float = 1
+  ) -> DecodedCharacter {
     let column = Int(saturating: min(mark.centre / height * content, content - 1).rounded(.down))
-    return DecodedCharacter(text: mark.text, firstColumn: column, lastColumn: column, probability: 1)
+    return DecodedCharacter(
+      text: mark.text, firstColumn: column, lastColumn: column, probability: probability)
   }
 
   /// What stands beside a gap that is no lost `、。`'s: a mark half seen, the dots of `…` (each too
