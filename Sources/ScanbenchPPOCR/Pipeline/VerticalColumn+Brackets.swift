@@ -190,32 +190,18 @@ extension VerticalColumn {
   static func withClosingBracketsAfterMarks(
     _ brackets: [InkMark], into reading: DecodedLine, height: Double, pitch: Double
   ) -> DecodedLine {
-    let content = reading.contentColumns
-    guard !brackets.isEmpty, !reading.characters.isEmpty, content > 0, height > 0 else { return reading }
-    func row(_ character: DecodedCharacter) -> Double {
-      (Double(character.firstColumn + character.lastColumn) / 2 + 0.5) / content * height
-    }
-    var characters = reading.characters
     let marks: Set<String> = ["？", "！", "?", "!"]
-    for bracket in brackets where bracket.text == "」" {
+    return withLostBrackets(brackets, text: "」", into: reading, height: height) {
+      characters, at, row, bracket in
       let near = characters.contains {
         let distance = abs(row($0) - bracket.centre)
         return distance <= pitch / 3 && !marks.contains($0.text)
           || distance <= 0.75 * pitch
             && (isLookalikeOfBracket($0.text) || ["」", "』", "一", "﹂"].contains($0.text))
       }
-      let at = characters.firstIndex { row($0) > bracket.centre } ?? characters.count
-      guard !near, at > 0, marks.contains(characters[at - 1].text),
-        at == characters.count || !["」", "』", "﹂"].contains(characters[at].text)
-      else { continue }
-      // As likely as the reading on the whole (``withInkEllipses(_:into:height:em:)``).
-      characters.insert(
-        character(from: bracket, content: content, height: height, probability: Float(reading.probability)),
-        at: at)
+      return !near && at > 0 && marks.contains(characters[at - 1].text)
+        && (at == characters.count || !["」", "』", "﹂"].contains(characters[at].text))
     }
-    var result = reading
-    result.characters = characters
-    return result
   }
 
   /// `reading` (its characters' columns along the column, of `height` rows, `pitch` rows a
@@ -230,21 +216,36 @@ extension VerticalColumn {
   static func withOpeningBracketsAfterFullStops(
     _ brackets: [InkMark], into reading: DecodedLine, height: Double, pitch: Double
   ) -> DecodedLine {
+    withLostBrackets(brackets, text: "「", into: reading, height: height) { characters, at, row, bracket in
+      let near = characters.contains {
+        abs(row($0) - bracket.centre) <= 0.75 * pitch
+          && (isLookalikeOfBracket($0.text) || ["「", "」", "『", "』", "一", "二", "﹁", "﹂"].contains($0.text))
+      }
+      return !near && at > 0 && at < characters.count && characters[at - 1].text == "。"
+        && !characters[at].text.unicodeScalars.contains(where: \.isASCII)
+    }
+  }
+
+  /// `reading` (of a crop `height` rows tall) with each mark of `brackets` whose text is `text`
+  /// put in before the first character read below it, where `belongs` says so — given the
+  /// characters so far, the index the bracket would take, each character's row and the mark: the
+  /// frame of the rules that put back a bracket both readings lost, each with its own test of the
+  /// bracket's neighbours.
+  static func withLostBrackets(
+    _ brackets: [InkMark], text: String, into reading: DecodedLine, height: Double,
+    belongs: (
+      _ characters: [DecodedCharacter], _ at: Int, _ row: (DecodedCharacter) -> Double, _ bracket: InkMark
+    ) -> Bool
+  ) -> DecodedLine {
     let content = reading.contentColumns
     guard !brackets.isEmpty, !reading.characters.isEmpty, content > 0, height > 0 else { return reading }
     func row(_ character: DecodedCharacter) -> Double {
       (Double(character.firstColumn + character.lastColumn) / 2 + 0.5) / content * height
     }
     var characters = reading.characters
-    for bracket in brackets where bracket.text == "「" {
-      let near = characters.contains {
-        abs(row($0) - bracket.centre) <= 0.75 * pitch
-          && (isLookalikeOfBracket($0.text) || ["「", "」", "『", "』", "一", "二", "﹁", "﹂"].contains($0.text))
-      }
+    for bracket in brackets where bracket.text == text {
       let at = characters.firstIndex { row($0) > bracket.centre } ?? characters.count
-      guard !near, at > 0, at < characters.count, characters[at - 1].text == "。",
-        !characters[at].text.unicodeScalars.contains(where: \.isASCII)
-      else { continue }
+      guard belongs(characters, at, row, bracket) else { continue }
       // As likely as the reading on the whole (``withInkEllipses(_:into:height:em:)``).
       characters.insert(
         character(from: bracket, content: content, height: height, probability: Float(reading.probability)),
