@@ -42,9 +42,23 @@ private func exchange(_ bytes: [UInt8]) -> [UInt8]? {
   address.sin_family = sa_family_t(AF_INET)
   address.sin_port = UInt16(server.port).bigEndian
   inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-  let connected = withUnsafePointer(to: &address) {
+  var connected = withUnsafePointer(to: &address) {
     $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
       connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+    }
+  }
+  // A signal (libFuzzer's own timers) may interrupt a blocking connect, and the connection goes on
+  // being made: wait until it is made or fails, as connect(2) says, rather than call it a failure.
+  if connected != 0 && errno == EINTR {
+    var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+    var ready: Int32
+    repeat { ready = poll(&waiting, 1, 10_000) } while ready < 0 && errno == EINTR
+    var problem: Int32 = 0
+    var length = socklen_t(MemoryLayout<Int32>.size)
+    if ready > 0 && getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &problem, &length) == 0 && problem == 0 {
+      connected = 0
+    } else {
+      errno = problem == 0 ? ETIMEDOUT : problem
     }
   }
   guard connected == 0 else { fatalError("connect: \(String(cString: strerror(errno)))") }
