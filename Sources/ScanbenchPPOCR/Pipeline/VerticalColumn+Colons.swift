@@ -106,9 +106,9 @@ extension VerticalColumn {
       let at = characters.firstIndex { row($0) > colon.centre } ?? characters.count
       guard at > 0, at < characters.count, !(isASCIIWord(at - 1) && isASCIIWord(at)) else { continue }
       // As likely as the reading on the whole (``withInkEllipses(_:into:height:em:)``).
-      var found = character(from: colon, content: content, height: height)
-      found.probability = Float(reading.probability)
-      characters.insert(found, at: at)
+      characters.insert(
+        character(from: colon, content: content, height: height, probability: Float(reading.probability)),
+        at: at)
     }
     var result = reading
     result.characters = characters
