@@ -16,7 +16,8 @@ extension VerticalColumn {
   static func colonsInInk(_ column: Grey) -> [InkMark] {
     guard let ink = ink(of: column), ink.withSpecks.count == ink.mask.count else { return [] }
     let (width, height, em) = (column.width, column.height, ink.em)
-    let (bandLeft, bandRight, _) = ink.band
+    // The band's row profile is counted once: every access of `band` counts it again.
+    let (bandLeft, bandRight, rowInk) = ink.band
     let dots = components(ink.withSpecks, width: width, height: height).filter { piece in
       let (w, h) = (Double(piece.maxX - piece.minX), Double(piece.maxY - piece.minY))
       return w <= 0.25 * em && h <= 0.25 * em && w >= 0.05 * em && h >= 0.05 * em && w <= 2 * h && h <= 2 * w
@@ -35,15 +36,13 @@ extension VerticalColumn {
         else { continue }
         let rows = min(left.minY, right.minY)..<max(left.maxY, right.maxY)
         let own = Set(left.members + right.members)
-        let alone = rows.allSatisfy { y in
-          (bandLeft..<bandRight).allSatisfy { x in
-            !ink.withSpecks[y * width + x] || own.contains(y * width + x)
-          }
+        let alone = holdsNoOtherInk(ink.withSpecks, width: width, rows: rows, across: bandLeft..<bandRight) {
+          x, y in own.contains(y * width + x)
         }
         guard alone else { continue }
         // In a cell of its own: paper above and below the pair, where a voicing mark (`゛`) or a
         // kanji's two dots (`并`) stand against the rest of their character.
-        let (rowInk, apartRows) = (ink.band.rows, Int(saturating: (0.2 * em).rounded(.up)))
+        let apartRows = Int(saturating: (0.2 * em).rounded(.up))
         let clear =
           (max(0, rows.lowerBound - apartRows)..<rows.lowerBound)
           .allSatisfy { rowInk[$0] == 0 }

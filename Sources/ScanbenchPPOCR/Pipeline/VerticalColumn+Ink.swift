@@ -46,6 +46,15 @@ extension VerticalColumn {
     }
   }
 
+  /// Whether `rows` of `mask` (a picture `width` pixels wide), within the columns `across`, hold
+  /// no ink but the pixels `own` (x, y) claims: a mark set in a cell of its own, where a stroke of
+  /// a character has the character's other strokes beside it in its rows.
+  static func holdsNoOtherInk(
+    _ mask: [Bool], width: Int, rows: Range<Int>, across: Range<Int>, own: (_ x: Int, _ y: Int) -> Bool
+  ) -> Bool {
+    rows.allSatisfy { y in across.allSatisfy { x in !mask[y * width + x] || own(x, y) } }
+  }
+
   /// The ink of `column` (specks dropped), or nil when it holds none to read.
   static func ink(of column: Grey) -> Ink? {
     guard column.width >= 4, column.height >= 4 else { return nil }

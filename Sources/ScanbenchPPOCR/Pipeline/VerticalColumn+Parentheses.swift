@@ -20,7 +20,8 @@ extension VerticalColumn {
     guard let ink = ink(of: column) else { return [] }
     let (width, height, em) = (column.width, column.height, ink.em)
     let axis = ink.axis
-    let rows = ink.band.rows
+    // The band's row profile is counted once: every access of `band` counts it again.
+    let (bandLeft, bandRight, rows) = ink.band
     var marks: [InkMark] = []
     for piece in components(ink.mask, width: width, height: height) {
       let (w, h) = (piece.maxX - piece.minX, piece.maxY - piece.minY)
@@ -30,12 +31,10 @@ extension VerticalColumn {
       let inked = mask(of: piece, width: width)
       guard let text = arcShape(inked, width: w, height: h) else { continue }
       // Nothing else of the column in its rows: a stroke of a character has its other strokes there.
-      let (bandLeft, bandRight) = (ink.band.left, ink.band.right)
-      let alone = (piece.minY..<piece.maxY).allSatisfy { y in
-        (bandLeft..<bandRight).allSatisfy { x in
-          !ink.mask[y * width + x]
-            || (piece.minX..<piece.maxX).contains(x) && inked[(y - piece.minY) * w + x - piece.minX]
-        }
+      let alone = holdsNoOtherInk(
+        ink.mask, width: width, rows: piece.minY..<piece.maxY, across: bandLeft..<bandRight
+      ) { x, y in
+        (piece.minX..<piece.maxX).contains(x) && inked[(y - piece.minY) * w + x - piece.minX]
       }
       guard alone else { continue }
       let opening = text == "（"
