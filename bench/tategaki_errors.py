@@ -3,7 +3,12 @@
 whitespace, NFC, as the store scores it) aligned and put in classes, summed per shape.
 
 Usage: python3 bench/tategaki_errors.py STORE.jsonl SWEEP_DIR [--pages] [--ops CLASS] [--layout]
+                                        [--near-marks]
 SWEEP_DIR is what Corpora/make_tategaki_sweep.py --out wrote (SHAPE/NAME.png + NAME.gt.txt).
+
+--near-marks adds, per shape, each class's edits whose truth holds a `、` or `。` within two
+characters either side (an inserted character: of where it went in): where the cells' grid, one
+phase down a column, loses a character beside a mark set half-width.
 
 --layout adds, per shape, the losses of the page's layout rather than of a column's characters:
 page numbers (the gt's last block, digits) not read as a line of their own, short columns (one or
@@ -117,6 +122,7 @@ def main():
         del argv[at:at + 2]
     show_pages = "--pages" in argv
     show_layout = "--layout" in argv
+    show_near_marks = "--near-marks" in argv
     args = [a for a in argv if not a.startswith("--")]
     if len(args) != 2 or (show_ops is not None and show_ops not in CLASSES):
         sys.exit(__doc__)
@@ -131,6 +137,7 @@ def main():
         ops = align(ref, hyp)
         shape = entry.split("/")[0]
         s = shapes.setdefault(shape, {"chars": 0, "pages": 0, **{c: 0 for c in CLASSES}})
+        near = s.setdefault("near marks", Counter())
         s["chars"] += len(ref)
         s["pages"] += 1
         counts = {c: 0 for c in CLASSES}
@@ -140,6 +147,10 @@ def main():
             for op in ops:
                 c = classify(op, ref)
                 counts[c] += 1
+                at = op[3]
+                beside = ref[max(0, at - 2):at] + (ref[at:at + 2] if op[0] == "ins" else ref[at + 1:at + 3])
+                if any(m in beside for m in "、。"):
+                    near[c] += 1
                 if show_ops == c:
                     print(f"  {entry}: {op[0]} {op[1] or '∅'}→{op[2] or '∅'}  …{ref[max(0, op[3] - 4):op[3] + 5]}…")
         for c in CLASSES:
@@ -183,6 +194,14 @@ def main():
             print(f"| {shape} | {lay.get('numbers missed', 0)} of {lay.get('numbers', 0)} | "
                   f"{lay.get('short missed', 0)} of {lay.get('short', 0)} | "
                   f"{100 * lay.get('order edits', 0) / chars:.2f} |")
+    if show_near_marks:
+        print()
+        print("| shape | " + " | ".join(f"{c} near a mark" for c in CLASSES[:-1]) + " |")
+        print("|" + " --- |" * len(CLASSES))
+        for shape in sorted(shapes) + ["all"]:
+            near = (sum((shapes[x].get("near marks", Counter()) for x in shapes), Counter()) if shape == "all"
+                    else shapes[shape].get("near marks", Counter()))
+            print(f"| {shape} | " + " | ".join(str(near[c]) for c in CLASSES[:-1]) + " |")
 
 
 if __name__ == "__main__":
