@@ -5,52 +5,22 @@ import ScanbenchStore
 import ScanbenchSupport
 
 extension BatchRunner {
-  /// An image its look left to read: held, then read by whichever worker (`ReadingOrder`).
-  struct HeldReading: Sendable {
-    var item: WorkItem
-    var sha256: String
-    /// Read from the image decoded at 1/`reduction` of each side.
-    var reduction: Int
-    /// What the look found, for the pipeline that reads it.
-    var preview: HeldPreview
-  }
-
-  /// The first stage of an image a worker took: skipped when a resumed run holds it; a large photo
-  /// whose engine can look at a reduced copy is recorded from that when it shows no text, or, when
-  /// `holding`, returned to be read later with what the look found. Any other image is read at once
-  /// (``read(_:sha256:reduction:pipeline:context:)``).
-  func look(at item: WorkItem, holding: Bool, pipeline: PagePipeline, context: RunContext) -> HeldReading? {
+  /// One image a worker took: decoded (every page, upright by EXIF or HEIF), each page through the
+  /// worker's pipeline, then scored when its ground truth has come.
+  func process(_ item: WorkItem, pipeline: PagePipeline, context: RunContext) {
     let sha256 = SHA256.hex(item.data)
     if context.done.contains(source: item.source, entry: item.entry, sha256: sha256, page: nil) {
       context.resumed(item.entry)
-      return nil
+      return
     }
     var reduction = 1
     if let preview = pipeline.noTextPreview {
       switch processWithoutText(item, sha256: sha256, preview: preview, pipeline: pipeline, context: context)
       {
-      case .recorded: return nil
-      case .read(let reducedBy):
-        reduction = reducedBy
-        if holding, let found = pipeline.takePreviewFinding() {
-          return HeldReading(item: item, sha256: sha256, reduction: reduction, preview: found)
-        }
+      case .recorded: return
+      case .read(let reducedBy): reduction = reducedBy
       }
     }
-    read(item, sha256: sha256, reduction: reduction, pipeline: pipeline, context: context)
-    return nil
-  }
-
-  /// The second stage of an image held after its look: read with what the look found.
-  func read(_ held: HeldReading, pipeline: PagePipeline, context: RunContext) {
-    pipeline.restorePreviewFinding(held.preview)
-    read(held.item, sha256: held.sha256, reduction: held.reduction, pipeline: pipeline, context: context)
-  }
-
-  /// An image decoded (every page, upright by EXIF or HEIF orientation; at 1/`reduction` of each
-  /// side when more than 1), each page through the worker's pipeline, then scored when its ground
-  /// truth has come.
-  func read(_ item: WorkItem, sha256: String, reduction: Int, pipeline: PagePipeline, context: RunContext) {
     let decodeStart = DispatchTime.now()
     let decoded: ImageDecoder.Decoded
     // The whole image's upright size, when the page is read from a reduced decode: what the record

@@ -141,13 +141,6 @@ public final class BatchRunner: Sendable {
     reader.name = "scanbench-reader"
     reader.start()
 
-    // With one worker there is no idle core to fill at the end: images are read as they come.
-    let holding = configuration.jobs > 1
-    let order = ReadingOrder<WorkItem, HeldReading>(
-      workers: max(1, configuration.jobs),
-      window: configuration.readingWindow ?? configuration.jobs
-        * RunConfiguration.Defaults.readingWindowPerWorker,
-      heldBytes: configuration.heldBytes, source: { queue.take() })
     let workerFailures = Mutex<[String]>([])
     DispatchQueue.concurrentPerform(iterations: max(1, configuration.jobs)) { worker in
       let pipeline: PagePipeline
@@ -159,20 +152,12 @@ public final class BatchRunner: Sendable {
         workerFailures.withLock { $0.append(String(describing: error)) }
         return
       }
-      while !self.shouldStop, let job = order.next(stop: { self.shouldStop }) {
-        switch job {
-        case .look(let item):
-          let held = self.look(at: item, holding: holding, pipeline: pipeline, context: context)
-          order.looked(held, cost: held?.preview.cost ?? 0, bytes: held?.item.data.count ?? 0)
-        case .read(let held):
-          self.read(held, pipeline: pipeline, context: context)
-          order.read()
-        }
+      while !self.shouldStop, let item = queue.take() {
+        self.process(item, pipeline: pipeline, context: context)
       }
     }
     // Whatever ended the workers, the reader must not stay blocked on a full queue: what is still
-    // queued or held is dropped unrecorded, so --resume does it.
-    if order.stopAll() > 0 { markLeftUndone() }
+    // queued is dropped unrecorded, so --resume does it.
     if queue.cancel() > 0 { markLeftUndone() }
     readerFinished.wait()
     let failures = workerFailures.withLock { $0 }

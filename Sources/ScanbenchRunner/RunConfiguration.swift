@@ -34,12 +34,6 @@ public struct RunConfiguration: Sendable {
   public var shard: Shard?
   /// Images held between the reader and the workers; each is one entry's bytes in memory.
   public var queueCapacity: Int?
-  /// With more than one worker, at most this many images are held after the look at their reduced
-  /// copy (a photo's coarse pass) or being looked at, to be read the dearest first (`ReadingOrder`);
-  /// nil: `Defaults.readingWindowPerWorker` a worker. Each is one entry's bytes in memory.
-  public var readingWindow: Int?
-  /// The images held so add up to at most this many bytes.
-  public var heldBytes = Defaults.heldBytes
   /// Record every word and line with its bounding box (`--boxes`).
   public var boxes = false
   /// Decode QR codes and barcodes with ZBar (`--barcodes`).
@@ -70,8 +64,6 @@ public struct RunConfiguration: Sendable {
     public static let maxEntryBytes = 256 << 20
     public static let maxPixels = 100_000_000
     public static let pdfResolution = 300
-    public static let readingWindowPerWorker = 4
-    public static let heldBytes = 64 << 20
   }
 
   /// The settings outside the engine that change what a record holds.

@@ -15,54 +15,16 @@ struct NoTextPreviewTests {
   /// read at `inkReduction` (nil: whole).
   struct PreviewingBackend: EngineBackend {
     var inkReduction: Int?
-    /// Its engines leave what their look found for the reading (`HoldingEngine`).
-    var holding = false
 
-    static func entry(name: String = "previewing", inkReduction: Int? = nil, holding: Bool = false)
-      -> EngineEntry
-    {
+    static func entry(name: String = "previewing", inkReduction: Int? = nil) -> EngineEntry {
       EngineEntry(
         name: name, summary: "test engine: no text where a reduced copy shows no ink",
         languages: ["eng"], parameters: .init(summary: ""),
-        make: { _ in PreviewingBackend(inkReduction: inkReduction, holding: holding) })
+        make: { _ in PreviewingBackend(inkReduction: inkReduction) })
     }
 
     func identity() throws -> EngineIdentity { EngineIdentity(name: "previewing", version: "1") }
-    func makeEngine() throws -> any RecognitionEngine {
-      holding ? HoldingEngine() : PreviewingEngine(inkReduction: inkReduction)
-    }
-  }
-
-  /// A look at a copy with ink leaves a finding (the width of the image it looked at), which the
-  /// reading says it had: an image held after its look, read by any worker, reads "after a look at"
-  /// its own width only when its own finding came with it.
-  final class HoldingEngine: RecognitionEngine {
-    private var found: Int?
-
-    var noTextPreview: NoTextPreview? { NoTextPreview(longSide: 100, abovePixels: 100_000) }
-
-    func recognize(_ image: Image, boxes: Bool) throws -> RecognizedText {
-      defer { found = nil }
-      let look = found.map { "after a look at a \($0)-wide image" } ?? "without a look"
-      return RecognizedText(text: "READ \(image.width)×\(image.height) \(look)", confidence: 90)
-    }
-
-    func examinePreview(preview: Image, fullWidth: Int, fullHeight: Int, boxes: Bool) throws
-      -> PreviewFinding?
-    {
-      guard let pixels = preview.rgbBytes(), pixels.contains(where: { $0 <= 128 }) else {
-        return .noText(RecognizedText(text: "", confidence: 0))
-      }
-      found = fullWidth
-      return .text(reduction: 1)
-    }
-
-    func takePreviewFinding() -> HeldPreview? {
-      defer { found = nil }
-      return found.map { HeldPreview(cost: Double($0), finding: $0) }
-    }
-
-    func restorePreviewFinding(_ held: HeldPreview) { found = held.finding as? Int }
+    func makeEngine() throws -> any RecognitionEngine { PreviewingEngine(inkReduction: inkReduction) }
   }
 
   final class PreviewingEngine: RecognitionEngine {
@@ -175,43 +137,5 @@ extension NoTextPreviewTests {
     let block = try #require(record.blocks?.first)
     #expect([block.x, block.y, block.width, block.height] == whole)
     #expect(block.paragraphs.map(\.width) == [width])
-  }
-}
-
-extension NoTextPreviewTests {
-  /// With two workers, photos with text are held after their look and read later, by either
-  /// worker: each is read once, with what its own look found; those without text end at the look.
-  @Test func photosHeldAfterTheirLookAreReadWithWhatItFound() throws {
-    let folder = try TestKit.temporaryFolder("held-reading")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let corpus = folder.appendingPathComponent("corpus")
-    try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
-    for number in 0..<12 {
-      // Photos of several widths, so that each look's finding is its own.
-      let width = 700 + 20 * number
-      try Self.photo(blank: number % 3 == 0, width: width, height: 600, exif: 1).write(
-        to: corpus.appendingPathComponent("photo-\(number).jpg"))
-    }
-    let setup = try EngineCatalog.setup(
-      engine: "previewing-holding", options: EngineOptions(level: .accurate, language: "eng"),
-      catalog: EngineCatalog.engines + [PreviewingBackend.entry(name: "previewing-holding", holding: true)])
-    let store = folder.appendingPathComponent("run.jsonl")
-    var configuration = RunConfiguration(
-      inputs: [corpus.path], recognition: setup, profile: "previewing", language: "eng", jobs: 2, store: store
-    )
-    configuration.readingWindow = 3
-    let outcome = try BatchRunner(configuration) { _ in }.run()
-    #expect(outcome.summary.images == 12 && outcome.summary.failed == 0)
-    let records = try StoreRunLoader.load(store).results
-    #expect(records.map(\.entry).sorted() == (0..<12).map { "photo-\($0).jpg" }.sorted())
-    for record in records {
-      let number = Int(record.entry.dropFirst("photo-".count).dropLast(".jpg".count)) ?? -1
-      if number % 3 == 0 {
-        #expect(record.text == "", "\(record.entry) ends at its look")
-      } else {
-        let width = 700 + 20 * number
-        #expect(record.text == "READ \(width)×600 after a look at a \(width)-wide image", "\(record.entry)")
-      }
-    }
   }
 }

@@ -398,15 +398,6 @@ final class PPOCREngine: RecognitionEngine {
     }
   }
 
-  func takePreviewFinding() -> HeldPreview? {
-    pipeline.takeFoundInPreview().map { HeldPreview(cost: $0.readingCost, finding: $0) }
-  }
-
-  func restorePreviewFinding(_ held: HeldPreview) {
-    guard let found = held.finding as? PPOCRPipeline.TextInPreview else { return }
-    pipeline.restoreFoundInPreview(found)
-  }
-
   /// The pipeline's result as the run records it, with the inference time since `before`.
   private func recognized(_ result: PPOCRResult, since before: PPOCRPipeline.Timings, boxes: Bool)
     -> RecognizedText

@@ -204,15 +204,11 @@ extension PPOCRPipeline {
       )
       let across = Double(width) / Double(preview.width)
       let down = Double(height) / Double(preview.height)
-      let regionsKept = coarseRegionsSuffice(found, mapWidth: coarse.width, imageWidth: preview.width)
-      let regions = found.map { $0.scaled(x: across, y: down) }
-      var text = TextInPreview(
-        width: width, height: height, regions: regionsKept ? regions : nil,
+      foundInPreview = TextInPreview(
+        width: width, height: height,
+        regions: coarseRegionsSuffice(found, mapWidth: coarse.width, imageWidth: preview.width)
+          ? found.map { $0.scaled(x: across, y: down) } : nil,
         line: Self.textLineThickness(found, options: options).map { $0 * across })
-      text.readingCost = Self.readingCost(
-        width: width, height: height, regions: regions, line: text.line, regionsKept: regionsKept,
-        options: options)
-      foundInPreview = text
       return .text(reduction: reduction)
     }
     timings.images += 1
@@ -220,30 +216,6 @@ extension PPOCRPipeline {
     var result = layout([], imageWidth: fullWidth, imageHeight: fullHeight)
     result.detectedRegions = 0
     return .noText(result)
-  }
-
-  /// An estimate of what reading an image of `width × height` costs once its coarse pass found
-  /// `regions` (in its pixels) of lines `line` thick, in the models' input pixels: the detector's map
-  /// (none when the regions are kept as the detection), and the recognizer's input, each region a
-  /// crop ``Options/recognitionHeight`` high and as long as its length over its thickness. A page
-  /// whose lines' thickness the pass cannot tell (most regions tall: a page on its side, or its
-  /// text one blob) is detected at full size and most often read twice, upright and turned: it
-  /// counts twice, with at least a full map's worth of lines, since its pass sees the lines as
-  /// blocks. Only the order in which a run reads its images depends on it, never what they read.
-  static func readingCost(
-    width: Int, height: Int, regions: [TextRegion], line: Double?, regionsKept: Bool, options: Options
-  ) -> Double {
-    let side = Double(options.recognitionHeight)
-    let lines = regions.reduce(0.0) { total, region in
-      let thickness = region.quad.thickness
-      guard thickness.isFinite, thickness > 0, region.quad.length.isFinite else { return total }
-      return total + max(1, region.quad.length / thickness) * side * side
-    }
-    let full = detectionSize(width: width, height: height, options: options)
-    let fullMap = Double(full.width) * Double(full.height)
-    guard line != nil else { return 2 * (fullMap + max(lines, fullMap)) }
-    let map = detectionSize(width: width, height: height, lineThickness: line, options: options)
-    return (regionsKept ? 0 : Double(map.width) * Double(map.height)) + lines
   }
 
   /// Whether the coarse pass's `regions`, found in a map `mapWidth` pixels wide of an image

@@ -671,10 +671,8 @@ public final class PPOCRPipeline {
   var foundInPreview: TextInPreview?
 
   /// Text a coarse pass found in a reduced copy of an image, in the pixels of the image as it is
-  /// then read (at the reduction chosen). A value: taken from one pipeline
-  /// (``takeFoundInPreview()``), it reads the image the same in any pipeline over the same models
-  /// and options (``restoreFoundInPreview(_:)``).
-  public struct TextInPreview: Sendable {
+  /// then read (at the reduction chosen).
+  struct TextInPreview {
     /// The size of the image read.
     var width: Int
     var height: Int
@@ -682,23 +680,6 @@ public final class PPOCRPipeline {
     var regions: [TextRegion]?
     /// How thick its lines are (``Options/detectionLineThickness``).
     var line: Double?
-    /// What reading the image will cost, in the models' input pixels
-    /// (``readingCost(width:height:regions:line:regionsKept:options:)``): only to read the dearest
-    /// images first.
-    public internal(set) var readingCost = 0.0
-  }
-
-  /// What the last coarse pass that found text left for its image's reading, taken away: the
-  /// image may then be read later, by this pipeline or another of the run's
-  /// (``restoreFoundInPreview(_:)``). nil when no coarse pass left anything.
-  public func takeFoundInPreview() -> TextInPreview? {
-    defer { foundInPreview = nil }
-    return foundInPreview
-  }
-
-  /// Gives the pipeline what ``takeFoundInPreview()`` took, just before it reads that image.
-  public func restoreFoundInPreview(_ found: TextInPreview) {
-    foundInPreview = found
   }
 
   /// - Parameters:
@@ -1073,7 +1054,7 @@ public final class PPOCRPipeline {
 extension PPOCRPipeline: Sendable {}
 
 /// A piece of text found on the page: its quad in reading order.
-struct TextRegion: Equatable, Sendable {
+struct TextRegion: Equatable {
   /// Corners in reading order (for a vertical line, `topLeft` is the top right of the column).
   var quad: Quad
   var isVertical: Bool

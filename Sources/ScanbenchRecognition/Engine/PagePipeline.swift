@@ -74,15 +74,6 @@ public final class PagePipeline {
     return .noText(try recognized.checked())
   }
 
-  /// What the last ``examinePreview(_:)`` that found text left for reading its image, taken away
-  /// so that the image may be read later, by any worker's pipeline
-  /// (``restorePreviewFinding(_:)``); nil: read the image next, here.
-  public func takePreviewFinding() -> HeldPreview? { engine.takePreviewFinding() }
-
-  /// Gives back what ``takePreviewFinding()`` took (here or in another worker's pipeline), just
-  /// before the image it was taken for is processed.
-  public func restorePreviewFinding(_ held: HeldPreview) { engine.restorePreviewFinding(held) }
-
   /// A page read with a mean confidence under the engine's threshold is checked; when it lies on its
   /// side or upside down it is turned and read again, and the more confident reading is kept. What
   /// the engine's own reading says of the page's turn comes first (a few lines read both ways);

@@ -54,27 +54,6 @@ public protocol RecognitionEngine: AnyObject {
   /// shows of the image (no text, or text to read at a reduction); nil when it tells nothing and the
   /// whole image must be read. By default nil.
   func examinePreview(preview: Image, fullWidth: Int, fullHeight: Int, boxes: Bool) throws -> PreviewFinding?
-  /// What the last `examinePreview` that found text left for reading that image, taken away from
-  /// the engine, so that the image may be read later by any engine of the run, the dearest first;
-  /// nil (the default) when it left nothing: the image is read next, by this engine.
-  func takePreviewFinding() -> HeldPreview?
-  /// Gives an engine what `takePreviewFinding` took (from it or another engine of the same setup),
-  /// just before it reads that image. By default nothing.
-  func restorePreviewFinding(_ held: HeldPreview)
-}
-
-/// What an engine's look at a reduced copy of an image left for reading it, held while the run
-/// reads other images first.
-public struct HeldPreview: Sendable {
-  /// What the reading will cost, in the engine's own units: only to compare the images held.
-  public var cost: Double
-  /// The engine's own finding, for `restorePreviewFinding`.
-  public var finding: any Sendable
-
-  public init(cost: Double, finding: any Sendable) {
-    self.cost = cost
-    self.finding = finding
-  }
 }
 
 /// What a reduced copy of a large image showed its engine.
@@ -116,10 +95,6 @@ extension RecognitionEngine {
   public func examinePreview(preview: Image, fullWidth: Int, fullHeight: Int, boxes: Bool) throws
     -> PreviewFinding?
   { nil }
-
-  public func takePreviewFinding() -> HeldPreview? { nil }
-
-  public func restorePreviewFinding(_ held: HeldPreview) {}
 }
 
 /// Which image a page is: its entry in its input and, for a page of a multi-page image, the page.
