@@ -287,8 +287,8 @@ public final class PPOCRPipeline {
     /// How wide, in ems, the arc of a parenthesis taken from a column's ink may be
     /// (``VerticalColumn/parenthesesInInk(_:atColumnEnds:margin:widest:)``). The em is told from
     /// the width of the column's ink, and a column of narrow kana tells it short: there `︵︶`,
-    /// set the full width of the cell, span more than the em it tells (docs/engines.md, "Vertical
-    /// Japanese").
+    /// set the full width of the cell, span more than the em it tells
+    /// (docs/engines.md, "Vertical Japanese").
     public var widestParenthesis = 1.1
     /// A column whose reading does not begin with `（` takes the `︵` the page holds just above its
     /// box, and one that does not end with `）` the `︶` just below it, looked for this many of the
