@@ -4,7 +4,7 @@
 /// (`︵︶`, a flat arc across the column, set in the end of its cell against what it opens or
 /// closes) before the first or after the last lies outside the box, in no crop either reading sees.
 /// The page is looked at again just beyond each end of the box
-/// (``VerticalColumn/parenthesisBeyondBox(_:boxRows:opening:)``).
+/// (``VerticalColumn/parenthesisBeyondBox(_:boxRows:opening:widest:)``).
 extension PPOCRPipeline {
   /// `reading` of the column `detected[index]` of `image`, with the `（` just above its box and the
   /// `）` just below it, looked for `reach` of the box's widths beyond it (not past another box that
@@ -43,7 +43,9 @@ extension PPOCRPipeline {
         let head =
           column.height
           - Int(saturating: (Double(column.height) * upright.thickness / extended.thickness).rounded(.down))
-        if VerticalColumn.parenthesisBeyondBox(column, boxRows: head..<column.height, opening: true) != nil {
+        if VerticalColumn.parenthesisBeyondBox(
+          column, boxRows: head..<column.height, opening: true, widest: options.widestParenthesis) != nil
+        {
           result.characters.insert(
             DecodedCharacter(text: "（", firstColumn: 0, lastColumn: 0, probability: likelihood), at: 0)
         }
@@ -57,7 +59,9 @@ extension PPOCRPipeline {
       if let column = uprightColumn(image, quad: extended) {
         let foot = Int(
           saturating: (Double(column.height) * upright.thickness / extended.thickness).rounded(.down))
-        if VerticalColumn.parenthesisBeyondBox(column, boxRows: 0..<foot, opening: false) != nil {
+        if VerticalColumn.parenthesisBeyondBox(
+          column, boxRows: 0..<foot, opening: false, widest: options.widestParenthesis) != nil
+        {
           let at = max(last.lastColumn, Int(saturating: reading.contentColumns.rounded(.up)) - 1)
           result.characters.append(
             DecodedCharacter(text: "）", firstColumn: at, lastColumn: at, probability: likelihood))

@@ -310,7 +310,8 @@ extension PPOCRPipeline {
         if sameQuad && options.parenthesesFromInk {
           decoded[index] = VerticalColumn.withParenthesesFromInk(
             column, into: decoded[index], pitch: line.pitch, atColumnEnds: options.parenthesesAtColumnEnds,
-            margin: options.parenthesisMargin, overOne: options.parenthesesOverOne)
+            margin: options.parenthesisMargin, widest: options.widestParenthesis,
+            overOne: options.parenthesesOverOne)
         }
         continue
       }
@@ -350,7 +351,8 @@ extension PPOCRPipeline {
       if options.parenthesesFromInk {
         cells = VerticalColumn.withParenthesesFromInk(
           column, into: cells, pitch: line.pitch, atColumnEnds: options.parenthesesAtColumnEnds,
-          margin: options.parenthesisMargin, overOne: options.parenthesesOverOne)
+          margin: options.parenthesisMargin, widest: options.widestParenthesis,
+          overOne: options.parenthesesOverOne)
       }
       regions[index] = detected[index]
       decoded[index] = VerticalColumn.withCase(ofWords: wordsAcross, into: cells)

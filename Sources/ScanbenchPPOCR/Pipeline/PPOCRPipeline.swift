@@ -260,7 +260,7 @@ public final class PPOCRPipeline {
     public var ellipsesFromInk = true
     /// A parenthesis set vertically (`︵︶`, an arch or a bowl across the column in a cell of its
     /// own) that the column's ink holds goes into the reading kept, where it read a bar or a wave in
-    /// its place or nothing (``VerticalColumn/withParenthesesFromInk(_:into:pitch:atColumnEnds:margin:overOne:)``): the
+    /// its place or nothing (``VerticalColumn/withParenthesesFromInk(_:into:pitch:atColumnEnds:margin:widest:overOne:)``): the
     /// recognizer drops the flat arc or reads it as what it looks like
     /// (docs/engines.md, "Vertical Japanese").
     public var parenthesesFromInk = true
@@ -284,9 +284,15 @@ public final class PPOCRPipeline {
     /// the parenthesis, as a bar there is: the arc is no kanji's stroke, alone in its cell and
     /// curved (``VerticalColumn/isLookalikeOfParenthesis(_:withOne:)``).
     public var parenthesesOverOne = true
+    /// How wide, in ems, the arc of a parenthesis taken from a column's ink may be
+    /// (``VerticalColumn/parenthesesInInk(_:atColumnEnds:margin:widest:)``). The em is told from
+    /// the width of the column's ink, and a column of narrow kana tells it short: there `︵︶`,
+    /// set the full width of the cell, span more than the em it tells
+    /// (docs/engines.md, "Vertical Japanese").
+    public var widestParenthesis = 1.1
     /// A column whose reading does not begin with `（` takes the `︵` the page holds just above its
     /// box, and one that does not end with `）` the `︶` just below it, looked for this many of the
-    /// column's widths beyond the box (``VerticalColumn/parenthesisBeyondBox(_:boxRows:opening:)``):
+    /// column's widths beyond the box (``VerticalColumn/parenthesisBeyondBox(_:boxRows:opening:widest:)``):
     /// the detector's box ends at the column's first and last characters, and a flat arc beyond
     /// them lies in no crop. nil: never (docs/engines.md, "Vertical Japanese").
     public var parenthesesBeyondBox: Double? = 1

@@ -14,9 +14,11 @@ extension VerticalColumn {
   /// With `atColumnEnds`, an arch at the column's head (no ink above it) and a bowl at its foot
   /// stand against their neighbour where the paper between is short (``standsAtColumnEnd(opening:rows:ink:height:em:)``):
   /// the paper on their other side is only the box's margin. `margin` is how much longer, in ems,
-  /// the paper on the far side of a mark within the column must be than on the near side.
-  static func parenthesesInInk(_ column: Grey, atColumnEnds: Bool = false, margin: Double = 0.1) -> [InkMark]
-  {
+  /// the paper on the far side of a mark within the column must be than on the near side; `widest`
+  /// how wide, in ems, an arc may be.
+  static func parenthesesInInk(
+    _ column: Grey, atColumnEnds: Bool = false, margin: Double = 0.1, widest: Double = 0.95
+  ) -> [InkMark] {
     guard let ink = ink(of: column) else { return [] }
     let (width, height, em) = (column.width, column.height, ink.em)
     let axis = ink.axis
@@ -25,7 +27,7 @@ extension VerticalColumn {
     var marks: [InkMark] = []
     for piece in components(ink.mask, width: width, height: height) {
       let (w, h) = (piece.maxX - piece.minX, piece.maxY - piece.minY)
-      guard Double(w) >= 0.6 * em, Double(w) <= 0.95 * em, Double(h) >= 0.18 * em, Double(h) <= 0.45 * em,
+      guard Double(w) >= 0.6 * em, Double(w) <= widest * em, Double(h) >= 0.18 * em, Double(h) <= 0.45 * em,
         abs(Double(piece.minX + piece.maxX) / 2 - axis) <= 0.25 * em
       else { continue }
       let inked = mask(of: piece, width: width)
@@ -155,11 +157,11 @@ extension VerticalColumn {
   /// `reading` of `column` (`pitch` rows a character) with the parentheses its ink holds.
   static func withParenthesesFromInk(
     _ column: Grey, into reading: DecodedLine, pitch: Double, atColumnEnds: Bool = false,
-    margin: Double = 0.1,
+    margin: Double = 0.1, widest: Double = 0.95,
     overOne: Bool = false
   ) -> DecodedLine {
     withInkParentheses(
-      parenthesesInInk(column, atColumnEnds: atColumnEnds, margin: margin), into: reading,
+      parenthesesInInk(column, atColumnEnds: atColumnEnds, margin: margin, widest: widest), into: reading,
       height: Double(column.height), pitch: pitch, overOne: overOne)
   }
 
@@ -170,7 +172,9 @@ extension VerticalColumn {
   /// above the box's first character must be an arch (``arcShape(_:width:height:)``) within
   /// ``endGap`` ems of it, alone in its rows, with no ink above it nearer than that character (it
   /// stands in the foot of its cell); else the first ink below the last character a bowl, likewise.
-  static func parenthesisBeyondBox(_ column: Grey, boxRows: Range<Int>, opening: Bool) -> String? {
+  static func parenthesisBeyondBox(
+    _ column: Grey, boxRows: Range<Int>, opening: Bool, widest: Double = 0.95
+  ) -> String? {
     guard let ink = ink(of: column) else { return nil }
     let (width, height, em) = (column.width, column.height, ink.em)
     let (bandLeft, bandRight, rows) = ink.band
@@ -210,7 +214,7 @@ extension VerticalColumn {
       piece.maxY <= arcRows.upperBound
     else { return nil }
     let (w, h) = (piece.maxX - piece.minX, piece.maxY - piece.minY)
-    guard Double(w) >= 0.6 * em, Double(w) <= 0.95 * em, Double(h) >= 0.18 * em, Double(h) <= 0.45 * em,
+    guard Double(w) >= 0.6 * em, Double(w) <= widest * em, Double(h) >= 0.18 * em, Double(h) <= 0.45 * em,
       abs(Double(piece.minX + piece.maxX) / 2 - ink.axis) <= 0.25 * em,
       let text = arcShape(mask(of: piece, width: width), width: w, height: h)
     else { return nil }

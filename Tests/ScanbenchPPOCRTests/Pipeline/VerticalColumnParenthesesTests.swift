@@ -88,4 +88,26 @@ import Testing
       VerticalColumn.withInkParentheses([mark], into: one, height: 40, pitch: 10, overOne: true).text
         == "て（以下")
   }
+
+  /// A column of narrow characters (solid blocks 22 pixels wide: the em they tell is 24 pixels)
+  /// with a bowl 24 pixels wide two rows under the first and 20 above the second.
+  static func narrowColumn() -> VerticalColumn.Grey {
+    var grey = VerticalColumn.Grey(width: 44, height: 100, value: 255)
+    for y in [Array(10..<32), Array(62..<84)].joined() {
+      for x in 11..<33 { grey[x, y] = 0 }
+    }
+    let bowl = arc(up: false)
+    for y in 0..<8 {
+      for x in 0..<24 where bowl[y * 24 + x] { grey[10 + x, 34 + y] = 0 }
+    }
+    return grey
+  }
+
+  @Test func anArcWiderThanTheEmANarrowColumnTellsIsTakenUpToTheWidest() {
+    let column = Self.narrowColumn()
+    #expect(VerticalColumn.parenthesesInInk(column, margin: 0.05).isEmpty)
+    #expect(VerticalColumn.parenthesesInInk(column, margin: 0.05, widest: 1.1).map(\.text) == ["）"])
+    // A gate narrower than the arc still leaves it out.
+    #expect(VerticalColumn.parenthesesInInk(column, margin: 0.05, widest: 0.98).isEmpty)
+  }
 }
