@@ -358,9 +358,14 @@ extension PPOCRPipeline {
       decoded[index] = VerticalColumn.withCase(ofWords: wordsAcross, into: cells)
     }
     // Whichever way a column was read, what it cannot hold is read as what it can
-    // (``VerticalColumn/bareLetters(_:)``, ``VerticalColumn/verticalMarks(_:)``).
+    // (``VerticalColumn/bareLetters(_:)``, ``VerticalColumn/verticalMarks(_:pointsAsCommas:)``).
     for index in detected.indices where detected[index].isVertical && regions[index].isVertical {
-      decoded[index] = VerticalColumn.verticalMarks(VerticalColumn.bareLetters(decoded[index]))
+      if options.lettersInASCIIWhicheverReading {
+        decoded[index] = VerticalColumn.halfWidthLatin(decoded[index])
+      }
+      decoded[index] = VerticalColumn.verticalMarks(
+        VerticalColumn.bareLetters(decoded[index]), pointsAsCommas: options.pointsAfterJapaneseAsCommas)
+      if options.letterJAtColumnHead { decoded[index] = VerticalColumn.letterJAtHead(decoded[index]) }
       if options.fullWidthMarks { decoded[index] = VerticalColumn.fullWidthMarks(decoded[index]) }
     }
     if let reach = options.marksUnderFoot {
@@ -396,7 +401,8 @@ extension PPOCRPipeline {
     let marks = VerticalColumn.marksInGaps(
       column, empty: gaps.empty, remnant: gaps.remnant, longest: gaps.longest)
     return VerticalColumn.withInkMarks(
-      marks, into: reading, height: Double(column.height), besides: VerticalColumn.isLookalikeOfGapMark)
+      marks, into: reading, height: Double(column.height), besides: VerticalColumn.isLookalikeOfGapMark,
+      outsideLatinWords: options.gapMarksOutsideLatinWords)
   }
 
   /// `reading` of the column `detected[index]` with the `、。` under its foot put at its end

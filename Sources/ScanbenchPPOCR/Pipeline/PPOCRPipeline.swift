@@ -301,6 +301,20 @@ public final class PPOCRPipeline {
     /// width, and Japanese sets `？！` full-width; one inside a Latin word or an address stays ASCII
     /// (docs/engines.md, "Vertical Japanese").
     public var fullWidthMarks = true
+    /// Whichever reading of a column is kept, its full-width Latin letters and digits are read as
+    /// ASCII (``VerticalColumn/halfWidthLatin(_:)``), as the cells' own reading already is: the
+    /// turned reading, or the column read whole, kept over the cells, gave `ＵＳＢ` for `USB`
+    /// (docs/engines.md, "Vertical Japanese").
+    public var lettersInASCIIWhicheverReading = true
+    /// A `.` a column's reading holds after a kana or a kanji is read as `、`
+    /// (``VerticalColumn/verticalMarks(_:pointsAsCommas:)``) (docs/engines.md, "Vertical Japanese").
+    public var pointsAfterJapaneseAsCommas = true
+    /// A column's reading that begins with `」` before a Latin letter begins with `J`
+    /// (``VerticalColumn/letterJAtHead(_:)``) (docs/engines.md, "Vertical Japanese").
+    public var letterJAtColumnHead = true
+    /// With ``marksInGaps``, no mark goes between two Latin letters or digits of the reading: the
+    /// gaps between upright small letters are theirs (docs/engines.md, "Vertical Japanese").
+    public var gapMarksOutsideLatinWords = true
     /// A column whose reading ends in no mark takes the `、。` the page holds under its box, looked
     /// for this many of the column's widths below it
     /// (``VerticalColumn/markUnderFoot(_:foot:empty:remnant:longest:whole:)``): the detector's

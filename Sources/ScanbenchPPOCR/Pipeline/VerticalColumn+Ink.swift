@@ -279,7 +279,7 @@ extension VerticalColumn {
   /// those below it, unless a mark is read beside it already (what `besides` takes for one).
   static func withInkMarks(
     _ marks: [InkMark], into reading: DecodedLine, height: Double,
-    besides: (String) -> Bool = isLookalikeOfMark
+    besides: (String) -> Bool = isLookalikeOfMark, outsideLatinWords: Bool = false
   ) -> DecodedLine {
     let content = reading.contentColumns
     guard !marks.isEmpty, !reading.characters.isEmpty, content > 0, height > 0 else { return reading }
@@ -294,6 +294,13 @@ extension VerticalColumn {
       guard at > 0 else { continue }
       let beside = characters[(at - 1)..<min(at + 1, characters.count)]
       guard !beside.contains(where: { besides($0.text) }) else { continue }
+      // Upright small letters are shorter than the cells they stand in: the gaps between a Latin
+      // word's letters are the word's own, not a lost mark's.
+      if outsideLatinWords, at < characters.count,
+        isLatinLetterOrDigit(characters[at - 1].text) && isLatinLetterOrDigit(characters[at].text)
+      {
+        continue
+      }
       characters.insert(character(from: mark, content: content, height: height), at: at)
     }
     var result = reading
@@ -321,6 +328,12 @@ extension VerticalColumn {
         "…", "‥", "︙", "︰", ":", "：", "·", "!", "！", "?", "？", "」", "』", "）", ")", "﹂", "﹄", "ー", "一", "-",
         "－", "—",
       ].contains(text)
+  }
+
+  /// Whether `text` is one ASCII letter or digit.
+  static func isLatinLetterOrDigit(_ text: String) -> Bool {
+    guard text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first else { return false }
+    return scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar)))
   }
 
   /// What a recognizer reads for a `、。` it half sees.

@@ -80,18 +80,33 @@ extension VerticalColumn {
   }
 
   /// `line` (a column's reading, either way) with a degree sign not after a digit read as `。`, and
-  /// an apostrophe or a comma after a kana or a kanji as `、`.
-  static func verticalMarks(_ line: DecodedLine) -> DecodedLine {
+  /// an apostrophe or a comma after a kana or a kanji as `、`; with `pointsAsCommas`, a full stop
+  /// there too (a `、` faint or blurred to a dot: Japanese never sets `.` after a kana or kanji).
+  static func verticalMarks(_ line: DecodedLine, pointsAsCommas: Bool = false) -> DecodedLine {
     var result = line
+    let commaLookalikes = ["'", ",", "’"] + (pointsAsCommas ? ["."] : [])
     for index in line.characters.indices {
       let before = index > 0 ? line.characters[index - 1].text : ""
       let text = line.characters[index].text
       if text == "°", !(before.last?.isNumber ?? false) {
         result.characters[index].text = "。"
-      } else if ["'", ",", "’"].contains(text), isKana(before) || isKanji(before) {
+      } else if commaLookalikes.contains(text), isKana(before) || isKanji(before) {
         result.characters[index].text = "、"
       }
     }
+    return result
+  }
+
+  /// `line` (a column's reading, either way) beginning with `」` before a Latin letter, with that
+  /// `」` read as `J`: no column begins with a closing bracket (kinsoku), and an upright `J` is the
+  /// bracket's shape, its hook at the foot.
+  static func letterJAtHead(_ line: DecodedLine) -> DecodedLine {
+    guard line.characters.count >= 2, ["」", "﹂"].contains(line.characters[0].text),
+      let next = line.characters[1].text.unicodeScalars.first,
+      next.isASCII && next.properties.isAlphabetic
+    else { return line }
+    var result = line
+    result.characters[0].text = "J"
     return result
   }
 

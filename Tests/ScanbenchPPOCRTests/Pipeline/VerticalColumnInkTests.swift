@@ -95,6 +95,28 @@ import Testing
     #expect(read.text == "出たエ.ラー")
   }
 
+  @Test func noLostMarkGoesInsideALatinWord() {
+    // Upright small letters stand shorter than their cells, and leave gaps between them: between
+    // two letters or digits no mark goes; between a letter and a kana, or two kana, it does.
+    func put(_ text: String) -> String {
+      VerticalColumn.withInkMarks(
+        [Self.mark("。", gap: 260..<340)], into: Self.reading(text), height: 1000,
+        besides: VerticalColumn.isLookalikeOfGapMark, outsideLatinWords: true
+      ).text
+    }
+    #expect(put("JavaScript") == "JavaScript")
+    #expect(put("iOS17を") == "iOS17を")
+    #expect(put("Swiftの") == "Swiftの")
+    #expect(put("を使うSwift") == "を使う。Swift")
+    #expect(put("出たエラー") == "出たエ。ラー")
+    // Without the option, the gap takes its mark.
+    #expect(
+      VerticalColumn.withInkMarks(
+        [Self.mark("。", gap: 260..<340)], into: Self.reading("JavaScript"), height: 1000,
+        besides: VerticalColumn.isLookalikeOfGapMark
+      ).text == "Jav。aScript")
+  }
+
   @Test func noMarkGoesAtTheHeadOfTheReading() {
     let read = VerticalColumn.withInkMarks(
       [Self.mark("。", gap: 0..<40)], into: Self.reading("出たエ"), height: 1000)

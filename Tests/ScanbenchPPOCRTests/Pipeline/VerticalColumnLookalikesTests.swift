@@ -51,6 +51,27 @@ import Testing
     #expect(VerticalColumn.verticalMarks(Self.reading("だった,テスト")).text == "だった、テスト")
   }
 
+  @Test func aFullStopAfterJapaneseIsAComma() {
+    #expect(VerticalColumn.verticalMarks(Self.reading("り."), pointsAsCommas: true).text == "り、")
+    #expect(VerticalColumn.verticalMarks(Self.reading("設定は.ウィン"), pointsAsCommas: true).text == "設定は、ウィン")
+    // Without the option, and after Latin or a digit (`Node.js`, `1.5`), it stays.
+    #expect(VerticalColumn.verticalMarks(Self.reading("り.")).text == "り.")
+    for text in ["はNode.jsで", "の1.5倍"] {
+      let line = Self.reading(text)
+      #expect(VerticalColumn.verticalMarks(line, pointsAsCommas: true) == line)
+    }
+  }
+
+  @Test func aClosingBracketAtAColumnsHeadBeforeALetterIsJ() {
+    #expect(VerticalColumn.letterJAtHead(Self.reading("」avaScriptの")).text == "JavaScriptの")
+    #expect(VerticalColumn.letterJAtHead(Self.reading("」SONを")).text == "JSONを")
+    // Before Japanese, inside a column, or alone: the bracket stays.
+    for text in ["」と言った", "は」Swiftの", "」", "」1つ"] {
+      let line = Self.reading(text)
+      #expect(VerticalColumn.letterJAtHead(line) == line)
+    }
+  }
+
   @Test func marksInLatinAndNumbersStay() {
     let line = Self.reading("30°でdon't,ok")
     #expect(VerticalColumn.verticalMarks(line) == line)
