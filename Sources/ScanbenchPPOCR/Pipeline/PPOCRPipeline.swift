@@ -338,7 +338,8 @@ public final class PPOCRPipeline {
     /// together hold it likelier by more than this: each form's probability in the reading that chose
     /// it plus its probability as the runner-up in the other
     /// (``VerticalColumn/withVoicingFromBothReadings(of:into:margin:)``). Either reading loses a
-    /// mark in its cell's corner, but seldom without doubt. nil: never (docs/engines.md, "Vertical Japanese").
+    /// mark in its cell's corner, but seldom without doubt. A mark the kept reading holds is never
+    /// taken away: it may be ink the other missed. nil: never (docs/engines.md, "Vertical Japanese").
     public var voicingMarksFromBothReadings: Double? = 0
     /// A kana or kanji the cells lost between two characters both readings share (no character but
     /// marks there in the cells) goes in from the turned reading where it read it this surely or
