@@ -7,6 +7,27 @@ struct DecodedCharacter: Equatable {
   var lastColumn: Int
   /// The probability of the character in its first column (PaddleOCR's per-character confidence).
   var probability: Float
+  /// For a kana with other forms by its voicing mark (`こ`/`ご`, `は`/`ば`/`ぱ`), each other form
+  /// and its highest probability over the character's columns: the recognizer's doubt about the
+  /// mark, which the likeliest class alone does not show.
+  var voicingAlternatives: [VoicingAlternative] = []
+
+  init(
+    text: String, firstColumn: Int, lastColumn: Int, probability: Float,
+    voicingAlternatives: [VoicingAlternative] = []
+  ) {
+    self.text = text
+    self.firstColumn = firstColumn
+    self.lastColumn = lastColumn
+    self.probability = probability
+    self.voicingAlternatives = voicingAlternatives
+  }
+}
+
+/// Another form of a decoded kana by its voicing mark, and how likely the recognizer found it.
+struct VoicingAlternative: Equatable {
+  var text: String
+  var probability: Float
 }
 
 /// A recognizer's output for one crop.
@@ -36,6 +57,28 @@ struct CTCDecoder {
   /// `dictionary` is the model's character list, one entry per class after the blank.
   init(dictionary: [String]) {
     classes = [""] + dictionary + [" "]
+    voicingForms = Self.voicingForms(of: classes)
+  }
+
+  /// Per class that is a kana with other forms by its voicing mark, the classes of those forms.
+  let voicingForms: [Int: [Int]]
+
+  /// The classes of `classes` grouped by kana without its voicing mark: one kana each, decomposed
+  /// a kana followed by at most `゛` or `゜`; each class of a group of two or more maps to the rest.
+  static func voicingForms(of classes: [String]) -> [Int: [Int]] {
+    var groups: [UnicodeScalar: [Int]] = [:]
+    for (index, text) in classes.enumerated() {
+      let scalars = Array(text.decomposedStringWithCanonicalMapping.unicodeScalars)
+      guard let base = scalars.first, (0x3041...0x30FA).contains(base.value), scalars.count <= 2,
+        scalars.dropFirst().allSatisfy({ $0.value == 0x3099 || $0.value == 0x309A })
+      else { continue }
+      groups[base, default: []].append(index)
+    }
+    var forms: [Int: [Int]] = [:]
+    for group in groups.values where group.count > 1 {
+      for index in group { forms[index] = group.filter { $0 != index } }
+    }
+    return forms
   }
 
   /// Decodes item `item` of a `[batch, columns, classes]` output. With `probabilities` (each column
@@ -56,16 +99,39 @@ struct CTCDecoder {
         output, from: itemBase + column * classCount, count: classCount, probabilities: probabilities)
       if column < content { leastSure = min(leastSure, probability) }
       if best == previous {
-        if best != 0, let last = characters.indices.last { characters[last].lastColumn = column }
+        if best != 0, let last = characters.indices.last {
+          characters[last].lastColumn = column
+          noteVoicingForms(of: best, in: output, at: itemBase + column * classCount, into: &characters[last])
+        }
         continue
       }
       previous = best
       if best == 0 { continue }
-      characters.append(
-        DecodedCharacter(
-          text: classes[best], firstColumn: column, lastColumn: column, probability: probability))
+      var character = DecodedCharacter(
+        text: classes[best], firstColumn: column, lastColumn: column, probability: probability)
+      noteVoicingForms(of: best, in: output, at: itemBase + column * classCount, into: &character)
+      characters.append(character)
     }
     return DecodedLine(characters: characters, contentColumns: contentColumns, leastSureColumn: leastSure)
+  }
+
+  /// Keeps in `character` (of class `best`) the highest probability so far of each other form of it
+  /// by its voicing mark, from the column whose classes start at `start`.
+  @inline(__always)
+  private func noteVoicingForms(
+    of best: Int, in output: UnsafeBufferPointer<Float>, at start: Int, into character: inout DecodedCharacter
+  ) {
+    guard let forms = voicingForms[best] else { return }
+    for form in forms {
+      let probability = output[start + form]
+      if let known = character.voicingAlternatives.firstIndex(where: { $0.text == classes[form] }) {
+        character.voicingAlternatives[known].probability = max(
+          character.voicingAlternatives[known].probability, probability)
+      } else {
+        character.voicingAlternatives.append(
+          VoicingAlternative(text: classes[form], probability: probability))
+      }
+    }
   }
 
   /// Whether the first column of `output` sums to 1 (within 0.01): the model gives probabilities.

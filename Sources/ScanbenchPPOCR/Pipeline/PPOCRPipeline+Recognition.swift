@@ -281,6 +281,10 @@ extension PPOCRPipeline {
           decoded[index] = VerticalColumn.withSureKana(of: unspliced, into: decoded[index])
         }
         decoded[index] = VerticalColumn.withCase(ofWords: wordsAcross, into: decoded[index])
+        if sameQuad, let margin = options.voicingMarksFromBothReadings {
+          decoded[index] = VerticalColumn.withVoicingFromBothReadings(
+            of: cells, into: decoded[index], margin: margin)
+        }
         if sameQuad, let surerThan = options.marksFromOtherReading {
           decoded[index] = VerticalColumn.withMarks(of: cells, into: decoded[index], surerThan: surerThan)
         }
@@ -321,6 +325,10 @@ extension PPOCRPipeline {
         cells = VerticalColumn.withSurerCharacters(
           of: decoded[index], into: cells, margin: margin,
           voicingMargin: options.voicingMarksFromTurnedReading, lostSurerThan: options.charactersTheCellsLost)
+      }
+      // A voicing mark one reading lost, the other read: both readings' doubts about it decide.
+      if sameQuad, let margin = options.voicingMarksFromBothReadings {
+        cells = VerticalColumn.withVoicingFromBothReadings(of: decoded[index], into: cells, margin: margin)
       }
       // A voicing mark both readings lost is still plain in the cell's ink.
       if options.voicingMarksFromInk {

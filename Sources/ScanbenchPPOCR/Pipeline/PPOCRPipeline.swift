@@ -353,6 +353,14 @@ public final class PPOCRPipeline {
     /// be ink it missed, and `゛` for `゜` both swap, so those take the margin of any character.
     /// nil: that margin always.
     public var voicingMarksFromTurnedReading: Double? = 0.15
+    /// Where a column's two readings (in cells, turned) differ by one kana with and without a
+    /// voicing mark (`こ`/`ご`), the kept reading takes the other's form where the two readings
+    /// together hold it likelier by more than this: each form's probability in the reading that chose
+    /// it plus its probability as the runner-up in the other
+    /// (``VerticalColumn/withVoicingFromBothReadings(of:into:margin:)``). Either reading loses a
+    /// mark in its cell's corner, but seldom without doubt. A mark the kept reading holds is never
+    /// taken away: it may be ink the other missed. nil: never (docs/engines.md, "Vertical Japanese").
+    public var voicingMarksFromBothReadings: Double? = 0
     /// A kana or kanji the cells lost between two characters both readings share (no character but
     /// marks there in the cells) goes in from the turned reading where it read it this surely or
     /// more (``VerticalColumn/withSurerCharacters(of:into:margin:voicingMargin:lostSurerThan:)``):

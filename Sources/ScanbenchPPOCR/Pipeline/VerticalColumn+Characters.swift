@@ -73,6 +73,7 @@ extension VerticalColumn {
       guard isSmallForm(theirs.text, of: mine.text) || surer else { continue }
       result.characters[inCells[0]].text = theirs.text
       result.characters[inCells[0]].probability = theirs.probability
+      result.characters[inCells[0]].voicingAlternatives = theirs.voicingAlternatives
     }
     for (at, character) in lost.reversed() { result.characters.insert(character, at: at) }
     return result

@@ -140,4 +140,43 @@ extension VerticalColumn {
     }
     return result
   }
+
+  /// `kept` (a column's reading) with each kana the two readings of the column read with and
+  /// without a voicing mark (`こ`/`ご`, `バ`/`パ`) taken in the form both readings together hold
+  /// likelier. Where the two differ by one kana between characters both share (their longest common
+  /// subsequence, marks left out), each form's likelihood is what the reading that chose it gave it
+  /// plus what the other reading gave it as the runner-up of its own form
+  /// (``DecodedCharacter/voicingAlternatives``); `other`'s form is taken where its sum is larger by
+  /// more than `margin`, but a bare kana never replaces the kept reading's marked one. A mark is
+  /// small and sits in the corner of its cell, where the recognizer doubts it in both readings: the
+  /// reading that lost it still gives it weight, and two doubts that agree tell more than either
+  /// reading's first choice alone.
+  static func withVoicingFromBothReadings(
+    of other: DecodedLine, into kept: DecodedLine, margin: Double
+  ) -> DecodedLine {
+    let (k, o) = (kept.characters, other.characters)
+    guard !k.isEmpty, !o.isEmpty else { return kept }
+    let anchors = [(first: -1, second: -1)] + Self.anchors(k, o) { !isMark($0) } + [(k.count, o.count)]
+    var result = kept
+    for (before, after) in zip(anchors, anchors.dropFirst()) {
+      let inKept = (before.first + 1..<after.first).filter { !isMark(k[$0].text) }
+      let inOther = (before.second + 1..<after.second).filter { !isMark(o[$0].text) }
+      guard inKept.count == 1, inOther.count == 1 else { continue }
+      let (mine, theirs) = (k[inKept[0]], o[inOther[0]])
+      // A mark the kept reading holds is not taken away: ink the other reading missed, or a mark
+      // the page's own font draws faint (`猫である` read `猫てある` turned).
+      guard isVoicingPair(mine.text, theirs.text), hasVoicingMark(theirs.text) || !hasVoicingMark(mine.text)
+      else { continue }
+      func doubt(_ character: DecodedCharacter, of form: String) -> Double {
+        Double(character.voicingAlternatives.first { $0.text == form }?.probability ?? 0)
+      }
+      let mineLikelihood = Double(mine.probability) + doubt(theirs, of: mine.text)
+      let theirsLikelihood = Double(theirs.probability) + doubt(mine, of: theirs.text)
+      guard theirsLikelihood > mineLikelihood + margin else { continue }
+      result.characters[inKept[0]].text = theirs.text
+      result.characters[inKept[0]].probability = theirs.probability
+      result.characters[inKept[0]].voicingAlternatives = theirs.voicingAlternatives
+    }
+    return result
+  }
 }

@@ -105,4 +105,26 @@ import Testing
       }
     }
   }
+
+  @Test func aKanaKeepsHowLikelyItsOtherFormsByTheVoicingMarkWere() {
+    // Classes: blank, は, ば, ぱ, a, space.
+    let kana = CTCDecoder(dictionary: ["は", "ば", "ぱ", "a"])
+    #expect(kana.voicingForms[1] == [2, 3])
+    #expect(kana.voicingForms[4] == nil)
+    // は over two columns, ば its runner-up at 0.1 then 0.3; then a.
+    let values: [Float] = [
+      0, 0.8, 0.1, 0.05, 0.05, 0,
+      0, 0.6, 0.3, 0.05, 0.05, 0,
+      0, 0.05, 0.05, 0, 0.9, 0,
+    ]
+    let line = values.withUnsafeBufferPointer {
+      kana.decode($0, item: 0, columns: 3, contentColumns: 3, probabilities: true)
+    }
+    #expect(line.text == "はa")
+    #expect(
+      line.characters[0].voicingAlternatives == [
+        VoicingAlternative(text: "ば", probability: 0.3), VoicingAlternative(text: "ぱ", probability: 0.05),
+      ])
+    #expect(line.characters[1].voicingAlternatives.isEmpty)
+  }
 }

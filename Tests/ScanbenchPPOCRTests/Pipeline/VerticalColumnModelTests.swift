@@ -309,9 +309,25 @@ struct VerticalColumnModelTests {
   }
 
   /// `10分ごとに`: the cells lose the `゛` of `ご`, which the turned reading keeps, surer by less than
-  /// the margin of other characters; the voicing margin takes it, and the page reads exactly.
+  /// the margin of other characters; the voicing margin takes it, and the page reads exactly (the
+  /// sum of both readings' doubts, ``PPOCRPipeline/Options/voicingMarksFromBothReadings``, takes it
+  /// too, so both are turned off).
   @Test func aVoicingMarkIsTakenFromTheTurnedReading() throws {
-    try expectReadExactly("sweep-1-book-1-015", onlyWith: { $0.voicingMarksFromTurnedReading = nil })
+    try expectReadExactly(
+      "sweep-1-book-1-015",
+      onlyWith: {
+        $0.voicingMarksFromTurnedReading = nil
+        $0.voicingMarksFromBothReadings = nil
+      })
+  }
+
+  /// The same page without the voicing margin: the cells' `こ` doubted for `ご`, and the turned
+  /// reading's `ご`, together hold `ご` likelier, and the page reads exactly.
+  @Test func aVoicingMarkIsTakenFromBothReadings() throws {
+    var options = ReadingOrderModelTests.vertical
+    options.voicingMarksFromTurnedReading = nil
+    try expectReadExactly(
+      "sweep-1-book-1-015", options: options, onlyWith: { $0.voicingMarksFromBothReadings = nil })
   }
 
   /// `まずログを見よう`: both readings lose the `゛` of `グ`, which the scan keeps apart from its kana

@@ -115,4 +115,52 @@ import Testing
     #expect(VerticalColumn.kana("ツ", with: .voiced) == nil)
     #expect(VerticalColumn.kana("ホ", with: .semiVoiced) == "ポ")
   }
+
+  /// A reading of `text` whose character `at` was read with `probability` and gave the other form
+  /// `alternative` the runner-up's `doubt`; the rest read surely.
+  static func reading(_ text: String, at: Int, probability: Float, alternative: String, doubt: Float)
+    -> DecodedLine
+  {
+    var line = VerticalColumnCharactersTests.reading(text, probabilities: [at: probability])
+    line.characters[at].voicingAlternatives = [VoicingAlternative(text: alternative, probability: doubt)]
+    return line
+  }
+
+  @Test func aMarkOneReadingLostIsTakenWhereBothReadingsTogetherHoldItLikelier() {
+    // `10分ごとに`: the cells read `こ` (0.79, `ご` their runner-up at 0.20), the turned reading
+    // `ご` (0.97, `こ` at 0.03): `ご` 1.17 against `こ` 0.82. The margin of the turned reading
+    // alone (0.18) would not have taken it at 0.3.
+    let cells = Self.reading("10分ことに", at: 3, probability: 0.79, alternative: "ご", doubt: 0.20)
+    let turned = Self.reading("10分ごとに", at: 3, probability: 0.97, alternative: "こ", doubt: 0.03)
+    #expect(VerticalColumn.withVoicingFromBothReadings(of: turned, into: cells, margin: 0).text == "10分ごとに")
+    // Kept the other way round, the turned reading keeps its `ご`.
+    #expect(VerticalColumn.withVoicingFromBothReadings(of: cells, into: turned, margin: 0).text == "10分ごとに")
+    // Not by more than a margin larger than the difference.
+    #expect(VerticalColumn.withVoicingFromBothReadings(of: turned, into: cells, margin: 0.4).text == "10分ことに")
+  }
+
+  @Test func aFormTheOtherReadingDoubtedIsNotTaken() {
+    // `サーバー`: the cells read `バ` surely; the turned reading `パ` with `バ` its close runner-up.
+    let cells = Self.reading("サーバー", at: 2, probability: 0.95, alternative: "パ", doubt: 0.05)
+    let turned = Self.reading("サーパー", at: 2, probability: 0.53, alternative: "バ", doubt: 0.47)
+    #expect(VerticalColumn.withVoicingFromBothReadings(of: turned, into: cells, margin: 0).text == "サーバー")
+    #expect(VerticalColumn.withVoicingFromBothReadings(of: cells, into: turned, margin: 0).text == "サーバー")
+  }
+
+  @Test func aMarkTheKeptReadingHoldsIsNotTakenAway() {
+    // `猫である` (jpn-tategaki-04): the cells `で` (0.61, `て` 0.39), the turned reading `て` (0.83,
+    // `で` 0.17): `て` holds the larger sum, but the cells' mark stays.
+    let cells = Self.reading("猫である", at: 1, probability: 0.61, alternative: "て", doubt: 0.39)
+    let turned = Self.reading("猫てある", at: 1, probability: 0.83, alternative: "で", doubt: 0.17)
+    #expect(VerticalColumn.withVoicingFromBothReadings(of: turned, into: cells, margin: 0).text == "猫である")
+    // Kept turned, `て` holds the larger sum and stays.
+    #expect(VerticalColumn.withVoicingFromBothReadings(of: cells, into: turned, margin: 0).text == "猫てある")
+  }
+
+  @Test func onlyAKanaWithAndWithoutAMarkIsTaken() {
+    // `止` for `正` is no voicing pair, however sure the other reading was.
+    let cells = Self.reading("途中で正まって", at: 3, probability: 0.5, alternative: "", doubt: 0)
+    let turned = Self.reading("途中で止まって", at: 3, probability: 0.99, alternative: "", doubt: 0)
+    #expect(VerticalColumn.withVoicingFromBothReadings(of: turned, into: cells, margin: 0).text == "途中で正まって")
+  }
 }
