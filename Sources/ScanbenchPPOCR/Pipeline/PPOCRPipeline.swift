@@ -433,6 +433,11 @@ public final class PPOCRPipeline {
     /// when it is looked for where other columns end, start or are cut, not its middle alone
     /// (``PPOCRPipeline/splitAtTierGaps(_:regions:)``). nil: never.
     public var wideTierGap: Double? = 3
+    /// A tier of a vertical page broken where the scan lost a mark (its columns' lower pieces found
+    /// as a tier of their own) is joined to the tier above it when it starts fewer than this many
+    /// ems (the columns' median width) below it (``VerticalTiers/joiningBrokenTiers(_:within:)``;
+    /// docs/engines.md, "Vertical Japanese"). nil: never.
+    public var brokenTiersJoinedWithin: Double? = 1.5
     /// The band under every region of a vertical page is detected again on its own, its ink set
     /// black, for the page number the detector missed there
     /// (``PPOCRPipeline/linesUnderTheTiers(_:regions:smallest:)``; docs/engines.md, "Vertical Japanese").
@@ -1011,7 +1016,9 @@ public final class PPOCRPipeline {
           imageHeight: imageHeight))
     }
     // Vertical Japanese in tiers: each tier read on its own, top to bottom (``VerticalTiers``).
-    if options.readColumnsInCells && !single, let bands = VerticalTiers.bands(items) {
+    if options.readColumnsInCells && !single,
+      let bands = VerticalTiers.bands(items, joinWithin: options.brokenTiersJoinedWithin)
+    {
       return VerticalTiers.joined(bands.map { Layout.result($0, parameters: options.readingOrder) })
     }
     return Layout.result(items, parameters: options.readingOrder)

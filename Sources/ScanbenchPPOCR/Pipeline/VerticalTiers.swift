@@ -12,14 +12,25 @@ enum VerticalTiers {
     return (Double(box.y), Double(box.y + box.height))
   }
 
+  /// A tier's rows and its columns; `joined` once a broken piece was joined to it.
+  typealias Tier = (top: Double, bottom: Double, items: [Layout.Item], joined: Bool)
+
+  /// An item's extent across the page: its words' boxes'.
+  static func across(_ item: Layout.Item) -> (left: Double, right: Double)? {
+    guard let first = item.words.first?.box else { return nil }
+    let box = item.words.dropFirst().reduce(first) { $0.union($1.box) }
+    return (Double(box.x), Double(box.x + box.width))
+  }
+
   /// `items` in bands from the top of the page: each tier of vertical columns (the columns sharing
   /// more than half their height with the tier's rows), each horizontal item not within a tier a
   /// band of its own. nil when there are not two tiers of two columns or more, or when most items
-  /// are not vertical: then the page has no tiers to read apart.
-  static func bands(_ items: [Layout.Item]) -> [[Layout.Item]]? {
+  /// are not vertical: then the page has no tiers to read apart. With `joinWithin`, a tier broken
+  /// where the scan lost a mark is joined again (``joiningBrokenTiers(_:within:)``).
+  static func bands(_ items: [Layout.Item], joinWithin: Double? = nil) -> [[Layout.Item]]? {
     let vertical = items.filter(\.isVertical)
     guard vertical.count * 2 > items.count else { return nil }
-    var tiers: [(top: Double, bottom: Double, items: [Layout.Item])] = []
+    var tiers: [Tier] = []
     let sorted = vertical.compactMap { item in rows(item).map { (item, $0) } }.sorted { $0.1.top < $1.1.top }
     for (item, extent) in sorted {
       let height = max(extent.bottom - extent.top, 1)
@@ -30,27 +41,95 @@ enum VerticalTiers {
         tiers[slot].bottom = max(tiers[slot].bottom, extent.bottom)
         tiers[slot].items.append(item)
       } else {
-        tiers.append((extent.top, extent.bottom, [item]))
+        tiers.append((extent.top, extent.bottom, [item], false))
       }
     }
     guard tiers.filter({ $0.items.count >= 2 }).count >= 2 else { return nil }
     // Tiers that overlap each other are not apart: no tiers then.
-    let ordered = tiers.sorted { $0.top < $1.top }
+    var ordered = tiers.sorted { $0.top < $1.top }
     for (upper, lower) in zip(ordered, ordered.dropFirst())
     where lower.top < upper.bottom - 0.1 * (upper.bottom - upper.top) {
       return nil
     }
-    var bands = ordered.map { (top: $0.top, items: $0.items) }
+    if let joinWithin {
+      ordered = joiningBrokenTiers(ordered, within: joinWithin)
+      guard ordered.filter({ $0.items.count >= 2 }).count >= 2 else { return nil }
+    }
+    var bands = ordered.map { (top: $0.top, items: $0.items, joined: $0.joined) }
     for item in items where !item.isVertical {
       guard let extent = rows(item) else { continue }
       let middle = (extent.top + extent.bottom) / 2
       if let slot = ordered.firstIndex(where: { middle >= $0.top && middle <= $0.bottom }) {
         bands[slot].items.append(item)
       } else {
-        bands.append((extent.top, [item]))
+        bands.append((extent.top, [item], false))
       }
     }
-    return bands.sorted { $0.top < $1.top }.map(\.items)
+    // A joined tier's pieces lie in rows of their own across it (the blank a lost mark left), which
+    // the reading order would cut across first: its columns are read one at a time instead.
+    return bands.sorted { $0.top < $1.top }.flatMap { $0.joined ? columns($0.items) : [$0.items] }
+  }
+
+  /// `items` as columns from the right: the vertical items standing over more than half the
+  /// narrower one's width of each other, each horizontal one on its own after them.
+  static func columns(_ items: [Layout.Item]) -> [[Layout.Item]] {
+    var columns: [(left: Double, right: Double, items: [Layout.Item])] = []
+    var others: [[Layout.Item]] = []
+    for item in items {
+      guard item.isVertical, let extent = across(item) else {
+        others.append([item])
+        continue
+      }
+      let width = max(extent.right - extent.left, 1)
+      if let slot = columns.firstIndex(where: {
+        min($0.right, extent.right) - max($0.left, extent.left)
+          > 0.5 * min(width, $0.right - $0.left)
+      }) {
+        columns[slot].left = min(columns[slot].left, extent.left)
+        columns[slot].right = max(columns[slot].right, extent.right)
+        columns[slot].items.append(item)
+      } else {
+        columns.append((extent.left, extent.right, [item]))
+      }
+    }
+    return columns.sorted { $0.right > $1.right }.map(\.items) + others
+  }
+
+  /// A tier may stand no taller than this share of the page's tallest other tier once a broken
+  /// piece is joined to it: two tiers of a page together are nearly twice a tier's height.
+  static let joinedTierHeight = 1.1
+
+  /// `tiers` (from the top) with each one that is the rest of the tier above it joined to it. A
+  /// 1-bit or faded scan loses a thin mark (`。`, `（`, `」`) and the detector cuts the column there;
+  /// where the pieces below all start lower than the other columns end, they make a tier of their
+  /// own, read after the whole tier above it: the columns' halves come out of order. The rest of a
+  /// tier starts before the tier above it ends (the shorter columns beside it end higher up, so the
+  /// rows overlap), or it starts fewer than `within` ems (the columns' median width) below and the
+  /// two together are no taller than the page's tallest other tier (``joinedTierHeight``): a true
+  /// tier is as tall as the others and leaves a tier's gap above it.
+  static func joiningBrokenTiers(_ tiers: [Tier], within ems: Double) -> [Tier] {
+    let widths = tiers.flatMap { $0.items.map(\.thickness) }.sorted()
+    guard !widths.isEmpty else { return tiers }
+    let em = widths[widths.count / 2]
+    var joined = tiers
+    var slot = 1
+    while slot < joined.count {
+      let (upper, lower) = (joined[slot - 1], joined[slot])
+      let (top, bottom) = (min(upper.top, lower.top), max(upper.bottom, lower.bottom))
+      let tallestOther = joined.indices.filter { $0 != slot - 1 && $0 != slot }
+        .map { joined[$0].bottom - joined[$0].top }.max()
+      let overlapping = lower.top < upper.bottom
+      let rest =
+        lower.top - upper.bottom < ems * em
+        && tallestOther.map { bottom - top <= joinedTierHeight * $0 } ?? false
+      if overlapping || rest {
+        joined[slot - 1] = (top, bottom, upper.items + lower.items, true)
+        joined.remove(at: slot)
+      } else {
+        slot += 1
+      }
+    }
+    return joined
   }
 
   /// The results of the bands one after the other: lines in order, blocks' line ranges moved on.

@@ -101,6 +101,48 @@ import Testing
     let items = [300.0, 240, 180].map { Self.column("縦書", x: $0, top: 60, bottom: 600) }
     #expect(VerticalTiers.bands(items) == nil)
   }
+
+  /// A full upper tier of three columns, and a lower tier whose first two columns a lost mark
+  /// broke: their pieces below start lower than the third column ends.
+  static func brokenLowerTier() -> [Layout.Item] {
+    var items = [300.0, 240, 180].enumerated().map { slot, x in
+      Self.column("上\(slot)", x: x, top: 60, bottom: 330)
+    }
+    items += [
+      Self.column("下0", x: 300, top: 370, bottom: 480), Self.column("続0", x: 300, top: 500, bottom: 640),
+      Self.column("下1", x: 240, top: 370, bottom: 460), Self.column("続1", x: 240, top: 490, bottom: 630),
+      Self.column("下2", x: 180, top: 370, bottom: 450),
+    ]
+    return items
+  }
+
+  @Test func aTierBrokenAtALostMarkIsReadWhole() throws {
+    let join = try #require(PPOCRPipeline.Options.verticalColumns.brokenTiersJoinedWithin)
+    let items = Self.brokenLowerTier()
+    // Apart, the pieces make a tier of their own, read after the whole tier above them.
+    let apart = try #require(VerticalTiers.bands(items))
+    #expect(apart.count == 3)
+    let bands = try #require(VerticalTiers.bands(items, joinWithin: join))
+    // The upper tier, then the joined tier a column at a time: the blank rows the lost marks left
+    // lie across it, where the reading order would otherwise cut first.
+    #expect(bands.count == 4)
+    let result = VerticalTiers.joined(bands.map { Layout.result($0) })
+    #expect(result.lines.map(\.text) == ["上0", "上1", "上2", "下0", "続0", "下1", "続1", "下2"])
+  }
+
+  @Test func aShortLastTierIsATierOfItsOwn() throws {
+    // A third tier of two short columns, a tier's gap below the second: the two together would be
+    // far taller than a tier.
+    let join = try #require(PPOCRPipeline.Options.verticalColumns.brokenTiersJoinedWithin)
+    var items: [Layout.Item] = []
+    for (slot, x) in [300.0, 240].enumerated() {
+      items.append(Self.column("一\(slot)", x: x, top: 60, bottom: 330))
+      items.append(Self.column("二\(slot)", x: x, top: 370, bottom: 640))
+      items.append(Self.column("三\(slot)", x: x, top: 680, bottom: 720 + 20 * Double(slot)))
+    }
+    let bands = try #require(VerticalTiers.bands(items, joinWithin: join))
+    #expect(bands.count == 3)
+  }
 }
 
 private func tierGaps(_ grey: VerticalColumn.Grey) -> [Double] { VerticalColumn.tierGaps(grey) }
