@@ -29,45 +29,48 @@ extension PPOCRPipeline {
       if them.y + them.height <= box.y { above = min(above, Double(box.y - them.y - them.height)) }
     }
     let upright = detected[index].quad.turnedClockwise()
-    let downLength = upright.topLeft.distance(to: upright.bottomLeft)
-    guard downLength > 0 else { return reading }
     var result = reading
     // As likely as the reading on the whole (``VerticalColumn/withInkEllipses(_:into:height:em:)``).
     let likelihood = Float(reading.probability)
-    if first.text != "（", above >= 1 {
-      let up = (upright.topLeft - upright.bottomLeft) * (above / downLength)
-      var extended = upright
-      extended.topLeft = upright.topLeft + up
-      extended.topRight = upright.topRight + up
-      if let column = uprightColumn(image, quad: extended) {
-        let head =
-          column.height
-          - Int(saturating: (Double(column.height) * upright.thickness / extended.thickness).rounded(.down))
-        if VerticalColumn.parenthesisBeyondBox(
-          column, boxRows: head..<column.height, opening: true, widest: options.widestParenthesis) != nil
-        {
-          result.characters.insert(
-            DecodedCharacter(text: "（", firstColumn: 0, lastColumn: 0, probability: likelihood), at: 0)
-        }
-      }
+    if first.text != "（", above >= 1,
+      let beyond = columnBeyondBox(image, upright: upright, by: above, opening: true),
+      VerticalColumn.parenthesisBeyondBox(
+        beyond.column, boxRows: beyond.boxRows, opening: true, widest: options.widestParenthesis) != nil
+    {
+      result.characters.insert(
+        DecodedCharacter(text: "（", firstColumn: 0, lastColumn: 0, probability: likelihood), at: 0)
     }
-    if last.text != "）", below >= 1 {
-      let down = (upright.bottomLeft - upright.topLeft) * (below / downLength)
-      var extended = upright
-      extended.bottomLeft = upright.bottomLeft + down
-      extended.bottomRight = upright.bottomRight + down
-      if let column = uprightColumn(image, quad: extended) {
-        let foot = Int(
-          saturating: (Double(column.height) * upright.thickness / extended.thickness).rounded(.down))
-        if VerticalColumn.parenthesisBeyondBox(
-          column, boxRows: 0..<foot, opening: false, widest: options.widestParenthesis) != nil
-        {
-          let at = max(last.lastColumn, Int(saturating: reading.contentColumns.rounded(.up)) - 1)
-          result.characters.append(
-            DecodedCharacter(text: "）", firstColumn: at, lastColumn: at, probability: likelihood))
-        }
-      }
+    if last.text != "）", below >= 1,
+      let beyond = columnBeyondBox(image, upright: upright, by: below, opening: false),
+      VerticalColumn.parenthesisBeyondBox(
+        beyond.column, boxRows: beyond.boxRows, opening: false, widest: options.widestParenthesis) != nil
+    {
+      let at = max(last.lastColumn, Int(saturating: reading.contentColumns.rounded(.up)) - 1)
+      result.characters.append(
+        DecodedCharacter(text: "）", firstColumn: at, lastColumn: at, probability: likelihood))
     }
     return result
+  }
+
+  /// The column `upright` (a box turned upright) stretched `length` pixels beyond its head
+  /// (`opening`) or its foot, cut upright from `image`, and the rows of it the box itself covers.
+  private func columnBeyondBox(_ image: RGBImage, upright: Quad, by length: Double, opening: Bool)
+    -> (column: VerticalColumn.Grey, boxRows: Range<Int>)?
+  {
+    let downLength = upright.topLeft.distance(to: upright.bottomLeft)
+    guard downLength > 0 else { return nil }
+    let down = (upright.bottomLeft - upright.topLeft) * (length / downLength)
+    var extended = upright
+    if opening {
+      extended.topLeft = upright.topLeft - down
+      extended.topRight = upright.topRight - down
+    } else {
+      extended.bottomLeft = upright.bottomLeft + down
+      extended.bottomRight = upright.bottomRight + down
+    }
+    guard let column = uprightColumn(image, quad: extended) else { return nil }
+    let boxHeight = Int(
+      saturating: (Double(column.height) * upright.thickness / extended.thickness).rounded(.down))
+    return (column, opening ? (column.height - boxHeight)..<column.height : 0..<boxHeight)
   }
 }

@@ -127,7 +127,7 @@ extension VerticalColumn {
     let content = reading.contentColumns
     guard !brackets.isEmpty, content > 0, height > 0 else { return reading }
     func row(_ character: DecodedCharacter) -> Double {
-      (Double(character.firstColumn + character.lastColumn) / 2 + 0.5) / content * height
+      VerticalColumn.row(of: character, content: content, height: height)
     }
     var result = reading
     var taken = Set<Int>()
@@ -240,7 +240,7 @@ extension VerticalColumn {
     let content = reading.contentColumns
     guard !brackets.isEmpty, !reading.characters.isEmpty, content > 0, height > 0 else { return reading }
     func row(_ character: DecodedCharacter) -> Double {
-      (Double(character.firstColumn + character.lastColumn) / 2 + 0.5) / content * height
+      VerticalColumn.row(of: character, content: content, height: height)
     }
     var characters = reading.characters
     for bracket in brackets where bracket.text == text {

@@ -16,7 +16,6 @@ extension VerticalColumn {
   static func colonsInInk(_ column: Grey) -> [InkMark] {
     guard let ink = ink(of: column), ink.withSpecks.count == ink.mask.count else { return [] }
     let (width, height, em) = (column.width, column.height, ink.em)
-    // The band's row profile is counted once: every access of `band` counts it again.
     let (bandLeft, bandRight, rowInk) = ink.band
     let dots = components(ink.withSpecks, width: width, height: height).filter { piece in
       let (w, h) = (Double(piece.maxX - piece.minX), Double(piece.maxY - piece.minY))
@@ -75,7 +74,7 @@ extension VerticalColumn {
     guard !colons.isEmpty, content > 0, height > 0 else { return reading }
     var characters = reading.characters
     func row(_ character: DecodedCharacter) -> Double {
-      (Double(character.firstColumn + character.lastColumn) / 2 + 0.5) / content * height
+      VerticalColumn.row(of: character, content: content, height: height)
     }
     func isASCIIWord(_ index: Int) -> Bool {
       characters.indices.contains(index)

@@ -85,7 +85,7 @@ extension VerticalColumn {
     let content = reading.contentColumns
     guard !ellipses.isEmpty, !reading.characters.isEmpty, content > 0, height > 0 else { return reading }
     func row(_ character: DecodedCharacter) -> Double {
-      (Double(character.firstColumn + character.lastColumn) / 2 + 0.5) / content * height
+      VerticalColumn.row(of: character, content: content, height: height)
     }
     // `……` whose two cells' dots are spaced apart more than each cell's are is found as two runs:
     // one `……`, or each would take the other's dots read for its own.

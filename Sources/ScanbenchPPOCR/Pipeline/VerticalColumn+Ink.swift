@@ -20,30 +20,36 @@ extension VerticalColumn {
 
   /// A column's ink: the mask (ink set), the em it is set in, the columns of pixels it spans.
   struct Ink {
-    var mask: [Bool]
-    var picture: Grey
-    var em: Double
-    var left: Int
-    var right: Int
+    let mask: [Bool]
+    let picture: Grey
+    let em: Double
+    let left: Int
+    let right: Int
     /// The ink with its specks: the dots of `…` are each too small to be kept in `mask`.
-    var withSpecks: [Bool] = []
+    let withSpecks: [Bool]
+    /// The column's band, 0.6 em either side of its axis within the picture (ruby and the
+    /// neighbours' edges beside it are not the column's), and how many ink pixels each row holds in
+    /// it: the column's characters and the gaps between them, along the column. Counted once here:
+    /// every step that looks for a mark in the ink reads it.
+    let band: (left: Int, right: Int, rows: [Int])
+
+    init(mask: [Bool], picture: Grey, em: Double, left: Int, right: Int, withSpecks: [Bool]) {
+      (self.mask, self.picture, self.em, self.left, self.right, self.withSpecks) = (
+        mask, picture, em, left, right, withSpecks
+      )
+      let (width, height) = (picture.width, picture.height)
+      let axis = Double(left + right) / 2
+      let bandLeft = max(0, Int(saturating: (axis - 0.6 * em).rounded(.down)))
+      let bandRight = min(width, Int(saturating: (axis + 0.6 * em).rounded(.up)))
+      var rows = [Int](repeating: 0, count: height)
+      for y in 0..<height {
+        for x in bandLeft..<bandRight where mask[y * width + x] { rows[y] += 1 }
+      }
+      band = (bandLeft, bandRight, rows)
+    }
 
     /// The column's axis, halfway across its ink.
     var axis: Double { Double(left + right) / 2 }
-
-    /// The column's band, 0.6 em either side of its axis within the picture (ruby and the
-    /// neighbours' edges beside it are not the column's), and how many ink pixels each row holds in
-    /// it: the column's characters and the gaps between them, along the column.
-    var band: (left: Int, right: Int, rows: [Int]) {
-      let (width, height) = (picture.width, picture.height)
-      let left = max(0, Int(saturating: (axis - 0.6 * em).rounded(.down)))
-      let right = min(width, Int(saturating: (axis + 0.6 * em).rounded(.up)))
-      var rows = [Int](repeating: 0, count: height)
-      for y in 0..<height {
-        for x in left..<right where mask[y * width + x] { rows[y] += 1 }
-      }
-      return (left, right, rows)
-    }
   }
 
   /// Whether `rows` of `mask` (a picture `width` pixels wide), within the columns `across`, hold
@@ -286,7 +292,7 @@ extension VerticalColumn {
     var characters = reading.characters
     for mark in marks {
       func row(_ character: DecodedCharacter) -> Double {
-        (Double(character.firstColumn + character.lastColumn) / 2 + 0.5) / content * height
+        VerticalColumn.row(of: character, content: content, height: height)
       }
       let middle = Double(mark.gap.lowerBound + mark.gap.upperBound) / 2
       let at = characters.firstIndex { row($0) > middle } ?? characters.count
@@ -328,6 +334,13 @@ extension VerticalColumn {
         "…", "‥", "︙", "︰", ":", "：", "·", "!", "！", "?", "？", "」", "』", "）", ")", "﹂", "﹄", "ー", "一", "-",
         "－", "—",
       ].contains(text)
+  }
+
+  /// Where `character`'s middle lies along a crop `height` rows tall that a reading of `content`
+  /// output columns was made of: the place ``character(from:content:height:probability:)`` puts a
+  /// mark found in the ink at, and where each rule that puts one in looks for the mark's neighbours.
+  static func row(of character: DecodedCharacter, content: Double, height: Double) -> Double {
+    (Double(character.firstColumn + character.lastColumn) / 2 + 0.5) / content * height
   }
 
   /// Whether `text` is one ASCII letter or digit.

@@ -22,7 +22,6 @@ extension VerticalColumn {
     guard let ink = ink(of: column) else { return [] }
     let (width, height, em) = (column.width, column.height, ink.em)
     let axis = ink.axis
-    // The band's row profile is counted once: every access of `band` counts it again.
     let (bandLeft, bandRight, rows) = ink.band
     var marks: [InkMark] = []
     for piece in components(ink.mask, width: width, height: height) {
@@ -131,7 +130,7 @@ extension VerticalColumn {
     guard !parentheses.isEmpty, content > 0, height > 0 else { return reading }
     var characters = reading.characters
     func row(_ character: DecodedCharacter) -> Double {
-      (Double(character.firstColumn + character.lastColumn) / 2 + 0.5) / content * height
+      VerticalColumn.row(of: character, content: content, height: height)
     }
     for mark in parentheses {
       func distance(_ index: Int) -> Double { abs(row(characters[index]) - mark.centre) }

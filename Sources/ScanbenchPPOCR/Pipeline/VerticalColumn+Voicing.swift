@@ -125,7 +125,7 @@ extension VerticalColumn {
     var result = reading
     for (index, character) in reading.characters.enumerated() {
       guard takesMark(character.text) else { continue }
-      let middle = (Double(character.firstColumn + character.lastColumn) / 2 + 0.5) / content * height
+      let middle = VerticalColumn.row(of: character, content: content, height: height)
       guard let cell = line.cellStarts.lastIndex(where: { $0 <= middle }) else { continue }
       let start = line.cellStarts[cell]
       let end = min(

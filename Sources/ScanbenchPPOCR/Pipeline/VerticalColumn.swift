@@ -73,7 +73,7 @@ struct VerticalColumn {
     /// across the line), or nil outside every cell.
     func cell(of character: DecodedCharacter, content: Double) -> Int? {
       guard content > 0 else { return nil }
-      let centre = (Double(character.firstColumn + character.lastColumn) / 2 + 0.5) / content
+      let centre = VerticalColumn.row(of: character, content: content, height: 1)
       let x = centre * Double(image.width) - Double(margin)
       let cell = Int(saturating: (x / Double(cellSize)).rounded(.down))
       return x >= 0 && cell < cellStarts.count ? cell : nil
