@@ -222,6 +222,7 @@ extension PPOCRPipeline {
         line = following
       }
       guard var cells = try read(line) else { continue }
+      let unreadAtFoot = VerticalColumn.unreadCellsAtFoot(cells, line: line)
       // A thin upright letter set as a bar reads `UIKit` as `UIK-t`: with bars standing, the
       // column's Latin runs are kept where the recognizer was surer of them.
       if line.hasBars,
@@ -318,6 +319,11 @@ extension PPOCRPipeline {
             overOne: options.parenthesesOverOne)
         }
         continue
+      }
+      // The characters at the column's foot the cells read as nothing, from the turned reading.
+      if sameQuad, let surerThan = options.footTheCellsLost {
+        cells = VerticalColumn.withFoot(
+          of: decoded[index], into: cells, unreadCells: unreadAtFoot, surerThan: surerThan)
       }
       // A character the cells misread (a small kana read full size, half a neighbour in its cell)
       // is often read right turned, whole among its neighbours.

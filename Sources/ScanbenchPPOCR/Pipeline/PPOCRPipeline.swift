@@ -367,6 +367,12 @@ public final class PPOCRPipeline {
     /// a cell holding a mark and the head of the next character loses that character. nil: never
     /// (docs/engines.md, "Vertical Japanese").
     public var charactersTheCellsLost: Double? = 0.9
+    /// The kana and kanji the turned reading holds past the last character both readings share, where
+    /// the cells read as nothing the ink of as many cells at the column's foot, go in where read
+    /// turned this surely or more (``VerticalColumn/withFoot(of:into:unreadCells:surerThan:)``): a
+    /// character alone at a column's foot, blank paper round it, the cells now and then read as
+    /// nothing. nil: never (docs/engines.md, "Vertical Japanese").
+    public var footTheCellsLost: Double? = 0.35
     /// A kana that takes a voicing mark, in a column read either way, takes the `゛` or `゜` its
     /// cell's ink shows apart from its body, where both readings lost it
     /// (``VerticalColumn/withInkVoicingMarks(_:column:line:)``). Off: on the held-out sweeps it

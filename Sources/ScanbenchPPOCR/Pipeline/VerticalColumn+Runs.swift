@@ -285,9 +285,12 @@ extension VerticalColumn {
       // Two or three digits set across the column (`text-combine-upright`) fill one cell, which
       // the cells reading reads as one character (`24` as `2`, `12` as `に`); read turned, they
       // are a number read surely.
+      // The turned reading's brackets beside the number (`（11月`), which the cells may lose, do not
+      // count: two digits lying in a column fill one cell too.
+      let digits = run.filter { !isMark($0.text) }
       let numberAcross =
-        inside.count == 1 && (2...3).contains(run.count)
-        && run.allSatisfy {
+        inside.count == 1 && (2...3).contains(digits.count)
+        && digits.allSatisfy {
           $0.probability >= 0.9 && $0.text.allSatisfy(\.isASCII) && $0.text.allSatisfy(\.isNumber)
         }
       // The anchor after the stretch, read twice by the cells where the turned reading holds it

@@ -125,6 +125,19 @@ import Testing
     #expect(VerticalColumn.splicedAtAnchors(cells: cells, turned: doubtful).text == "第に章")
   }
 
+  @Test func aNumberLyingBesideABracketReplacesTheOneCellItFills() {
+    // `表（11月`: the cells lost the `（` and read the one cell of `11` lying in the column as `二`,
+    // surely; turned, the bracket and the number are read surely.
+    let cells = Self.reading("表二月", start: 5, pitch: 10, content: 40, probabilities: [0.99, 0.99, 0.99])
+    let turned = Self.reading(
+      "表（11月", start: 10, pitch: 15, content: 80, probabilities: [0.99, 0.95, 0.98, 0.97, 0.99])
+    #expect(VerticalColumn.splicedAtAnchors(cells: cells, turned: turned).text == "表（11月")
+    // Read doubtfully, the number does not replace the cell.
+    let doubtful = Self.reading(
+      "表（11月", start: 10, pitch: 15, content: 80, probabilities: [0.99, 0.95, 0.6, 0.6, 0.99])
+    #expect(VerticalColumn.splicedAtAnchors(cells: cells, turned: doubtful).text == "表二月")
+  }
+
   @Test func aColumnWithoutLatinIsTheCellsReading() {
     let cells = Self.reading("ある日の暮方の事である。", start: 5, pitch: 10, content: 120)
     let turned = Self.reading("ある日の暮方の事である", start: 10, pitch: 20, content: 240, probability: 0.99)
