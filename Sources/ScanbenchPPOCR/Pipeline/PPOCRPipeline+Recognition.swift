@@ -303,6 +303,7 @@ extension PPOCRPipeline {
           decoded[index] = VerticalColumn.withBracketsFromInk(
             column, into: decoded[index], pitch: line.pitch,
             openingAfterFullStops: options.openingBracketsFromInk,
+            openingAfterClosing: options.openingBracketsAfterClosing,
             singleOverDouble: options.singleBracketsOverDouble,
             closingAfterMarks: options.closingBracketsAfterMarks)
         }
@@ -310,7 +311,12 @@ extension PPOCRPipeline {
           decoded[index] = VerticalColumn.withEllipsesFromInk(column, into: decoded[index])
         }
         if sameQuad && options.colonsFromInk {
-          decoded[index] = VerticalColumn.withColonsFromInk(column, into: decoded[index], pitch: line.pitch)
+          decoded[index] = VerticalColumn.withColonsFromInk(
+            column, into: decoded[index], pitch: line.pitch, uprightColons: options.uprightColonsFromInk)
+        }
+        if sameQuad && options.exclamationMarksFromInk {
+          decoded[index] = VerticalColumn.withExclamationMarksFromInk(
+            column, into: decoded[index], pitch: line.pitch)
         }
         if sameQuad && options.parenthesesFromInk {
           decoded[index] = VerticalColumn.withParenthesesFromInk(
@@ -353,6 +359,7 @@ extension PPOCRPipeline {
       if options.bracketsFromInk {
         cells = VerticalColumn.withBracketsFromInk(
           column, into: cells, pitch: line.pitch, openingAfterFullStops: options.openingBracketsFromInk,
+          openingAfterClosing: options.openingBracketsAfterClosing,
           singleOverDouble: options.singleBracketsOverDouble,
           closingAfterMarks: options.closingBracketsAfterMarks)
       }
@@ -360,7 +367,11 @@ extension PPOCRPipeline {
         cells = VerticalColumn.withEllipsesFromInk(column, into: cells)
       }
       if options.colonsFromInk {
-        cells = VerticalColumn.withColonsFromInk(column, into: cells, pitch: line.pitch)
+        cells = VerticalColumn.withColonsFromInk(
+          column, into: cells, pitch: line.pitch, uprightColons: options.uprightColonsFromInk)
+      }
+      if options.exclamationMarksFromInk {
+        cells = VerticalColumn.withExclamationMarksFromInk(column, into: cells, pitch: line.pitch)
       }
       if options.parenthesesFromInk {
         cells = VerticalColumn.withParenthesesFromInk(

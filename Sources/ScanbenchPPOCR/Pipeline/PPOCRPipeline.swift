@@ -240,10 +240,14 @@ public final class PPOCRPipeline {
     public var sureKanaFromCells = true
     /// A `「` the column's ink holds after a `。` the reading kept has, read as nothing (no bracket,
     /// bar or `一` near it), is put in after the `。`
-    /// (``VerticalColumn/withOpeningBracketsAfterFullStops(_:into:height:pitch:)``): set in the foot
+    /// (``VerticalColumn/withOpeningBracketsAfterFullStops(_:into:height:pitch:afterClosingBrackets:)``): set in the foot
     /// of the cell after the mark's, apart from both, it is dropped by both readings. Only with
     /// ``bracketsFromInk`` (docs/engines.md, "Vertical Japanese").
     public var openingBracketsFromInk = true
+    /// With ``openingBracketsFromInk``, such a `「` is put in after a `」` or `』` the reading kept has
+    /// too: one quotation right after another (`」「`) sets its bracket where a sentence's does
+    /// (``VerticalColumn/withOpeningBracketsAfterFullStops(_:into:height:pitch:afterClosingBrackets:)``).
+    public var openingBracketsAfterClosing = true
     /// A `『』` read where the column's ink holds the single corner bracket is read as it
     /// (``VerticalColumn/isDoubleOf(_:bracket:)``). Only with ``bracketsFromInk``
     /// (docs/engines.md, "Vertical Japanese").
@@ -266,9 +270,19 @@ public final class PPOCRPipeline {
     public var parenthesesFromInk = true
     /// A colon set vertically (`：` turned: two dots side by side across the column) that the
     /// column's ink holds goes into the reading kept, where it read the dots of another mark in its
-    /// place or nothing (``VerticalColumn/withColonsFromInk(_:into:pitch:)``)
+    /// place or nothing (``VerticalColumn/withColonsFromInk(_:into:pitch:uprightColons:)``)
     /// (docs/engines.md, "Vertical Japanese").
     public var colonsFromInk = true
+    /// With ``colonsFromInk``, a colon some fonts set upright in vertical text (two dots one above
+    /// the other on the column's axis, alone in the middle of their gap) is read too
+    /// (``VerticalColumn/uprightColonsInInk(dots:ink:width:height:)``), where the recognizer
+    /// takes the pair for `…` or drops it (docs/engines.md, "Vertical Japanese").
+    public var uprightColonsFromInk = true
+    /// An exclamation mark set upright that the column's ink holds (a stroke tapering down the
+    /// axis, a dot under its foot) is read where the reading kept read a bar in its place
+    /// (``VerticalColumn/withExclamationMarksFromInk(_:into:pitch:)``)
+    /// (docs/engines.md, "Vertical Japanese").
+    public var exclamationMarksFromInk = true
     /// With ``parenthesesFromInk``, an arch at a column's head and a bowl at its foot are taken
     /// where they stand near their neighbour, however little paper the box leaves on their other
     /// side (``VerticalColumn/standsAtColumnEnd(opening:rows:ink:height:em:)``): a column's first

@@ -146,15 +146,16 @@ extension VerticalColumn {
   }
 
   /// `reading` of `column` (`pitch` rows a character) with its bars read as the brackets its ink
-  /// holds, and with `openingAfterFullStops` the `「` it lost after a `。` put in
-  /// (``withOpeningBracketsAfterFullStops(_:into:height:pitch:)``).
+  /// holds, and with `openingAfterFullStops` the `「` it lost after a `。` put in — with
+  /// `openingAfterClosing`, after a `」` too
+  /// (``withOpeningBracketsAfterFullStops(_:into:height:pitch:afterClosingBrackets:)``).
   ///
   /// With `singleOverDouble`, a `『』` read where the ink holds the single bracket is read as it
   /// (``isDoubleOf(_:bracket:)``); with `closingAfterMarks`, a `」` lost after `？！` goes in
   /// (``withClosingBracketsAfterMarks(_:into:height:pitch:)``).
   static func withBracketsFromInk(
     _ column: Grey, into reading: DecodedLine, pitch: Double, openingAfterFullStops: Bool = false,
-    singleOverDouble: Bool = false, closingAfterMarks: Bool = false
+    openingAfterClosing: Bool = false, singleOverDouble: Bool = false, closingAfterMarks: Bool = false
   ) -> DecodedLine {
     let brackets = bracketsInInk(column)
     let height = Double(column.height)
@@ -170,7 +171,8 @@ extension VerticalColumn {
       read = withClosingBracketsAfterMarks(brackets, into: read, height: height, pitch: pitch)
     }
     guard openingAfterFullStops else { return read }
-    return withOpeningBracketsAfterFullStops(brackets, into: read, height: height, pitch: pitch)
+    return withOpeningBracketsAfterFullStops(
+      brackets, into: read, height: height, pitch: pitch, afterClosingBrackets: openingAfterClosing)
   }
 
   /// Whether `text` is the double corner bracket of the same side as `bracket` (`『` of `「`): the
@@ -212,16 +214,21 @@ extension VerticalColumn {
   /// and a Latin letter on its side take a bracket's shape as often. So the bracket goes in only
   /// between a `。` and a character other than a Latin letter, digit or other ASCII, and only where no character
   /// within three quarters of a pitch of it is read as a bracket, as a bar
-  /// (``isLookalikeOfBracket(_:)``) or as `一 二`, which its bar is read as.
+  /// (``isLookalikeOfBracket(_:)``) or as `一 二`, which its bar is read as. With
+  /// `afterClosingBrackets`, after a `」` or `』` read too: a quotation that follows another
+  /// (`」「`) opens in the same place, the foot of the cell after the closing bracket's.
   static func withOpeningBracketsAfterFullStops(
-    _ brackets: [InkMark], into reading: DecodedLine, height: Double, pitch: Double
+    _ brackets: [InkMark], into reading: DecodedLine, height: Double, pitch: Double,
+    afterClosingBrackets: Bool = false
   ) -> DecodedLine {
-    withLostBrackets(brackets, text: "「", into: reading, height: height) { characters, at, row, bracket in
+    let before: Set<String> = afterClosingBrackets ? ["。", "」", "』"] : ["。"]
+    return withLostBrackets(brackets, text: "「", into: reading, height: height) {
+      characters, at, row, bracket in
       let near = characters.contains {
         abs(row($0) - bracket.centre) <= 0.75 * pitch
           && (isLookalikeOfBracket($0.text) || ["「", "」", "『", "』", "一", "二", "﹁", "﹂"].contains($0.text))
       }
-      return !near && at > 0 && at < characters.count && characters[at - 1].text == "。"
+      return !near && at > 0 && at < characters.count && before.contains(characters[at - 1].text)
         && !characters[at].text.unicodeScalars.contains(where: \.isASCII)
     }
   }

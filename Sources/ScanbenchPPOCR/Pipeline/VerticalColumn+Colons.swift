@@ -13,7 +13,8 @@ extension VerticalColumn {
   /// apart across the column, one either side of its axis and their middle within a sixth of an em
   /// of it, with no other ink of the column in their rows nor within a fifth of an em above or
   /// below them; their `gap` the pair's rows.
-  static func colonsInInk(_ column: Grey) -> [InkMark] {
+  /// With `uprightColons`, also the `：` a font sets upright (``uprightColonsInInk(dots:ink:width:height:)``).
+  static func colonsInInk(_ column: Grey, uprightColons: Bool = false) -> [InkMark] {
     guard let ink = ink(of: column), ink.withSpecks.count == ink.mask.count else { return [] }
     let (width, height, em) = (column.width, column.height, ink.em)
     let (bandLeft, bandRight, rowInk) = ink.band
@@ -51,7 +52,65 @@ extension VerticalColumn {
         colons.append(InkMark(text: "：", gap: rows, centre: Double(rows.lowerBound + rows.upperBound) / 2))
       }
     }
+    if uprightColons {
+      colons += uprightColonsInInk(dots: dots, ink: ink, width: width, height: height)
+    }
     return colons.sorted { $0.centre < $1.centre }
+  }
+
+  /// The `：` a font sets upright (two dots one above the other on the column's axis), among
+  /// `dots` (``colonsInInk(_:uprightColons:)``'s): pairs of like size, each centred within a sixth of
+  /// an em of the axis and of each other across, their centres a fifth to under half an em apart
+  /// down the column, with no other ink of the column in their rows; and the pair alone in the
+  /// middle of its gap — paper, specks counted as ink, at least a fifth of an em above and below
+  /// it, and as much above as below within a tenth of an em, no third dot on the axis within half
+  /// an em. `…` set vertically lays its three dots down the whole cell: two of them have the third
+  /// beside them, and where the scan lost one, the two left stand off its middle.
+  static func uprightColonsInInk(dots: [Piece], ink: Ink, width: Int, height: Int) -> [InkMark] {
+    let em = ink.em
+    let (bandLeft, bandRight, _) = ink.band
+    var rowInk = [Int](repeating: 0, count: height)
+    for y in 0..<height {
+      for x in bandLeft..<bandRight where ink.withSpecks[y * width + x] { rowInk[y] += 1 }
+    }
+    let byRow = dots.sorted { $0.minY < $1.minY }
+    var colons: [InkMark] = []
+    for (index, upper) in byRow.enumerated() {
+      for other in (index + 1)..<byRow.count {
+        let lower = byRow[other]
+        let (upperX, lowerX) = (Double(upper.minX + upper.maxX) / 2, Double(lower.minX + lower.maxX) / 2)
+        let (upperY, lowerY) = (Double(upper.minY + upper.maxY) / 2, Double(lower.minY + lower.maxY) / 2)
+        let (upperSize, lowerSize) = (upper.members.count, lower.members.count)
+        guard lowerY - upperY >= 0.2 * em, lowerY - upperY < 0.45 * em, lower.minY >= upper.maxY,
+          abs(upperX - lowerX) <= em / 6, abs(upperX - ink.axis) <= em / 6, abs(lowerX - ink.axis) <= em / 6,
+          upperSize <= 3 * lowerSize, lowerSize <= 3 * upperSize
+        else { continue }
+        let rows = upper.minY..<lower.maxY
+        let own = Set(upper.members + lower.members)
+        let alone = holdsNoOtherInk(ink.withSpecks, width: width, rows: rows, across: bandLeft..<bandRight) {
+          x, y in own.contains(y * width + x)
+        }
+        // No third dot down the axis within half an em: the pair is not two of `…`'s dots.
+        let third = byRow.indices.contains { at in
+          let dot = byRow[at]
+          let (x, y) = (Double(dot.minX + dot.maxX) / 2, Double(dot.minY + dot.maxY) / 2)
+          return at != index && at != other && abs(x - ink.axis) <= em / 6
+            && y >= upperY - 0.5 * em && y <= lowerY + 0.5 * em
+        }
+        guard alone, !third else { continue }
+        var above = rows.lowerBound
+        while above > 0 && rowInk[above - 1] == 0 { above -= 1 }
+        var below = rows.upperBound
+        while below < height && rowInk[below] == 0 { below += 1 }
+        // Between two characters: a column's ends are no colon's.
+        guard above > 0, below < height else { continue }
+        let (paperAbove, paperBelow) = (Double(rows.lowerBound - above), Double(below - rows.upperBound))
+        guard paperAbove >= 0.2 * em, paperBelow >= 0.2 * em, abs(paperAbove - paperBelow) <= 0.1 * em
+        else { continue }
+        colons.append(InkMark(text: "：", gap: rows, centre: Double(rows.lowerBound + rows.upperBound) / 2))
+      }
+    }
+    return colons
   }
 
   /// What a recognizer reads for a colon set vertically: the dots of another mark.
@@ -114,7 +173,11 @@ extension VerticalColumn {
   }
 
   /// `reading` of `column` (`pitch` rows a character) with the colons its ink holds.
-  static func withColonsFromInk(_ column: Grey, into reading: DecodedLine, pitch: Double) -> DecodedLine {
-    withInkColons(colonsInInk(column), into: reading, height: Double(column.height), pitch: pitch)
+  static func withColonsFromInk(_ column: Grey, into reading: DecodedLine, pitch: Double, uprightColons: Bool)
+    -> DecodedLine
+  {
+    withInkColons(
+      colonsInInk(column, uprightColons: uprightColons), into: reading, height: Double(column.height),
+      pitch: pitch)
   }
 }

@@ -123,6 +123,19 @@ import Testing
     #expect(VerticalColumn.withBracketsFromInk(grey, into: lost, pitch: 40).text == "あ。試験と書")
   }
 
+  @Test func anOpeningBracketLostAfterAClosingOneIsPutIn() {
+    let grey = Self.columnWithBrackets()
+    let lost = Self.readingAroundBrackets(["あ", "」", "試", "験", "と", "書"])
+    #expect(
+      VerticalColumn.withBracketsFromInk(
+        grey, into: lost, pitch: 40, openingAfterFullStops: true, openingAfterClosing: true
+      ).text == "あ」「試験と書")
+    // Without it, only after a full stop.
+    #expect(
+      VerticalColumn.withBracketsFromInk(grey, into: lost, pitch: 40, openingAfterFullStops: true).text
+        == "あ」試験と書")
+  }
+
   @Test func aBracketLostElsewhereOrReadIsNotPutIn() {
     let grey = Self.columnWithBrackets()
     let brackets = VerticalColumn.bracketsInInk(grey)

@@ -63,4 +63,30 @@ import Testing
     #expect(read("注意をこ") == "注意をこ")
     #expect(read("12:30") == "12:30")
   }
+
+  @Test func twoDotsDownTheAxisInTheMiddleOfTheirGapAreAnUprightColon() {
+    // Cell 2 blank but for two dots on the axis (x 22), as much paper above them as below.
+    var grey = VerticalColumnInkTests.column(cells: 5, blank: [2])
+    Self.dot(&grey, x: 20, y: 98)
+    Self.dot(&grey, x: 20, y: 110)
+    #expect(VerticalColumn.colonsInInk(grey).isEmpty)
+    let colons = VerticalColumn.colonsInInk(grey, uprightColons: true)
+    #expect(colons.map(\.text) == ["："])
+    #expect(colons.first?.gap == 98..<115)
+  }
+
+  @Test func dotsOfAnEllipsisDownTheAxisAreNoUprightColon() {
+    // All three dots of `…`, down the middle of the gap.
+    var three = VerticalColumnInkTests.column(cells: 5, blank: [2])
+    for y in [92, 104, 116] { Self.dot(&three, x: 20, y: y) }
+    #expect(VerticalColumn.colonsInInk(three, uprightColons: true).isEmpty)
+    // Two of them, the third lost: the pair stands off the gap's middle.
+    var two = VerticalColumnInkTests.column(cells: 5, blank: [2])
+    for y in [92, 104] { Self.dot(&two, x: 20, y: y) }
+    #expect(VerticalColumn.colonsInInk(two, uprightColons: true).isEmpty)
+    // Off the axis (the dots of a kana set small beside it).
+    var aside = VerticalColumnInkTests.column(cells: 5, blank: [2])
+    for y in [98, 110] { Self.dot(&aside, x: 30, y: y) }
+    #expect(VerticalColumn.colonsInInk(aside, uprightColons: true).isEmpty)
+  }
 }

@@ -1,0 +1,59 @@
+import Testing
+
+@testable import ScanbenchPPOCR
+
+/// The exclamation marks found in a column's ink (`！` upright: a stroke tapering down the axis,
+/// a dot under it), and read where a reading took them for a bar.
+@Suite struct VerticalColumnExclamationsTests {
+  /// Cell 2 of a five-cell column blank but for a stroke down the axis (x 22), rows 88–109, four
+  /// pixels wide tapering to `footWidth` in its last four rows, and a piece `dotWidth` wide in rows
+  /// 113–118 under it.
+  static func column(footWidth: Int, dotWidth: Int) -> VerticalColumn.Grey {
+    var grey = VerticalColumnInkTests.column(cells: 5, blank: [2])
+    for y in 88..<110 {
+      let strokeWidth = y >= 106 ? footWidth : 4
+      for x in (22 - strokeWidth / 2)..<(22 - strokeWidth / 2 + strokeWidth) { grey[x, y] = 20 }
+    }
+    for y in 113..<119 {
+      for x in (22 - dotWidth / 2)..<(22 - dotWidth / 2 + dotWidth) { grey[x, y] = 20 }
+    }
+    return grey
+  }
+
+  @Test func aTaperingStrokeWithADotUnderItIsAnExclamationMark() {
+    let marks = VerticalColumn.exclamationMarksInInk(Self.column(footWidth: 2, dotWidth: 6))
+    #expect(marks.map(\.text) == ["！"])
+    #expect(marks.first?.gap == 88..<119)
+  }
+
+  @Test func aBarBrokenByTheScanIsNoExclamationMark() {
+    // A long vowel bar of one width, a piece of its foot broken off: no dot wider than the foot.
+    #expect(VerticalColumn.exclamationMarksInInk(Self.column(footWidth: 4, dotWidth: 4)).isEmpty)
+    // A dot on top of the stroke (`i` set upright).
+    var upright = VerticalColumnInkTests.column(cells: 5, blank: [2])
+    for y in 88..<94 {
+      for x in 19..<25 { upright[x, y] = 20 }
+    }
+    for y in 97..<119 {
+      for x in 21..<23 { upright[x, y] = 20 }
+    }
+    #expect(VerticalColumn.exclamationMarksInInk(upright).isEmpty)
+  }
+
+  @Test func theBarReadForAnExclamationMarkIsTheMark() {
+    let mark = VerticalColumn.InkMark(text: "！", gap: 30..<39, centre: 34.5)
+    func read(_ text: String) -> String {
+      let reading = VerticalColumnPiecesTests.reading(text, pitch: 10)
+      return VerticalColumn.withInkExclamationMarks(
+        [mark], into: reading, height: reading.contentColumns, pitch: 10
+      )
+      .text
+    }
+    #expect(read("まさか一本当") == "まさか！本当")
+    #expect(read("まさかー本当") == "まさか！本当")
+    // Read already, read as another character, or a letter within a Latin word: kept.
+    #expect(read("まさか！本当") == "まさか！本当")
+    #expect(read("まさかの本当") == "まさかの本当")
+    #expect(read("ABClDE") == "ABClDE")
+  }
+}
