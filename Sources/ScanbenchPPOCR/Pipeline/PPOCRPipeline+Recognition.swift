@@ -208,6 +208,9 @@ extension PPOCRPipeline {
   func readColumnsInCells(
     _ image: RGBImage, detected: [TextRegion], regions: inout [TextRegion], decoded: inout [DecodedLine]
   ) throws {
+    let kanaOverDoubtfulLetters = options.kanaOverDoubtfulLetters.map {
+      (letterBelow: $0.letterBelow, kanaAtLeast: $0.kanaAtLeast, reach: $0.reach)
+    }
     for index in detected.indices where detected[index].isVertical {
       guard let column = uprightColumn(image, quad: detected[index].quad.turnedClockwise()),
         var line = VerticalColumn.line(column)
@@ -269,17 +272,27 @@ extension PPOCRPipeline {
           VerticalColumn.splicedAtAnchors(
             cells: cells, turned: decoded[index], overWordsTheCellsLost: false
           ).probability
-        cells = VerticalColumn.splicedAtAnchors(cells: cells, turned: decoded[index])
-        if options.sureKanaFromCells { cells = VerticalColumn.withSureKana(of: unspliced, into: cells) }
+        // Nor do short words the cells lost, or kana put back over doubtful letters: the cells are
+        // judged as spliced without them.
+        var judged = VerticalColumn.splicedAtAnchors(cells: cells, turned: decoded[index])
+        if options.sureKanaFromCells { judged = VerticalColumn.withSureKana(of: unspliced, into: judged) }
+        standing = min(standing, judged.probability)
+        cells = VerticalColumn.splicedAtAnchors(
+          cells: cells, turned: decoded[index], shortWordsAtLeast: options.shortSidewaysWords)
+        if options.sureKanaFromCells {
+          cells = VerticalColumn.withSureKana(of: unspliced, into: cells, doubtful: kanaOverDoubtfulLetters)
+        }
       }
       cells = VerticalColumn.bareLetters(VerticalColumn.halfWidthLatin(cells))
       // Whichever reading is kept takes the `、。「」` the other read between the same neighbours: the
       // turned one drops them, and cells that lost their phase lose some of them too. Then the `、。`
       // the column's ink plainly holds that neither reading placed go in (``VerticalColumn/marksInInk(_:)``).
       let sameQuad = regions[index].quad == detected[index].quad
-      guard min(cells.probability, standing) + options.cellReadingMargin >= decoded[index].probability else {
+      let judged = sameQuad ? standing : min(cells.probability, standing)
+      guard judged + options.cellReadingMargin >= decoded[index].probability else {
         if options.sureKanaFromCells {
-          decoded[index] = VerticalColumn.withSureKana(of: unspliced, into: decoded[index])
+          decoded[index] = VerticalColumn.withSureKana(
+            of: unspliced, into: decoded[index], doubtful: kanaOverDoubtfulLetters)
         }
         decoded[index] = VerticalColumn.withCase(ofWords: wordsAcross, into: decoded[index])
         if sameQuad, let margin = options.voicingMarksFromBothReadings {

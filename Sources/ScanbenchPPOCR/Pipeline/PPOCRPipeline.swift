@@ -238,6 +238,25 @@ public final class PPOCRPipeline {
     /// sideways word lies on its side with it, and the turned reading reads it as one of the word's
     /// letters (`Pythonのscript` as `PythonSscript`) (docs/engines.md, "Vertical Japanese").
     public var sureKanaFromCells = true
+    /// With ``sureKanaFromCells``, a letter inside a Latin run read less surely than `letterBelow`
+    /// is read as a hiragana the cells read at least `kanaAtLeast` surely within `reach`
+    /// half-letters of it (``VerticalColumn/withSureKana(of:into:doubtful:)``): among a sideways
+    /// word's sure letters, the one the turned reading doubts is most often a kana beside it, lying
+    /// on its side with it (`JavaScriptのPromise` as `JavaScriptOPromise`), which the cells read
+    /// less surely, cut across the word's slices. nil: sure kana only (docs/engines.md, "Vertical Japanese").
+    public var kanaOverDoubtfulLetters: KanaOverDoubtfulLetters? = KanaOverDoubtfulLetters()
+    public struct KanaOverDoubtfulLetters: Sendable, Equatable {
+      public var letterBelow: Float = 0.9
+      public var kanaAtLeast: Float = 0.4
+      public var reach = 1.5
+      public init() {}
+    }
+    /// A word of two or three letters with a capital (`OS`, `AI`), each letter read turned at least
+    /// this surely, replaces the one or two characters the column's cells read for it where they lost
+    /// it (``VerticalColumn/cellsLostShortWord(_:cells:)``): lying sideways it is about an em long,
+    /// one cell, which the cells read as a kana (`AI` as `こ`). nil: never
+    /// (docs/engines.md, "Vertical Japanese").
+    public var shortSidewaysWords: Double? = 0.5
     /// A `「` the column's ink holds after a `。` the reading kept has, read as nothing (no bracket,
     /// bar or `一` near it), is put in after the `。`
     /// (``VerticalColumn/withOpeningBracketsAfterFullStops(_:into:height:pitch:afterClosingBrackets:)``): set in the foot

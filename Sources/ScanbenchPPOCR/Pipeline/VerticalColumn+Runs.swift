@@ -243,12 +243,23 @@ extension VerticalColumn {
   /// fewer, however surely, and letters the cells read doubtfully (below 0.5) are no upright
   /// letters. The pipeline judges the cells against the turned reading by the likelihood of the
   /// splice without these (``PPOCRPipeline/readColumnsInCells(_:detected:regions:decoded:)``).
+  ///
+  /// With `shortWordsAtLeast`, a word of two or three letters with a capital (``isShortWord(_:atLeast:)``)
+  /// also replaces the one or two characters the cells read in its stretch where the cells lost it
+  /// (``cellsLostShortWord(_:cells:)``), its letters each read at least that surely.
   static func splicedAtAnchors(
-    cells: DecodedLine, turned: DecodedLine, overWordsTheCellsLost: Bool = true
+    cells: DecodedLine, turned: DecodedLine, overWordsTheCellsLost: Bool = true,
+    shortWordsAtLeast: Double? = nil
   ) -> DecodedLine {
     let (c, t) = (cells.characters, turned.characters)
     guard !c.isEmpty, !t.isEmpty, cells.contentColumns > 0, turned.contentColumns > 0 else { return cells }
-    let runs = latinRuns(t)
+    var runs = latinRuns(t)
+    // A short word's letters read less surely than a run's ends must be (`OS` as `0` and `S`, the
+    // `0` doubtful) are still a word where the cells lost it.
+    if let least = shortWordsAtLeast {
+      let short = shortWords(t, atLeast: least).filter { word in !runs.contains { $0.overlaps(word) } }
+      runs = (runs + short).sorted { $0.lowerBound < $1.lowerBound }
+    }
     guard !runs.isEmpty else { return cells }
     let anchors = Self.anchors(t, c) { !isLatin($0) }.map { (turned: $0.first, cells: $0.second) }
     // Without anchors, positions along the column are all there is.
@@ -311,6 +322,12 @@ extension VerticalColumn {
         splice()
         continue
       }
+      if let least = shortWordsAtLeast, isShortWord(run, atLeast: least),
+        cellsLostShortWord(run, cells: inside.map { c[$0] })
+      {
+        splice()
+        continue
+      }
       guard latinInside * 2 < max(inside.count, 1) || latinInside * 2 < latinRun else { continue }
       let runProbability = run.reduce(0.0) { $0 + Double($1.probability) } / Double(run.count)
       // A word the cells read as a character for every two letters or fewer, however surely
@@ -327,6 +344,53 @@ extension VerticalColumn {
       splice()
     }
     return DecodedLine(characters: result, contentColumns: cells.contentColumns)
+  }
+
+  /// Whether `run` (a stretch of the turned reading between two anchors) is a short Latin word: two
+  /// or three ASCII letters or digits, each read at least `least` surely, one a capital other than
+  /// `I` and `J` — the thin strokes a kana on its side is read as — (`OS`, `AI`, `0S`).
+  static func isShortWord(_ run: ArraySlice<DecodedCharacter>, atLeast least: Double) -> Bool {
+    guard (2...3).contains(run.count),
+      run.allSatisfy({ character in
+        Double(character.probability) >= least && character.text.count == 1
+          && character.text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+      })
+    else { return false }
+    return run.contains { character in character.text.allSatisfy { $0.isUppercase && !"IJ".contains($0) } }
+  }
+
+  /// The runs of Latin letters and digits of `characters` that are short words
+  /// (``isShortWord(_:atLeast:)``), whole: none of their letters left off as ``latinRuns(_:sureAtEnds:)``
+  /// leaves off a doubtful end.
+  static func shortWords(_ characters: [DecodedCharacter], atLeast least: Double) -> [Range<Int>] {
+    var result: [Range<Int>] = []
+    var start: Int?
+    for index in 0...characters.count {
+      let text = index < characters.count ? characters[index].text : ""
+      if isLatin(text) && text != "-" && text != "." {
+        if start == nil { start = index }
+      } else if let first = start {
+        if isShortWord(characters[first..<index], atLeast: least) { result.append(first..<index) }
+        start = nil
+      }
+    }
+    return result
+  }
+
+  /// Whether the cells lost the short sideways word `run` in `cells`, what they read between the
+  /// same anchors: a word of two or three letters lying sideways is about an em long, one cell, and
+  /// the cells read it as one or two characters, kana as often as not, and sometimes surely (`AI`
+  /// as `こ`, `OS` as `へ`). The cells hold no mark there and no letter read surely (those stood
+  /// upright, one a cell), and either read one character where every letter of the word was read
+  /// surely (0.9 or more), or were less sure of what they read than the turned reading of the word.
+  static func cellsLostShortWord(_ run: ArraySlice<DecodedCharacter>, cells: [DecodedCharacter]) -> Bool {
+    guard (1...2).contains(cells.count),
+      cells.allSatisfy({ !isMark($0.text) && !(isLatin($0.text) && $0.probability >= 0.9) })
+    else { return false }
+    if cells.count == 1 && run.allSatisfy({ $0.probability >= 0.9 }) { return true }
+    let runMean = run.reduce(0.0) { $0 + Double($1.probability) } / Double(run.count)
+    let cellsMean = cells.reduce(0.0) { $0 + Double($1.probability) } / Double(cells.count)
+    return runMean > cellsMean
   }
 
   /// `character` with its columns scaled by `scale`.
@@ -485,15 +549,25 @@ extension VerticalColumn {
   /// a letter of it, and a letter is put back once. Only a letter with three of the run's characters
   /// on either side: nearer a run's ends, the cells' sure kana is as often the neighbour of a word
   /// they lost their phase at, read twice (`はiPhone` as `ははPhone`, `Mockを` as `Mocをを`).
-  static func withSureKana(of cells: DecodedLine, into reading: DecodedLine) -> DecodedLine {
+  ///
+  /// With `doubtful`, a letter read less surely than `letterBelow` also gives way to a hiragana
+  /// the cells read at least `kanaAtLeast` surely, within `reach` half-letters of it: among a
+  /// sideways word's letters read surely, the one the turned reading doubts is most often the kana
+  /// lying on its side (`JavaScriptのPromise` as `JavaScriptOPromise`, the `O` doubtful), where the
+  /// cells, cut across the word's slices, read the kana less surely, and off their phase.
+  static func withSureKana(
+    of cells: DecodedLine, into reading: DecodedLine,
+    doubtful: (letterBelow: Float, kanaAtLeast: Float, reach: Double)? = nil
+  ) -> DecodedLine {
     guard cells.contentColumns > 0, reading.contentColumns > 0 else { return reading }
     let r = reading.characters
     func middle(_ character: DecodedCharacter, of line: DecodedLine) -> Double {
       let (start, end) = span(character, of: line)
       return (start + end) / 2
     }
+    let least = min(doubtful?.kanaAtLeast ?? 0.9, 0.9)
     let kana = cells.characters.filter { character in
-      isSureWord(character)
+      character.probability >= least && character.text.unicodeScalars.count == 1
         && character.text.unicodeScalars.allSatisfy { (0x3041...0x3096).contains($0.value) }
     }
     guard !kana.isEmpty else { return reading }
@@ -507,11 +581,14 @@ extension VerticalColumn {
         let at = middle(character, of: cells)
         guard at >= first - half, at <= last + half,
           let nearest = middles.indices.min(by: { abs(middles[$0] - at) < abs(middles[$1] - at) }),
-          abs(middles[nearest] - at) <= half, !putBack.contains(nearest)
+          abs(middles[nearest] - at) <= half * max(doubtful?.reach ?? 1, 1), !putBack.contains(nearest)
         else { continue }
         guard nearest >= 3, nearest < run.count - 3 else { continue }
         let index = run.lowerBound + nearest
         guard r[index].text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { continue }
+        // A kana read doubtfully, or off by more than half a letter, only over a doubtful letter.
+        let overDoubtful = doubtful.map { r[index].probability < $0.letterBelow } ?? false
+        guard overDoubtful || (isSureWord(character) && abs(middles[nearest] - at) <= half) else { continue }
         putBack.insert(nearest)
         result.characters[index].text = character.text
         result.characters[index].probability = character.probability

@@ -250,4 +250,103 @@ import Testing
     let turned = Self.turnedPythonNoScript
     #expect(VerticalColumn.withSureKana(of: noKana, into: turned) == turned)
   }
+
+  /// `AI` lying sideways in one cell (a marks-bank book page): the cells read it as `こ`, surely;
+  /// turned, it reads `AI` surely between the kana both readings share.
+  static let cellsOfAI = placed(
+    [("す", 2, 0.99), ("る", 6, 0.99), ("こ", 11, 0.93), ("が", 15, 0.99), ("書", 19, 0.98)], content: 22)
+  static let turnedAI = placed(
+    [("す", 2, 0.97), ("る", 6, 0.99), ("A", 10, 0.99), ("I", 12, 0.93), ("が", 15, 0.99), ("書", 19, 0.66)],
+    content: 22)
+
+  @Test func aShortSidewaysWordTheCellsReadAsOneKanaIsTheTurnedReadingsWord() {
+    let spliced = VerticalColumn.splicedAtAnchors(
+      cells: Self.cellsOfAI, turned: Self.turnedAI, shortWordsAtLeast: 0.5)
+    #expect(spliced.text == "するAIが書")
+    // Without the step, the cells' sure kana stands.
+    #expect(VerticalColumn.splicedAtAnchors(cells: Self.cellsOfAI, turned: Self.turnedAI).text == "するこが書")
+  }
+
+  @Test func aShortWordWithADoubtfulLetterReplacesCellsReadLessSurely() {
+    // `OSを入れ直す`: turned, `S` is doubtful (no run of two sure ends); the cells read `へ` less
+    // surely than the word.
+    let cells = Self.placed(
+      [("へ", 2, 0.66), ("を", 10, 0.99), ("入", 15, 0.99), ("れ", 20, 0.99), ("直", 25, 0.99)], content: 30)
+    let turned = Self.placed(
+      [("O", 2, 0.86), ("S", 6, 0.76), ("を", 10, 0.98), ("入", 15, 0.9), ("れ", 20, 0.99), ("直", 25, 0.97)],
+      content: 30)
+    #expect(
+      VerticalColumn.splicedAtAnchors(cells: cells, turned: turned, shortWordsAtLeast: 0.5).text == "OSを入れ直")
+    #expect(VerticalColumn.splicedAtAnchors(cells: cells, turned: turned).text == "へを入れ直")
+    // Read more surely in cells than the word turned, the cells' kana stands.
+    var sure = cells
+    sure.characters[0].probability = 0.9
+    #expect(
+      VerticalColumn.splicedAtAnchors(cells: sure, turned: turned, shortWordsAtLeast: 0.5).text == "へを入れ直")
+    // A letter below the least probability: no word.
+    var doubtful = turned
+    doubtful.characters[1].probability = 0.4
+    #expect(
+      VerticalColumn.splicedAtAnchors(cells: cells, turned: doubtful, shortWordsAtLeast: 0.5).text == "へを入れ直")
+  }
+
+  @Test func whatIsNoShortWordOrNoWordTheCellsLostStands() {
+    // Thin strokes only (a kana on its side read `ll`), or no capital: no short word.
+    #expect(
+      !VerticalColumn.isShortWord(
+        Self.placed([("l", 0, 0.99), ("I", 2, 0.99)], content: 4).characters[...], atLeast: 0.5))
+    #expect(
+      !VerticalColumn.isShortWord(
+        Self.placed([("c", 0, 0.99), ("m", 2, 0.99)], content: 4).characters[...], atLeast: 0.5))
+    #expect(
+      !VerticalColumn.isShortWord(
+        Self.placed([("U", 0, 0.99), ("S", 2, 0.99), ("B", 4, 0.99), ("s", 6, 0.99)], content: 8).characters[
+          ...], atLeast: 0.5))
+    #expect(
+      VerticalColumn.isShortWord(
+        Self.placed([("0", 0, 0.6), ("S", 2, 0.99)], content: 4).characters[...], atLeast: 0.5))
+    let word = Self.turnedAI.characters[2..<4]
+    // Letters the cells read upright, surely, one a cell, stand; so does a mark, and a stretch the
+    // cells read as three characters or none.
+    #expect(
+      !VerticalColumn.cellsLostShortWord(
+        word, cells: Self.placed([("A", 0, 0.95), ("I", 4, 0.95)], content: 8).characters))
+    #expect(
+      !VerticalColumn.cellsLostShortWord(word, cells: Self.placed([("。", 0, 0.5)], content: 4).characters))
+    #expect(
+      !VerticalColumn.cellsLostShortWord(
+        word, cells: Self.placed([("こ", 0, 0.5), ("い", 2, 0.5), ("と", 4, 0.5)], content: 8).characters))
+    #expect(!VerticalColumn.cellsLostShortWord(word, cells: []))
+    #expect(
+      VerticalColumn.cellsLostShortWord(word, cells: Self.placed([("こ", 0, 0.99)], content: 4).characters))
+    #expect(
+      VerticalColumn.cellsLostShortWord(
+        word, cells: Self.placed([("っ", 0, 0.23), ("い", 2, 0.5)], content: 4).characters))
+  }
+
+  @Test func aDoubtfulLetterGivesWayToAKanaTheCellsReadLessSurely() {
+    // `Pythonのscript`, the `の` read `S` doubtfully turned, and by the cells at 0.6 a little off.
+    var turned = Self.turnedPythonNoScript
+    turned.characters[6].probability = 0.38
+    var cells = Self.cellsOfPythonNoScript
+    cells.characters[3].probability = 0.6
+    cells.characters[3].firstColumn = 15
+    cells.characters[3].lastColumn = 15
+    let doubtful = (letterBelow: Float(0.9), kanaAtLeast: Float(0.4), reach: 1.5)
+    #expect(
+      VerticalColumn.withSureKana(of: cells, into: turned, doubtful: doubtful).text == "Pythonのscript10")
+    #expect(VerticalColumn.withSureKana(of: cells, into: turned) == turned)
+    // A sure letter stays under a doubtful kana.
+    #expect(
+      VerticalColumn.withSureKana(of: cells, into: Self.turnedPythonNoScript, doubtful: doubtful)
+        == Self.turnedPythonNoScript)
+    // A kana read less surely than the least, or too far from the letter, changes nothing.
+    var faint = cells
+    faint.characters[3].probability = 0.3
+    #expect(VerticalColumn.withSureKana(of: faint, into: turned, doubtful: doubtful) == turned)
+    var far = cells
+    far.characters[3].firstColumn = 16
+    far.characters[3].lastColumn = 16
+    #expect(VerticalColumn.withSureKana(of: far, into: turned, doubtful: doubtful) == turned)
+  }
 }
