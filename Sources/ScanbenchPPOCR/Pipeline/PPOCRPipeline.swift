@@ -477,6 +477,10 @@ public final class PPOCRPipeline {
     /// ems (the columns' median width) below it (``VerticalTiers/joiningBrokenTiers(_:within:)``;
     /// docs/engines.md, "Vertical Japanese"). nil: never.
     public var brokenTiersJoinedWithin: Double? = 1.5
+    /// A vertical page's tiers are made by its tallest columns first, the shorter joining them, so
+    /// a column's head the detector found apart does not make a tier of its own over the rest
+    /// (``VerticalTiers/bands(_:joinWithin:tallestFirst:)``; docs/engines.md, "Vertical Japanese").
+    public var tiersFromTallestColumns = true
     /// The band under every region of a vertical page is detected again on its own, its ink set
     /// black, for the page number the detector missed there
     /// (``PPOCRPipeline/linesUnderTheTiers(_:regions:smallest:)``; docs/engines.md, "Vertical Japanese").
@@ -1065,7 +1069,8 @@ public final class PPOCRPipeline {
     }
     // Vertical Japanese in tiers: each tier read on its own, top to bottom (``VerticalTiers``).
     if options.readColumnsInCells && !single,
-      let bands = VerticalTiers.bands(items, joinWithin: options.brokenTiersJoinedWithin)
+      let bands = VerticalTiers.bands(
+        items, joinWithin: options.brokenTiersJoinedWithin, tallestFirst: options.tiersFromTallestColumns)
     {
       return VerticalTiers.joined(bands.map { Layout.result($0, parameters: options.readingOrder) })
     }

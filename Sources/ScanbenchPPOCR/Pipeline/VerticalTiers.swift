@@ -26,12 +26,25 @@ enum VerticalTiers {
   /// more than half their height with the tier's rows), each horizontal item not within a tier a
   /// band of its own. nil when there are not two tiers of two columns or more, or when most items
   /// are not vertical: then the page has no tiers to read apart. With `joinWithin`, a tier broken
-  /// where the scan lost a mark is joined again (``joiningBrokenTiers(_:within:)``).
-  static func bands(_ items: [Layout.Item], joinWithin: Double? = nil) -> [[Layout.Item]]? {
+  /// where the scan lost a mark is joined again (``joiningBrokenTiers(_:within:)``). With
+  /// `tallestFirst`, the tallest columns make the tiers and the shorter ones join them: a column's
+  /// head found apart (a character or two over the rest of the column) would otherwise, taken
+  /// first from the top, make a tier of its own that the tier beside it overlaps, and the page
+  /// would have no tiers at all.
+  static func bands(_ items: [Layout.Item], joinWithin: Double? = nil, tallestFirst: Bool = false)
+    -> [[Layout.Item]]?
+  {
     let vertical = items.filter(\.isVertical)
     guard vertical.count * 2 > items.count else { return nil }
     var tiers: [Tier] = []
-    let sorted = vertical.compactMap { item in rows(item).map { (item, $0) } }.sorted { $0.1.top < $1.1.top }
+    let extents: [(Layout.Item, (top: Double, bottom: Double))] = vertical.compactMap { item in
+      rows(item).map { (item, $0) }
+    }
+    func height(_ extent: (top: Double, bottom: Double)) -> Double { extent.bottom - extent.top }
+    let sorted = extents.sorted { a, b in
+      let (first, second) = (height(a.1), height(b.1))
+      return tallestFirst && first != second ? first > second : a.1.top < b.1.top
+    }
     for (item, extent) in sorted {
       let height = max(extent.bottom - extent.top, 1)
       if let slot = tiers.firstIndex(where: {

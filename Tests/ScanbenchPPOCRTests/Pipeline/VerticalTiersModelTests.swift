@@ -34,4 +34,29 @@ struct VerticalTiersModelTests {
     #expect(result.lines.last?.text == "けて！")
     #expect(PipelineModelTests.cer(groundTruth, result.text, ignoreSpaces: true) < 0.1)
   }
+
+  /// A 1-bit page of three tiers (`marks-2` book-3-008) whose left column's head (`た`, read `二`)
+  /// the detector found apart, above the tier's other columns, and whose last tier lost a `。` at
+  /// the same rows in its two longer columns. With the head taken first, it made a tier of its own
+  /// that overlapped the first tier, the page had no tiers, and the reading order cut every
+  /// column of the last tier at the lost marks: `で見返す` `を配った` `を配った` and then the two
+  /// `予定表`. With the tallest columns first the tiers are found, the last one is joined again
+  /// across the lost marks and read a column at a time.
+  @Test func aColumnsHeadFoundApartLeavesThePagesTiers() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(
+      VerticalColumnModelTests.fixtures, "marks-2-book-3-008")
+    var options = ReadingOrderModelTests.vertical
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    let lines = result.lines.map(\.text)
+    let right = try #require(lines.firstIndex { $0.hasPrefix("で見返す") })
+    #expect(lines[right + 1].contains("定表"))
+    options.tiersFromTallestColumns = false
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
+    let apart = without.lines.map(\.text)
+    let first = try #require(apart.firstIndex { $0.hasPrefix("で見返す") })
+    #expect(apart[first + 1].hasPrefix("を配った"), "the head's tier is what broke the page's tiers")
+    #expect(
+      PipelineModelTests.cer(groundTruth, result.text, ignoreSpaces: true)
+        < PipelineModelTests.cer(groundTruth, without.text, ignoreSpaces: true))
+  }
 }

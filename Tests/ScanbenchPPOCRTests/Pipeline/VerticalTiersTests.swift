@@ -130,6 +130,21 @@ import Testing
     #expect(result.lines.map(\.text) == ["上0", "上1", "上2", "下0", "続0", "下1", "続1", "下2"])
   }
 
+  /// Two tiers of two columns, the right column's head (a character the scan set apart) found as
+  /// a region of its own that starts above the tier's other columns. Taken first from the top, it
+  /// made a tier of its own, which the tier of the columns beside it overlapped: the page had no
+  /// tiers, and its columns were read across both. The tallest columns make the tiers first.
+  @Test func aColumnsHeadFoundApartJoinsItsTier() throws {
+    var items = [
+      Self.column("頭0", x: 300, top: 55, bottom: 125), Self.column("上0", x: 300, top: 135, bottom: 330),
+      Self.column("上1", x: 220, top: 60, bottom: 330),
+    ]
+    items += [300.0, 220].enumerated().map { slot, x in Self.column("下\(slot)", x: x, top: 380, bottom: 640) }
+    #expect(VerticalTiers.bands(items) == nil)
+    let bands = try #require(VerticalTiers.bands(items, tallestFirst: true))
+    #expect(bands.map { $0.map(\.text).sorted() } == [["上0", "上1", "頭0"], ["下0", "下1"]])
+  }
+
   @Test func aShortLastTierIsATierOfItsOwn() throws {
     // A third tier of two short columns, a tier's gap below the second: the two together would be
     // far taller than a tier.
