@@ -494,6 +494,7 @@ public final class PPOCRPipeline {
       options.faintInkSpread = 160
       options.paleInkSpread = 36
       options.brokenStrokes = BrokenStrokes()
+      options.bilevelColumnsRestored = RestoredColumns()
       options.caseByHeight = true
       options.caseFromWordsAcross = true
       return options
@@ -542,6 +543,50 @@ public final class PPOCRPipeline {
       /// Whether `strokes` are those of such a page.
       func holds(_ strokes: InkStrokes) -> Bool {
         strokes.greyPerInk < greyPerInk && strokes.pieceLength < pieceLength && strokes.inkPixels >= leastInk
+      }
+    }
+    /// On a bilevel page (a 1-bit scan, ``InkStrokes``), every column is read again in restored
+    /// copies of the page, and each column keeps whichever reading the recognizer is surer of; nil:
+    /// never. Vertical Japanese sets it (docs/engines.md, "Vertical Japanese").
+    public var bilevelColumnsRestored: RestoredColumns?
+    /// When a page is bilevel, and how its columns' other readings are restored: measured on the
+    /// vertical sweep's tuning seeds
+    /// (Reports/BENCHMARKS.md, "Columns of 1-bit scans read again restored (issue 30)").
+    public struct RestoredColumns: Sendable, Equatable {
+      /// A page is bilevel below this ``InkStrokes/greyPerInk`` (between what grey scans and
+      /// bilevel ones measure, far apart) …
+      public var greyPerInk = 0.25
+      /// … when it holds this many pixels of ink or more.
+      public var leastInk = 400
+      /// The copies, each read whole: the threshold's specks of one vertical stroke darkened together
+      /// and blurred a little, or blurred more. Each mends columns the other spoils.
+      public var restorations: [Restoration] = [
+        Restoration(darkenedDown: 2, darkenedAcross: 1, blur: 0.7),
+        Restoration(darkenedDown: 1, darkenedAcross: 1, blur: 1.0),
+      ]
+      public init() {}
+
+      /// A copy of the page darkened by a minimum filter over `darkenedDown` rows and
+      /// `darkenedAcross` columns (``RGBImage/darkened(down:across:)``), then blurred by a Gaussian
+      /// of `blur` pixels (``RGBImage/blurred(sigma:)``).
+      public struct Restoration: Sendable, Equatable {
+        public var darkenedDown: Int
+        public var darkenedAcross: Int
+        public var blur: Double
+        public init(darkenedDown: Int, darkenedAcross: Int, blur: Double) {
+          self.darkenedDown = darkenedDown
+          self.darkenedAcross = darkenedAcross
+          self.blur = blur
+        }
+
+        func restored(_ image: RGBImage) -> RGBImage {
+          image.darkened(down: darkenedDown, across: darkenedAcross).blurred(sigma: blur)
+        }
+      }
+
+      /// Whether `strokes` are those of a bilevel page.
+      func holds(_ strokes: InkStrokes) -> Bool {
+        strokes.greyPerInk < greyPerInk && strokes.inkPixels >= leastInk
       }
     }
     /// Which lines a first recognizer's reading leaves to the recognizer (``Cascade``).
@@ -835,8 +880,14 @@ public final class PPOCRPipeline {
     {
       image = stretched
     }
+    let measured = options.brokenStrokes != nil || options.bilevelColumnsRestored != nil
+    let strokes = measured ? InkStrokes(image) : nil
+    // Only a bilevel page's columns are read twice.
+    if let restored = options.bilevelColumnsRestored, !(strokes.map(restored.holds) ?? false) {
+      options.bilevelColumnsRestored = nil
+    }
     // A bilevel scan of broken strokes: read blurred, every line the detector finds in it kept.
-    if let restoring = options.brokenStrokes, let strokes = InkStrokes(image), restoring.holds(strokes) {
+    if let restoring = options.brokenStrokes, let strokes, restoring.holds(strokes) {
       image = image.blurred(sigma: restoring.blur)
       options.binarizationThreshold = min(options.binarizationThreshold, restoring.binarizationThreshold)
       options.boxThreshold = min(options.boxThreshold, restoring.boxThreshold)
@@ -943,6 +994,10 @@ public final class PPOCRPipeline {
     if options.readColumnsInCells {
       try readColumnsInCells(image, detected: detected, regions: &regions, decoded: &decoded)
     }
+    if let restoring = options.bilevelColumnsRestored {
+      try readColumnsRestored(
+        image, detected: detected, regions: &regions, decoded: &decoded, restoring: restoring)
+    }
     let read = zip(regions, decoded).map { PPOCRRegion(region: $0, line: $1) }
     // A page of one column: the detector's boxes around it (pieces, a box off the letters, thin
     // letters in none) read it worse, now and then, than the box around its ink read as one line.
@@ -1015,6 +1070,34 @@ public final class PPOCRPipeline {
       sum / Double(characters.count), characters.count, characters.count { "、。".contains($0.text) },
       kept.count, (ys.max() ?? 0) - (ys.min() ?? 0)
     )
+  }
+
+  /// Every column of a bilevel page read again, as a whole, in copies of the page restored as
+  /// `restoring` says (``Options/bilevelColumnsRestored``): each column keeps the reading whose mean
+  /// character probability is highest. The threshold took a Mincho face's thin strokes and broke
+  /// the rest into specks; a restoration mends some columns and spoils others (a well-read column's
+  /// strokes run together), which only the recognizer's confidence tells apart. Whole pages
+  /// restored lose on the well-read pages what they gain on the broken ones.
+  func readColumnsRestored(
+    _ image: RGBImage, detected: [TextRegion], regions: inout [TextRegion], decoded: inout [DecodedLine],
+    restoring: Options.RestoredColumns
+  ) throws {
+    let columns = detected.indices.filter { detected[$0].isVertical && regions[$0].quad == detected[$0].quad }
+    guard !columns.isEmpty else { return }
+    for restoration in restoring.restorations {
+      let restored = restoration.restored(image)
+      var again = try recognizeCascading(restored, regions: detected)
+      var againRegions = detected
+      if options.readColumnsInCells {
+        try readColumnsInCells(restored, detected: detected, regions: &againRegions, decoded: &again)
+      }
+      for index in columns
+      where againRegions[index].quad == detected[index].quad
+        && again[index].probability > decoded[index].probability
+      {
+        decoded[index] = again[index]
+      }
+    }
   }
 
   /// Lines read with a mean probability under ``Options/classifierBelow`` that the line classifier

@@ -241,3 +241,34 @@ extension RGBImage {
     return RGBImage(width: width, height: height, pixels: result)
   }
 }
+
+extension RGBImage {
+  /// The image darkened by a minimum filter over `down` rows and `across` columns (each pixel the
+  /// darkest of the window that starts at it, the image's edge repeated beyond it), each channel
+  /// alone: the specks a 1-bit threshold left of one stroke run together again.
+  func darkened(down: Int, across: Int) -> RGBImage {
+    guard down > 1 || across > 1, width > 0, height > 0 else { return self }
+    let (width, height) = (self.width, self.height)
+    var result = pixels
+    pixels.withUnsafeBufferPointer { source in
+      result.withUnsafeMutableBufferPointer { target in
+        for y in 0..<height {
+          for x in 0..<width {
+            let out = (y * width + x) * 3
+            for channel in 0..<3 {
+              var darkest = source[out + channel]
+              for dy in 0..<max(1, down) {
+                let row = min(height - 1, y + dy) * width
+                for dx in 0..<max(1, across) {
+                  darkest = min(darkest, source[(row + min(width - 1, x + dx)) * 3 + channel])
+                }
+              }
+              target[out + channel] = darkest
+            }
+          }
+        }
+      }
+    }
+    return RGBImage(width: width, height: height, pixels: result)
+  }
+}

@@ -112,4 +112,48 @@ struct InkStrokesTests {
     #expect(abs(darkness - 255) <= 12)
     #expect(dot.blurred(sigma: 0) == dot)
   }
+
+  /// Every bilevel page's columns are read again restored, broken or not; a grey scan's and a few
+  /// specks' are not.
+  @Test func bilevelPagesAreReadAgainWhetherBrokenOrNot() throws {
+    var whole: [(Int, Int)] = []
+    var broken: [(Int, Int)] = []
+    for bar in 0..<20 {
+      let x = 4 + bar * 6
+      whole += Self.rectangle(x: x, y: 4, width: 2, height: 48)
+      for piece in 0..<6 { broken += Self.rectangle(x: x, y: 4 + piece * 8, width: 2, height: 6) }
+    }
+    let rule = PPOCRPipeline.Options.RestoredColumns()
+    let wholePage = Self.bilevel(width: 130, height: 60, ink: whole)
+    #expect(rule.holds(try #require(InkStrokes(wholePage))))
+    #expect(rule.holds(try #require(InkStrokes(Self.bilevel(width: 130, height: 60, ink: broken)))))
+    #expect(!rule.holds(try #require(InkStrokes(wholePage.blurred(sigma: 0.7)))))
+    let specks = (0..<10).flatMap { Self.rectangle(x: 2 + $0 * 4, y: 2, width: 2, height: 2) }
+    #expect(!rule.holds(try #require(InkStrokes(Self.bilevel(width: 60, height: 10, ink: specks)))))
+    #expect(PPOCRPipeline.Options.verticalColumns.bilevelColumnsRestored == rule)
+    #expect(PPOCRPipeline.Options().bilevelColumnsRestored == nil)
+  }
+
+  /// Darkened two rows down, specks of one vertical stroke a row apart run together into one piece;
+  /// the darkening reaches down and across as far as asked, from the pixel where it starts.
+  @Test func darkeningJoinsSpecksDown() throws {
+    let specks = Self.bilevel(
+      width: 10, height: 12,
+      ink: Self.rectangle(x: 4, y: 2, width: 2, height: 3) + Self.rectangle(x: 4, y: 6, width: 2, height: 3))
+    let joined = specks.darkened(down: 2, across: 1)
+    #expect(joined[4, 5].red == 0 && joined[5, 5].red == 0)
+    #expect(joined[4, 1].red == 0 && joined[4, 0].red == 255)
+    #expect(joined[3, 5].red == 255 && joined[6, 5].red == 255)
+    let before = try #require(InkStrokes(specks))
+    let after = try #require(InkStrokes(joined))
+    // Ink per piece: two pieces of six pixels before, one of sixteen after.
+    #expect(abs(before.pieceLength * before.strokeWidth * before.strokeWidth - 6) < 1e-9)
+    #expect(abs(after.pieceLength * after.strokeWidth * after.strokeWidth - 16) < 1e-9)
+    let wider = specks.darkened(down: 1, across: 2)
+    #expect(wider[3, 2].red == 0 && wider[2, 2].red == 255 && wider[4, 5].red == 255)
+    #expect(specks.darkened(down: 1, across: 1) == specks)
+    #expect(
+      RGBImage(width: 5, height: 4, red: 40, green: 90, blue: 200).darkened(down: 3, across: 2)
+        == RGBImage(width: 5, height: 4, red: 40, green: 90, blue: 200))
+  }
 }

@@ -332,15 +332,32 @@ struct VerticalColumnModelTests {
 
   /// `まずログを見よう`: both readings lose the `゛` of `グ`, which the scan keeps apart from its kana
   /// in the cell's ink; taken from the ink (``PPOCRPipeline/Options/voicingMarksFromInk``, off by
-  /// default), the page reads exactly, and without it `ロク`.
+  /// default), the page reads exactly, and without it `ロク` (the page's columns read as they are:
+  /// read again restored, the 1-bit page's column finds the mark too).
   @Test func aVoicingMarkIsTakenFromTheInk() throws {
     let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-1-010")
     var options = ReadingOrderModelTests.vertical
+    options.bilevelColumnsRestored = nil
     let without = try PipelineModelTests.pipeline(options: options).recognize(image)
     #expect(Self.withoutSpaces(without.text).contains("まずロクを見よう"))
     options.voicingMarksFromInk = true
     let result = try PipelineModelTests.pipeline(options: options).recognize(image)
     #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
+  }
+
+  /// The same 1-bit page read as `jpn_vert` reads it: its column `まずログを見よう` read again in a
+  /// restored copy of the page is read surer, with the `゛` of `グ`, and the page reads exactly;
+  /// its columns read only as they are, `ロク`
+  /// (``PPOCRPipeline/Options/bilevelColumnsRestored``).
+  @Test func aBilevelPagesColumnsAreReadAgainRestored() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-1-010")
+    var options = ReadingOrderModelTests.vertical
+    #expect(options.bilevelColumnsRestored != nil)
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
+    options.bilevelColumnsRestored = nil
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(Self.withoutSpaces(without.text).contains("まずロクを見よう"))
   }
 
   /// A column cut from a three-tier book page whose `﹂` (a bar with a stroke up its left end) the
