@@ -882,7 +882,7 @@ public final class PPOCRPipeline {
     }
     let measured = options.brokenStrokes != nil || options.bilevelColumnsRestored != nil
     let strokes = measured ? InkStrokes(image) : nil
-    // Only a bilevel page's columns are read twice.
+    // Only a bilevel page's columns are read again, restored.
     if let restored = options.bilevelColumnsRestored, !(strokes.map(restored.holds) ?? false) {
       options.bilevelColumnsRestored = nil
     }

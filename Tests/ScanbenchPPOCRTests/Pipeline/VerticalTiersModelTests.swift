@@ -41,11 +41,14 @@ struct VerticalTiersModelTests {
   /// that overlapped the first tier, the page had no tiers, and the reading order cut every
   /// column of the last tier at the lost marks: `で見返す` `を配った` `を配った` and then the two
   /// `予定表`. With the tallest columns first the tiers are found, the last one is joined again
-  /// across the lost marks and read a column at a time.
+  /// across the lost marks and read a column at a time. Read without the 1-bit columns' restored
+  /// readings (``PPOCRPipeline/Options/bilevelColumnsRestored``): they change this page's readings,
+  /// and with them which lines the layout keeps; this test is the tiers'.
   @Test func aColumnsHeadFoundApartLeavesThePagesTiers() throws {
     let (image, groundTruth) = try PipelineModelTests.sample(
       VerticalColumnModelTests.fixtures, "marks-2-book-3-008")
     var options = ReadingOrderModelTests.vertical
+    options.bilevelColumnsRestored = nil
     let result = try PipelineModelTests.pipeline(options: options).recognize(image)
     let lines = result.lines.map(\.text)
     let right = try #require(lines.firstIndex { $0.hasPrefix("で見返す") })
