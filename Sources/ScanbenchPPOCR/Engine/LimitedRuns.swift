@@ -37,19 +37,6 @@ final class LimitedRuns: TensorModel, Sendable {
     return try model.run(input)
   }
 
-  /// Runs `body` holding a turn, as ``run(_:)`` does: for runs of the same model in another session
-  /// (``PPOCRPipeline/detectorOnOneThread``), so that no more of them run at once than of this.
-  func holdingTurn<Result>(_ body: () throws -> Result) rethrows -> Result {
-    let start = ContinuousClock.now
-    turns.wait()
-    defer { turns.signal() }
-    let wait = ContinuousClock.now - start
-    waited.add(
-      Int(wait.components.seconds) * 1_000_000_000 + Int(wait.components.attoseconds / 1_000_000_000),
-      ordering: .relaxed)
-    return try body()
-  }
-
   /// Seconds callers spent waiting for the turn, summed over all of them.
   var secondsWaited: Double { Double(waited.load(ordering: .relaxed)) / 1e9 }
 }

@@ -1,6 +1,3 @@
-import Glibc
-import Synchronization
-
 extension PPOCRPipeline {
   /// The detector's input size for an image: PaddleOCR's and RapidOCR's resize rules, each side then
   /// rounded to a multiple of 32.
@@ -344,14 +341,7 @@ extension PPOCRPipeline {
     // them, sampled straight from the image, and only its own rows of the output are kept, so
     // neither the detector's activations nor its input ever exceed one band's.
     var probability: [Float] = []
-    if bands.count > 1, detector === self.detector, let oneThread = detectorOnOneThread, let spareCores,
-      spareCores.idleWorkers > 0
-    {
-      probability = try detectBandsOnSpareCores(
-        image, bands: bands, helpersDetector: oneThread, spareCores: spareCores, mapWidth: mapWidth,
-        mapHeight: mapHeight)
-    }
-    for band in probability.isEmpty ? bands : [] {
+    for band in bands {
       let rows = band.input.count
       let plane = rows * mapWidth
       withZeroedInput(count: 3 * plane) { base in
@@ -376,69 +366,6 @@ extension PPOCRPipeline {
     return probability.withUnsafeBufferPointer { probability in
       regions(probability: probability, mapWidth: mapWidth, mapHeight: mapHeight, image: image)
     }
-  }
-
-  /// The probability map of ``detect(_:detector:mapWidth:mapHeight:)``'s `bands`, run at once on the
-  /// calling thread, on the detector (its session on a thread a worker), and on helpers for the idle
-  /// workers (``SpareCores``), on `helpersDetector`, the detector's model in a session on one thread:
-  /// the same bands as one after another, so the same map. At the end of a run the last image's
-  /// detection (a photo on its side is detected twice, whole) otherwise runs on the detector's
-  /// intra-op threads, which keep fewer than two cores busy, while every other worker has nothing
-  /// left to read. A helper that starts late (the system's pool busy, as when the other worker is
-  /// only between two images) leaves the caller reading every band as without helpers. Two bands
-  /// at once hold two bands' activations where one run holds one's: done only with the tiny
-  /// detector (the one with a session of its own on one thread), whose activations are small; the
-  /// turn at the detector is held meanwhile, so no other worker's detection runs beside them.
-  private func detectBandsOnSpareCores(
-    _ image: RGBImage, bands: [(input: Range<Int>, kept: Range<Int>)], helpersDetector: TensorModel,
-    spareCores: SpareCores, mapWidth: Int, mapHeight: Int
-  ) throws -> [Float] {
-    guard let detector else { return [] }
-    let turns = detector as? LimitedRuns
-    // Safe: a pipeline given spare cores runs models that are safe to run from several threads at
-    // once (``SpareCores``). The caller runs the detector's own session inside the turn it holds.
-    let callers = UncheckedDetector(model: turns?.model ?? detector)
-    let helpers = UncheckedDetector(model: helpersDetector)
-    let caller = pthread_self()
-    let options = options
-    let map = Mutex((values: [Float](repeating: 0, count: mapWidth * mapHeight), seconds: 0.0, pixels: 0))
-    let runBands = {
-      try spareCores.forEach(bands.count, scratch: { [Float]() }) { slot, input in
-        let shared = pthread_equal(pthread_self(), caller) != 0 ? callers : helpers
-        let band = bands[slot]
-        let rows = band.input.count
-        let plane = rows * mapWidth
-        Self.zeroed(&input, count: 3 * plane) { base in
-          Sampling.resize(
-            image, width: mapWidth, height: mapHeight, rows: band.input,
-            normalization: options.detectionNormalization,
-            into: PlanarTarget(base: base, planeStride: plane, rowStride: mapWidth))
-        }
-        let start = Self.threadCPUTime()
-        let output = try Self.checkedDetection(
-          shared.model.run(Tensor(shape: [1, 3, rows, mapWidth], values: input)), rows: rows, width: mapWidth)
-        let seconds = Self.threadCPUTime() - start
-        let skip = (band.kept.lowerBound - band.input.lowerBound) * mapWidth
-        let kept = output.values[skip..<skip + band.kept.count * mapWidth]
-        map.withLock { map in
-          let at = band.kept.lowerBound * mapWidth
-          map.values.replaceSubrange(at..<at + kept.count, with: kept)
-          map.seconds += seconds
-          map.pixels += plane
-        }
-      }
-    }
-    if let turns { try turns.holdingTurn(runBands) } else { try runBands() }
-    let (values, seconds, pixels) = map.withLock { ($0.values, $0.seconds, $0.pixels) }
-    timings.detectionInference += seconds
-    timings.detectorInputPixels += pixels
-    timings.detectionsOnSpareCores += 1
-    return values
-  }
-
-  /// A detector handed to helper threads.
-  private struct UncheckedDetector: @unchecked Sendable {
-    let model: TensorModel
   }
 
   /// The detector's bands of rows for a map of `mapWidth × mapHeight`: one when the map has at most
@@ -466,16 +393,12 @@ extension PPOCRPipeline {
 
   /// Runs the detector on `input` and checks that it gave one probability map of the input's size.
   private func runDetector(_ detector: TensorModel, _ input: Tensor) throws -> Tensor {
-    try Self.checkedDetection(
-      run(detector, input, timing: \.detectionInference), rows: input.shape[2], width: input.shape[3])
-  }
-
-  /// `output`, checked to be one probability map of `rows × width`, the input's size.
-  static func checkedDetection(_ output: Tensor, rows height: Int, width: Int) throws -> Tensor {
+    let output = try run(detector, input, timing: \.detectionInference)
+    let (height, width) = (input.shape[2], input.shape[3])
     guard output.shape == [1, 1, height, width] else {
       throw PPOCRError(
-        "the detector gave a tensor of shape \(output.shape) for an input of [1, 3, \(height), \(width)]; "
-          + "a DB detector gives [1, 1, \(height), \(width)]")
+        "the detector gave a tensor of shape \(output.shape) for an input of \(input.shape); a DB "
+          + "detector gives [1, 1, \(height), \(width)]")
     }
     return output
   }

@@ -712,8 +712,6 @@ public final class PPOCRPipeline {
     /// twice), and the map's pixels kept: what the bands cost beyond one run.
     public var detectorInputPixels = 0
     public var detectorMapPixels = 0
-    /// Detections whose bands ran at once on idle workers' cores (``detect(_:detector:mapWidth:mapHeight:)``).
-    public var detectionsOnSpareCores = 0
     /// Pages read as bilevel scans of broken strokes (``Options/brokenStrokes``).
     public var brokenStrokePages = 0
     /// The recognizer's runs and their input's columns (batch width × crops, padding included), all
@@ -754,7 +752,6 @@ public final class PPOCRPipeline {
       result.layout = layout - earlier.layout
       result.detectorInputPixels = detectorInputPixels - earlier.detectorInputPixels
       result.detectorMapPixels = detectorMapPixels - earlier.detectorMapPixels
-      result.detectionsOnSpareCores = detectionsOnSpareCores - earlier.detectionsOnSpareCores
       result.brokenStrokePages = brokenStrokePages - earlier.brokenStrokePages
       result.recognizerRuns = recognizerRuns - earlier.recognizerRuns
       result.recognizerColumns = recognizerColumns - earlier.recognizerColumns
@@ -778,11 +775,6 @@ public final class PPOCRPipeline {
   /// session that runs for any worker at any time (`detectorOutsideTurns`), so that a worker's small
   /// coarse pass never waits for another's turn at the detector; or the detector.
   let coarsePassDetector: TensorModel?
-  /// The detector's own model in a session on one thread outside its turns (`detectorOutsideTurns`,
-  /// when there is no ``coarseDetector``): while other workers are idle, a detection in bands runs
-  /// the bands their helpers take on it, beside the caller's on the detector
-  /// (``detect(_:detector:mapWidth:mapHeight:)``).
-  let detectorOnOneThread: TensorModel?
   let recognizer: TensorModel
   /// The smaller recognizer that reads lines first (``Options/Cascade``), and its dictionary's
   /// decoder; nil: the recognizer reads every line.
@@ -839,7 +831,6 @@ public final class PPOCRPipeline {
     self.detector = detector
     self.coarseDetector = detector == nil ? nil : coarseDetector
     self.coarsePassDetector = detector == nil ? nil : coarseDetector ?? detectorOutsideTurns ?? detector
-    self.detectorOnOneThread = detector == nil || coarseDetector != nil ? nil : detectorOutsideTurns
     self.recognizer = recognizer
     self.firstReader = firstRecognizer.map { ($0.model, CTCDecoder(dictionary: $0.dictionary)) }
     self.classifier = classifier

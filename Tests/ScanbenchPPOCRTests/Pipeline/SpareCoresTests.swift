@@ -91,43 +91,6 @@ import Testing
     #expect(expected.contains { !$0.characters.isEmpty })
     #expect(try spare.busy { try helped.recognizeRegions(image, regions: regions) } == expected)
   }
-
-  /// While another worker is idle, a detection in bands runs them at once, the caller's on the
-  /// detector and the helpers' on the detector's model in its session on one thread, and finds the
-  /// regions the detector finds band after band; while every worker is busy the detector runs them.
-  @Test func aDetectionInBandsOnSpareCoresFindsTheSameRegions() throws {
-    var grey = [UInt8](repeating: 255, count: 736 * 736)
-    for line in 0..<8 {
-      for y in (40 + line * 85)..<(60 + line * 85) {
-        for x in 50..<(350 + line * 30) { grey[y * 736 + x] = 10 }
-      }
-    }
-    let page = RGBImage(width: 736, height: 736, grey: grey)
-    var options = PPOCRPipeline.Options()
-    options.detectionBandPixels = 736 * 256
-    let bands = PPOCRPipeline.detectionBands(mapWidth: 736, mapHeight: 736, options: options)
-    #expect(bands.count > 2)
-    let alone = PPOCRPipeline(
-      detector: PipelineTests.thresholdDetector(), recognizer: PipelineTests.recognizer(text: [1, 2]),
-      dictionary: PipelineTests.dictionary, options: options)
-    let expected = try alone.detect(page)
-    #expect(expected.count == 8)
-    for busyOthers in [0, 1] {
-      let (detector, oneThread) = (PipelineTests.thresholdDetector(), PipelineTests.thresholdDetector())
-      let spare = SpareCores(workers: 2)
-      let helped = PPOCRPipeline(
-        detector: LockedModel(detector), detectorOutsideTurns: LockedModel(oneThread),
-        recognizer: LockedModel(PipelineTests.recognizer(text: [1, 2])), dictionary: PipelineTests.dictionary,
-        options: options, spareCores: spare)
-      var found: [TextRegion] = []
-      try spare.nested(busy: busyOthers) { found = try helped.detect(page) }
-      #expect(found == expected)
-      #expect(helped.timings.detectionsOnSpareCores == (busyOthers == 0 ? 1 : 0))
-      #expect(oneThread.inputs.count + detector.inputs.count == bands.count)
-      if busyOthers > 0 { #expect(oneThread.inputs.isEmpty) }
-      #expect(helped.timings.detectorInputPixels == alone.timings.detectorInputPixels)
-    }
-  }
 }
 
 extension SpareCores {
