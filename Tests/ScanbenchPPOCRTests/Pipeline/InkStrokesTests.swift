@@ -17,6 +17,12 @@ struct InkStrokesTests {
     (y..<(y + height)).flatMap { row in (x..<(x + width)).map { ($0, row) } }
   }
 
+  /// Twenty bars 2 wide and 48 long on a page of 130 × 60, whole, or cut every 8 pixels by a gap of two.
+  static let wholeBars = (0..<20).flatMap { rectangle(x: 4 + $0 * 6, y: 4, width: 2, height: 48) }
+  static let brokenBars = (0..<20).flatMap { bar in
+    (0..<6).flatMap { rectangle(x: 4 + bar * 6, y: 4 + $0 * 8, width: 2, height: 6) }
+  }
+
   /// A bar 30 pixels long and 3 wide: 90 pixels of ink, 62 of them on its edge (the top and bottom
   /// rows, and the middle row's two ends), one piece; nothing grey.
   @Test func aBarIsMeasuredAsCounted() throws {
@@ -45,17 +51,9 @@ struct InkStrokesTests {
   /// The same strokes broken into specks: each piece 3 widths long where the whole bar is 24, the
   /// page held to be broken; whole, it is not.
   @Test func brokenStrokesAreShortPieces() throws {
-    // Twenty bars 2 wide and 48 long, whole, or cut every 8 pixels by a gap of two.
-    var whole: [(Int, Int)] = []
-    var broken: [(Int, Int)] = []
-    for bar in 0..<20 {
-      let x = 4 + bar * 6
-      whole += Self.rectangle(x: x, y: 4, width: 2, height: 48)
-      for piece in 0..<6 { broken += Self.rectangle(x: x, y: 4 + piece * 8, width: 2, height: 6) }
-    }
     let rule = PPOCRPipeline.Options.BrokenStrokes()
-    let wholeStrokes = try #require(InkStrokes(Self.bilevel(width: 130, height: 60, ink: whole)))
-    let brokenStrokes = try #require(InkStrokes(Self.bilevel(width: 130, height: 60, ink: broken)))
+    let wholeStrokes = try #require(InkStrokes(Self.bilevel(width: 130, height: 60, ink: Self.wholeBars)))
+    let brokenStrokes = try #require(InkStrokes(Self.bilevel(width: 130, height: 60, ink: Self.brokenBars)))
     #expect(wholeStrokes.strokeWidth == 2)
     #expect(wholeStrokes.pieceLength == 24)
     #expect(brokenStrokes.pieceLength == 3)
@@ -65,11 +63,7 @@ struct InkStrokesTests {
 
   /// Blurred, the same broken strokes are a grey scan's: their edges grey, the page no longer bilevel.
   @Test func aGreyScanIsNotBilevel() throws {
-    var broken: [(Int, Int)] = []
-    for bar in 0..<20 {
-      for piece in 0..<6 { broken += Self.rectangle(x: 4 + bar * 6, y: 4 + piece * 8, width: 2, height: 6) }
-    }
-    let image = Self.bilevel(width: 130, height: 60, ink: broken).blurred(sigma: 0.7)
+    let image = Self.bilevel(width: 130, height: 60, ink: Self.brokenBars).blurred(sigma: 0.7)
     let strokes = try #require(InkStrokes(image))
     #expect(strokes.greyPerInk > 0.5)
     #expect(!PPOCRPipeline.Options.BrokenStrokes().holds(strokes))
@@ -116,17 +110,10 @@ struct InkStrokesTests {
   /// Every bilevel page's columns are read again restored, broken or not; a grey scan's and a few
   /// specks' are not.
   @Test func bilevelPagesAreReadAgainWhetherBrokenOrNot() throws {
-    var whole: [(Int, Int)] = []
-    var broken: [(Int, Int)] = []
-    for bar in 0..<20 {
-      let x = 4 + bar * 6
-      whole += Self.rectangle(x: x, y: 4, width: 2, height: 48)
-      for piece in 0..<6 { broken += Self.rectangle(x: x, y: 4 + piece * 8, width: 2, height: 6) }
-    }
     let rule = PPOCRPipeline.Options.RestoredColumns()
-    let wholePage = Self.bilevel(width: 130, height: 60, ink: whole)
+    let wholePage = Self.bilevel(width: 130, height: 60, ink: Self.wholeBars)
     #expect(rule.holds(try #require(InkStrokes(wholePage))))
-    #expect(rule.holds(try #require(InkStrokes(Self.bilevel(width: 130, height: 60, ink: broken)))))
+    #expect(rule.holds(try #require(InkStrokes(Self.bilevel(width: 130, height: 60, ink: Self.brokenBars)))))
     #expect(!rule.holds(try #require(InkStrokes(wholePage.blurred(sigma: 0.7)))))
     let specks = (0..<10).flatMap { Self.rectangle(x: 2 + $0 * 4, y: 2, width: 2, height: 2) }
     #expect(!rule.holds(try #require(InkStrokes(Self.bilevel(width: 60, height: 10, ink: specks)))))
