@@ -274,9 +274,11 @@ extension PPOCRPipeline {
           ).probability
         // Nor do short words the cells lost, or kana put back over doubtful letters: the cells are
         // judged as spliced without them.
-        var judged = VerticalColumn.splicedAtAnchors(cells: cells, turned: decoded[index])
-        if options.sureKanaFromCells { judged = VerticalColumn.withSureKana(of: unspliced, into: judged) }
-        standing = min(standing, judged.probability)
+        var plainlySpliced = VerticalColumn.splicedAtAnchors(cells: cells, turned: decoded[index])
+        if options.sureKanaFromCells {
+          plainlySpliced = VerticalColumn.withSureKana(of: unspliced, into: plainlySpliced)
+        }
+        standing = min(standing, plainlySpliced.probability)
         cells = VerticalColumn.splicedAtAnchors(
           cells: cells, turned: decoded[index], shortWordsAtLeast: options.shortSidewaysWords)
         if options.sureKanaFromCells {

@@ -37,9 +37,7 @@ import Testing
     var beside = VerticalColumnInkTests.column(cells: 5, blank: [2])
     Self.dot(&beside, x: 13, y: 10 + 80 + 15)
     Self.dot(&beside, x: 26, y: 10 + 80 + 15)
-    for y in (10 + 80 + 12)..<(10 + 80 + 22) {
-      for x in 5..<9 { beside[x, y] = 20 }
-    }
+    VerticalColumnInkTests.ink(&beside, x: 5..<9, y: (10 + 80 + 12)..<(10 + 80 + 22))
     #expect(VerticalColumn.colonsInInk(beside).isEmpty)
   }
 

@@ -14,9 +14,7 @@ import Testing
       let strokeWidth = y >= 106 ? footWidth : 4
       for x in (22 - strokeWidth / 2)..<(22 - strokeWidth / 2 + strokeWidth) { grey[x, y] = 20 }
     }
-    for y in 113..<119 {
-      for x in (22 - dotWidth / 2)..<(22 - dotWidth / 2 + dotWidth) { grey[x, y] = 20 }
-    }
+    VerticalColumnInkTests.ink(&grey, x: (22 - dotWidth / 2)..<(22 - dotWidth / 2 + dotWidth), y: 113..<119)
     return grey
   }
 
@@ -31,12 +29,8 @@ import Testing
     #expect(VerticalColumn.exclamationMarksInInk(Self.column(footWidth: 4, dotWidth: 4)).isEmpty)
     // A dot on top of the stroke (`i` set upright).
     var upright = VerticalColumnInkTests.column(cells: 5, blank: [2])
-    for y in 88..<94 {
-      for x in 19..<25 { upright[x, y] = 20 }
-    }
-    for y in 97..<119 {
-      for x in 21..<23 { upright[x, y] = 20 }
-    }
+    VerticalColumnInkTests.ink(&upright, x: 19..<25, y: 88..<94)
+    VerticalColumnInkTests.ink(&upright, x: 21..<23, y: 97..<119)
     #expect(VerticalColumn.exclamationMarksInInk(upright).isEmpty)
   }
 

@@ -55,9 +55,7 @@ import Testing
     // The next tier below, past a gap longer than a mark's cell: the column's end.
     var tier = Ink.column(cells: 4, rows: 300)
     Ink.ring(&tier, x: 29, y: 10 + 160 + 7)
-    for y in 234..<268 {
-      for x in 5..<39 { tier[x, y] = 20 }
-    }
+    VerticalColumnInkTests.ink(&tier, x: 5..<39, y: 234..<268)
     #expect(Self.mark(tier) == "。")
     // The box reaching over the ring (its foot below it): the ring is no character.
     #expect(VerticalColumn.markUnderFoot(ring, foot: 190, empty: 1.05, remnant: 0.75, longest: 1.6) == "。")
@@ -75,9 +73,7 @@ import Testing
     // A ring with the rest of a character right under it: the next character's first stroke.
     var top = Ink.column(cells: 4, rows: 220)
     Ink.ring(&top, x: 29, y: 10 + 160 + 7)
-    for y in 186..<220 {
-      for x in 5..<39 { top[x, y] = 20 }
-    }
+    VerticalColumnInkTests.ink(&top, x: 5..<39, y: 186..<220)
     #expect(Self.mark(top) == nil)
     // A ring far below the last character: not in the top of the cell after it.
     var far = Ink.column(cells: 4, rows: 240)
@@ -86,9 +82,7 @@ import Testing
     // The box's last ink a bar across the axis under a gap (the second stroke of `ニ`), or a dot on
     // the axis (`…`, `・`): a character's.
     var bar = Ink.column(cells: 4, rows: 220)
-    for y in 172..<176 {
-      for x in 8..<34 { bar[x, y] = 20 }
-    }
+    VerticalColumnInkTests.ink(&bar, x: 8..<34, y: 172..<176)
     #expect(VerticalColumn.markUnderFoot(bar, foot: 190, empty: 1.05, remnant: 0.75, longest: 1.6) == nil)
     #expect(VerticalColumn.markUnderFoot(onAxis, foot: 190, empty: 1.05, remnant: 0.75, longest: 1.6) == nil)
     // A crop that ends in the ring: what lies under it is not seen.

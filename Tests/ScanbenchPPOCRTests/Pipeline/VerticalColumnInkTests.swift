@@ -9,11 +9,16 @@ import Testing
   static func column(cells: Int, blank: Set<Int> = [], rows: Int? = nil) -> VerticalColumn.Grey {
     var grey = VerticalColumn.Grey(width: 44, height: rows ?? 40 * cells + 20, value: 255)
     for cell in 0..<cells where !blank.contains(cell) {
-      for y in (10 + 40 * cell)..<(10 + 40 * cell + 34) {
-        for x in 5..<39 { grey[x, y] = 20 }
-      }
+      VerticalColumnInkTests.ink(&grey, x: 5..<39, y: (10 + 40 * cell)..<(10 + 40 * cell + 34))
     }
     return grey
+  }
+
+  /// `grey` with the rectangle of columns `x` and rows `y` inked.
+  static func ink(_ grey: inout VerticalColumn.Grey, x: Range<Int>, y: Range<Int>) {
+    for row in y {
+      for column in x { grey[column, row] = 20 }
+    }
   }
 
   /// A ring (`。`) of outer radius 5 and inner 3 about (`x`, `y`).
@@ -51,9 +56,7 @@ import Testing
     for y in (10 + 40)..<(10 + 40 + 34) {
       for x in 5..<39 { grey[x, y] = 255 }
     }
-    for y in (10 + 40)..<(10 + 40 + 34) {
-      for x in 5..<25 { grey[x, y] = 20 }
-    }
+    VerticalColumnInkTests.ink(&grey, x: 5..<25, y: (10 + 40)..<(10 + 40 + 34))
     Self.ring(&grey, x: 33, y: 10 + 40 + 7)
     #expect(VerticalColumn.marksInInk(grey).isEmpty)
   }

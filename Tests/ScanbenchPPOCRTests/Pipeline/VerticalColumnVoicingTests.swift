@@ -47,16 +47,10 @@ import Testing
         for y in (top + 16)..<(top + 30) {
           for x in 36..<49 { grey[x, y] = 255 }
         }
-        for y in (top + 18)..<(top + 26) {
-          for x in 42..<46 { grey[x, y] = 20 }
-        }
+        VerticalColumnInkTests.ink(&grey, x: 42..<46, y: (top + 18)..<(top + 26))
       case .piecesStacked:
-        for y in (top + 1)..<(top + 6) {
-          for x in 41..<46 { grey[x, y] = 20 }
-        }
-        for y in (top + 9)..<(top + 14) {
-          for x in 41..<46 { grey[x, y] = 20 }
-        }
+        VerticalColumnInkTests.ink(&grey, x: 41..<46, y: (top + 1)..<(top + 6))
+        VerticalColumnInkTests.ink(&grey, x: 41..<46, y: (top + 9)..<(top + 14))
       }
     }
     return grey
