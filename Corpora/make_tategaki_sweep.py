@@ -2,7 +2,8 @@
 """Seeded vertical-Japanese pages that sweep the variation a new user's pages have (issue 30).
 
 Usage:  python3 Corpora/make_tategaki_sweep.py --out DIR [--per-shape N] [--shapes a,b] [--seed S]
-                                              [--texts tuning|marks|held-out] [--hard SHARE]
+                                              [--texts tuning|marks|held-out|held-out-marks]
+                                              [--hard SHARE]
         python3 Corpora/make_tategaki_sweep.py --corpus   (Corpora/jpn-tategaki-sweep.tar.gz)
 
 Every page is typeset by Debian's chromium with CSS `writing-mode: vertical-rl`, as make_corpora.py's
@@ -121,11 +122,43 @@ MARKS_SENTENCES = [
 
 MARKS_HEADINGS = ["質問と答え", "道具の選び方", "夜間の作業", "写真と音楽", "更新の手順"]
 
+# A fourth bank, never looked at while tuning the reading (`--texts held-out-marks`): the marks the
+# tuning banks hold few of (`：`, `！`, closing and opening brackets back to back `」「`, `？`,
+# `（）`) in sentences and with Latin words no other bank has, so the steps for those marks can be
+# judged on text nobody tuned them on.
+HELD_OUT_MARKS_SENTENCES = [
+    ["「おはよう」「おはようございます」と、あいさつが続いた。"],
+    [("L", "Firefox"), "の", ("R", "拡張", "かくちょう"), "機能：広告を消すだけのもの。"],
+    ["やった！", ("L", "Android"), "版がようやく出た。"],
+    ["結論：", ("R", "予算", "よさん"), "は足りている。"],
+    ["「まだ？」「あと少し」「早くして！」"],
+    [("L", "Nginx"), "の設定を変えたら、", ("L", "TLS"), "の警告が消えた。"],
+    ["すごい！こんなに早く届くとは思わなかった。"],
+    ["会場（", ("R", "東口", "ひがしぐち"), "から徒歩", ("N", "15"), "分）に集まる。"],
+    [("L", "Slack"), "で「了解です」「ありがとう」と返した。"],
+    ["持ち物：", ("L", "HDMI"), "ケーブル、充電器、ノート。"],
+    ["危ない！と叫ぶ声がして、ふり返った。"],
+    [("L", "Excel"), "の表を", ("L", "CSV"), "に書き出す。"],
+    ["「できた」「本当？」「ほら、見て」"],
+    ["日時：", ("N", "12"), "月の第二土曜日、夜。"],
+    ["ねえ、聞いてよ！", ("R", "昨日", "きのう"), "ね、駅でばったり会ったの。"],
+    [("L", "Vim"), "と", ("L", "Emacs"), "の", ("R", "論争", "ろんそう"), "は、今日も終わらない。"],
+    ["答え：いいえ。理由は後で書く。"],
+    ["ぴったり！サイズも色も思った通りだった。"],
+    [("L", "Zoom"), "の会議で「聞こえますか？」と何度も聞いた。"],
+    ["ストーブの前で、ネコがまるくなっている。"],
+    ["（", ("R", "参考", "さんこう"), "：第", ("N", "42"), "回の議事録）"],
+    ["画像は", ("L", "WebP"), "に変え、容量を半分にした。"],
+]
+
+HELD_OUT_MARKS_HEADINGS = ["旅の準備", "会話の記録", "道具箱", "冬の夜", "設定の見直し"]
+
 # `--texts`: the bank a sweep's pages draw their sentences and headings from.
 TEXT_BANKS = {
     "tuning": (SENTENCES, HEADINGS),
     "marks": (MARKS_SENTENCES, MARKS_HEADINGS),
     "held-out": (HELD_OUT_SENTENCES, HELD_OUT_HEADINGS),
+    "held-out-marks": (HELD_OUT_MARKS_SENTENCES, HELD_OUT_MARKS_HEADINGS),
 }
 
 
@@ -322,7 +355,7 @@ def main():
     ap.add_argument("--shapes", default=",".join(SHAPES))
     ap.add_argument("--seed", default="sweep-1", help="the sweep's seed (the committed corpus: corpus-1)")
     ap.add_argument("--texts", choices=sorted(TEXT_BANKS), default="tuning",
-                    help="the sentences the pages set: the banks the reading is tuned on, or the held-out one")
+                    help="the sentences the pages set: the banks the reading is tuned on, or a held-out one")
     ap.add_argument("--hard", type=float, default=DEFAULT_HARD_SHARE, metavar="SHARE",
                     help="share of pages given the heavier damage (1.0: a sweep of damaged pages to tune on)")
     ap.add_argument("--corpus", action="store_true",
