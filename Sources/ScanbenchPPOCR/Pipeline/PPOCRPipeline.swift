@@ -485,22 +485,6 @@ public final class PPOCRPipeline {
     /// black, for the page number the detector missed there
     /// (``PPOCRPipeline/linesUnderTheTiers(_:regions:smallest:)``; docs/engines.md, "Vertical Japanese").
     public var linesUnderTheTiers = true
-    /// How the lines under the tiers are read (``linesUnderTheTiers``).
-    public var underTheTiers = UnderTheTiers()
-    /// How ``PPOCRPipeline/linesUnderTheTiers(_:regions:smallest:)`` reads a page number under the
-    /// columns (docs/engines.md, "Vertical Japanese").
-    public struct UnderTheTiers: Sendable, Equatable {
-      /// A line across under every column whose darkest ink lies fewer than this many levels under
-      /// the paper is read with the levels of its box stretched, its darkest pixel black and the
-      /// paper white: a faint page number read at the page's levels reads as letters (`izi`) or
-      /// doubtfully. Ink darker than that reads as it is. nil: never.
-      public var levelsStretchedWithin: Int? = 128
-      /// A region under every column two ems long or more, itself no longer than two ems, is read
-      /// across, as a page number is set: the detector finds a number of a digit or two standing
-      /// (taller than wide with its margin), and read turned as a column it reads as letters.
-      public var readAcross = true
-      public init() {}
-    }
     /// `jpn_vert`'s reading: columns read in cells, the page never enlarged, a faint page where
     /// nothing was found stretched (docs/engines.md, "Vertical Japanese").
     public static var verticalColumns: Options {
@@ -954,7 +938,7 @@ public final class PPOCRPipeline {
     if regions.isEmpty { return ([], nil, nil) }
     if options.gutterSplit.isOn && !single { regions = splitAtGutters(image, regions: regions) }
     if options.readColumnsInCells && !single {
-      if options.linesUnderTheTiers { image = try linesUnderTheTiers(image, regions: &regions) }
+      if options.linesUnderTheTiers { regions += try linesUnderTheTiers(image, regions: regions) }
       regions = VerticalColumn.joinedPieces(
         regions, verticalAspectRatio: options.verticalAspectRatio, joining: options.columnPieces)
       if let bridging = options.columnGaps, let ink = InkMap(image) {

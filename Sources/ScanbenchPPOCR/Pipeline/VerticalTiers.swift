@@ -225,54 +225,28 @@ extension PPOCRPipeline {
   /// columns, so the detector, taking the page's levels as they are, passes it by. Only the band
   /// below every region found (at least half a column's width high) is looked at, and only lines
   /// across no taller than a column is wide and at least `smallest` of it, which read a letter or a
-  /// digit, are taken (added to `regions`); what they read doubtfully is dropped later, as any
-  /// line is (``Options/minLineProbability``). With ``Options/UnderTheTiers/readAcross``, a region
-  /// under every column at least two ems long, and no longer than two ems, is read across, as a
-  /// page number is set; with ``Options/UnderTheTiers/levelsStretchedWithin``, every line across
-  /// there (found here or on the page) is read with its box's levels stretched. Returns `image`
-  /// so stretched, for the lines' reading after this.
-  func linesUnderTheTiers(_ image: RGBImage, regions: inout [TextRegion], smallest: Double = 0.4) throws
-    -> RGBImage
+  /// digit, are taken; what they read doubtfully is dropped later, as any line is
+  /// (``Options/minLineProbability``).
+  func linesUnderTheTiers(_ image: RGBImage, regions: [TextRegion], smallest: Double = 0.4) throws
+    -> [TextRegion]
   {
     let columns = regions.filter(\.isVertical)
-    guard columns.count >= 2 else { return image }
+    guard columns.count >= 2 else { return [] }
     let widths = columns.map(\.quad.thickness).sorted()
     let column = widths[widths.count / 2]
-    // The foot of the page's text: of its columns two ems long or more (a speck, or a page number
-    // the detector found standing, makes a short "column" of its own under them).
-    let long = columns.filter { $0.quad.length >= 2 * column }
-    let feet = (long.isEmpty ? columns : long).flatMap(\.quad.points).map(\.y).max() ?? Double(image.height)
-    func underTheColumns(_ region: TextRegion) -> Bool { (region.quad.points.map(\.y).min() ?? 0) > feet }
-    if options.underTheTiers.readAcross {
-      for index in regions.indices
-      where regions[index].isVertical && underTheColumns(regions[index])
-        && regions[index].quad.length <= 2 * column
-      {
-        let region = regions[index]
-        regions[index] = TextRegion(
-          pageQuad: region.quad.turnedClockwise(), score: region.score, verticalAspectRatio: .infinity)
-      }
-    }
-    // A faint number the page's detector did find, under every column, reads as letters at the
-    // page's levels (`izi` for `127`) as one found in the band would.
-    let foundUnder = regions.filter { !$0.isVertical && underTheColumns($0) }
-    let underColumns = max(0, min(image.height, Int(saturating: feet.rounded(.up))))
-    let (within, noise) = (options.underTheTiers.levelsStretchedWithin, options.blankImageSpread)
-    let stretched = { (lines: [TextRegion]) -> RGBImage in
-      guard let within, !lines.isEmpty else { return image }
-      return Self.levelsStretched(image, in: lines, from: underColumns, within: within, above: noise)
-    }
     let lowest = regions.flatMap(\.quad.points).map(\.y).max() ?? Double(image.height)
     let top = max(0, min(image.height, Int(saturating: (lowest + column / 4).rounded(.up))))
-    guard top < image.height, Double(image.height - top) >= column / 2 else { return stretched(foundUnder) }
+    guard top < image.height, Double(image.height - top) >= column / 2 else { return [] }
     let rowBytes = image.width * 3
     let band = RGBImage(
       width: image.width, height: image.height - top, pixels: Array(image.pixels[(top * rowBytes)...]))
     // The paper is the band's commonest level; ink is anything darker by more than a blank
     // image's noise, set black.
-    let paper = Self.commonestLevel(band.pixels)
+    var counts = [Int](repeating: 0, count: 256)
+    for value in band.pixels { counts[Int(value)] += 1 }
+    let paper = counts.indices.max { counts[$0] < counts[$1] } ?? 255
     let level = paper - options.blankImageSpread
-    guard level > 0, band.pixels.contains(where: { Int($0) < level }) else { return stretched(foundUnder) }
+    guard level > 0, band.pixels.contains(where: { Int($0) < level }) else { return [] }
     let inked = RGBImage(
       width: band.width, height: band.height, pixels: band.pixels.map { Int($0) < level ? 0 : 255 })
     let found = try detect(inked).compactMap { found -> TextRegion? in
@@ -282,56 +256,10 @@ extension PPOCRPipeline {
       let quad = Quad(topLeft: points[0], topRight: points[1], bottomRight: points[2], bottomLeft: points[3])
       return TextRegion(pageQuad: quad, score: found.score, verticalAspectRatio: options.verticalAspectRatio)
     }
-    guard !found.isEmpty else { return stretched(foundUnder) }
+    guard !found.isEmpty else { return [] }
     // A speck of dust, set black, is found too, and read as a mark (`·`, `•`, `+`): a line is kept
     // when it reads a letter or a digit.
-    let texts = try recognizeRegions(stretched(found), regions: found)
-    let kept = zip(found, texts).filter { $1.text.contains { $0.isLetter || $0.isNumber } }.map(\.0)
-    regions += kept
-    return stretched(foundUnder + kept)
-  }
-
-  /// The commonest of `levels`.
-  static func commonestLevel(_ levels: [UInt8]) -> Int {
-    var counts = [Int](repeating: 0, count: 256)
-    for value in levels { counts[Int(value)] += 1 }
-    return counts.indices.max { counts[$0] < counts[$1] } ?? 255
-  }
-
-  /// `image` with the levels in the box around each of `lines` (grown by half the line's
-  /// thickness, from row `from` down) stretched: the box's darkest level black, the paper (the
-  /// commonest level from row `from` down) white. A box whose darkest level lies no more than
-  /// `above` levels under the paper (no ink), or `within` or more (ink dark enough), is left as it is.
-  static func levelsStretched(_ image: RGBImage, in lines: [TextRegion], from: Int, within: Int, above: Int)
-    -> RGBImage
-  {
-    let first = max(0, min(image.height, from))
-    let paper = commonestLevel(Array(image.pixels[(3 * first * image.width)...]))
-    var stretched = image
-    for line in lines {
-      let xs = line.quad.points.map(\.x)
-      let ys = line.quad.points.map(\.y)
-      let margin = line.quad.thickness / 2
-      let left = max(0, Int(saturating: ((xs.min() ?? 0) - margin).rounded(.down)))
-      let right = min(image.width, Int(saturating: ((xs.max() ?? 0) + margin).rounded(.up)))
-      let top = max(first, Int(saturating: ((ys.min() ?? 0) - margin).rounded(.down)))
-      let bottom = min(image.height, Int(saturating: ((ys.max() ?? 0) + margin).rounded(.up)))
-      guard left < right, top < bottom else { continue }
-      var darkest = 255
-      for y in top..<bottom {
-        for byte in (3 * (y * image.width + left))..<(3 * (y * image.width + right)) {
-          darkest = min(darkest, Int(image.pixels[byte]))
-        }
-      }
-      guard paper - darkest > above, paper - darkest < within else { continue }
-      let scale = 255 / Double(paper - darkest)
-      for y in top..<bottom {
-        for byte in (3 * (y * image.width + left))..<(3 * (y * image.width + right)) {
-          let value = (Double(Int(image.pixels[byte]) - darkest) * scale).rounded()
-          stretched.pixels[byte] = UInt8(clamping: Int(saturating: value))
-        }
-      }
-    }
-    return stretched
+    let read = try recognizeRegions(image, regions: found)
+    return zip(found, read).filter { $1.text.contains { $0.isLetter || $0.isNumber } }.map(\.0)
   }
 }

@@ -20,20 +20,6 @@ struct VerticalTiersModelTests {
     #expect(!without.lines.contains { $0.text.contains("147") }, "the band under the tiers is what finds it")
   }
 
-  /// A page under a heading whose page number (`6`, a single digit at 0.7 em) the scan left light:
-  /// the page's detector finds it standing, taller than wide with its margin, and read turned as a
-  /// column it read `Av`. Under the foot of every column, it is read across, its levels stretched.
-  @Test func aPageNumberFoundStandingIsReadAcross() throws {
-    let (image, _) = try PipelineModelTests.sample(VerticalColumnModelTests.fixtures, "marks-4-book-head-016")
-    var options = ReadingOrderModelTests.vertical
-    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(result.lines.last?.text == "6")
-    options.underTheTiers.readAcross = false
-    options.underTheTiers.levelsStretchedWithin = nil
-    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(without.lines.last?.text != "6", "reading it across, stretched, is what reads it")
-  }
-
   /// A blurred photo of two tiers (`marks-1` book-2-004) whose upper tier's columns end well above
   /// its foot: the detector joins a column of each tier across the gap, and the gap's middle lies
   /// farther than ``PPOCRPipeline/Options/tierAlignment`` from where any other column ends or

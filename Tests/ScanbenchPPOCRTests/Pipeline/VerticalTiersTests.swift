@@ -158,43 +158,6 @@ import Testing
     let bands = try #require(VerticalTiers.bands(items, joinWithin: join))
     #expect(bands.count == 3)
   }
-
-  /// A page 40 × 40 of paper at 240 with a faint mark (200) in a line's box from row 20 down, and
-  /// the same faint level at row 5, above the band.
-  static func faintNumberPage() -> (image: RGBImage, line: TextRegion) {
-    var image = RGBImage(width: 40, height: 40, red: 240, green: 240, blue: 240)
-    for (x, y) in [(18, 26), (19, 26), (20, 27), (18, 5)] {
-      for channel in 0..<3 { image.pixels[3 * (y * 40 + x) + channel] = 200 }
-    }
-    let quad = Quad(
-      topLeft: Point(x: 14, y: 24), topRight: Point(x: 26, y: 24),
-      bottomRight: Point(x: 26, y: 30), bottomLeft: Point(x: 14, y: 30))
-    return (image, TextRegion(pageQuad: quad, score: 1, verticalAspectRatio: 1.5))
-  }
-
-  @Test func aFaintLinesLevelsAreStretchedInItsBoxAlone() throws {
-    let (image, line) = Self.faintNumberPage()
-    let stretched = PPOCRPipeline.levelsStretched(image, in: [line], from: 20, within: 128, above: 16)
-    func grey(_ page: RGBImage, _ x: Int, _ y: Int) -> UInt8 { page.pixels[3 * (y * 40 + x)] }
-    // In the box: the faint ink black, the paper white.
-    #expect(grey(stretched, 18, 26) == 0)
-    #expect(grey(stretched, 20, 27) == 0)
-    #expect(grey(stretched, 22, 25) == 255)
-    // Outside it (left of its margin, and above the band's first row) the page is as it was.
-    #expect(grey(stretched, 2, 26) == 240)
-    #expect(grey(stretched, 18, 5) == 200)
-  }
-
-  @Test func aLineWithoutInkOrOfDarkInkIsLeftAsItIs() throws {
-    let (image, line) = Self.faintNumberPage()
-    // Ink no more than a blank image's noise under the paper: nothing to stretch.
-    #expect(PPOCRPipeline.levelsStretched(image, in: [line], from: 20, within: 128, above: 40) == image)
-    // Ink dark enough (as far under the paper as `within` or more) is read as it is.
-    #expect(PPOCRPipeline.levelsStretched(image, in: [line], from: 20, within: 40, above: 16) == image)
-    var black = RGBImage(width: 40, height: 40)
-    for channel in 0..<3 { black.pixels[3 * (26 * 40 + 18) + channel] = 0 }
-    #expect(PPOCRPipeline.levelsStretched(black, in: [line], from: 20, within: 128, above: 16) == black)
-  }
 }
 
 private func tierGaps(_ grey: VerticalColumn.Grey) -> [Double] { VerticalColumn.tierGaps(grey) }
