@@ -14,7 +14,8 @@ phase down a column, loses a character beside a mark set half-width.
 page numbers (the gt's last block, digits) not read as a line of their own, short columns (one or
 two characters, the tail of a tier) found in no line of the reading, and the edits that the order
 of the text explains (CER edits less the edits of the two texts taken as bags of characters: a
-column read out of its place costs edits that no bag shows).
+column read out of its place costs edits that no bag shows). With --pages too, each page's missed
+page number (and the last line read) and short columns (and the short lines read) are listed.
 
 Classes (the first that fits):
   small-kana   a small kana read as its full-size kana, or the other way (ッ/ツ, ャ/ヤ, ぁ/あ)
@@ -161,13 +162,20 @@ def main():
         number = normal(blocks[-1]) if len(blocks) >= 2 and not blocks[-2].strip() else ""
         lay = s.setdefault("layout", {"numbers": 0, "numbers missed": 0, "short": 0, "short missed": 0,
                                       "order edits": 0})
+        missed = []
         if number.isdigit():
             lay["numbers"] += 1
             lay["numbers missed"] += number not in lines
+            if number not in lines:
+                missed.append(f"page number {number} (last line read: {lines[-1] if lines else ''})")
         for column in (normal(x) for x in blocks):
             if 0 < len(column) <= 2 and not column.isdigit():
                 lay["short"] += 1
                 lay["short missed"] += not any(column in x for x in lines)
+                if not any(column in x for x in lines):
+                    missed.append(f"short column {column} (short lines read: {[x for x in lines if len(x) <= 3]})")
+        if show_layout and show_pages and missed:
+            print(f"{entry} layout: " + "; ".join(missed))
         bag = max(sum((Counter(ref) - Counter(hyp)).values()), sum((Counter(hyp) - Counter(ref)).values()))
         lay["order edits"] += len(ops) - bag
         if show_pages and ops:
