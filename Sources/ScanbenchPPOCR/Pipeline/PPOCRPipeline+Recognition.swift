@@ -244,7 +244,7 @@ extension PPOCRPipeline {
       // The words the cells' upright letters make, read across: whichever reading is kept takes
       // their case (the turned reading sees them on their sides, where a capital and its small
       // letter look alike too).
-      var wordsAcross: [String] = []
+      var wordsAcross: [(read: String, word: String)] = []
       if options.caseFromWordsAcross {
         (cells, wordsAcross) = try withCaseFromWordsAcross(VerticalColumn.halfWidthLatin(cells), line: line)
         // The turned reading's letters, found in the column's rows, where the cells misread a
@@ -296,7 +296,9 @@ extension PPOCRPipeline {
           decoded[index] = VerticalColumn.withSureKana(
             of: unspliced, into: decoded[index], doubtful: kanaOverDoubtfulLetters)
         }
-        decoded[index] = VerticalColumn.withCase(ofWords: wordsAcross, into: decoded[index])
+        // Lookalikes read as ASCII letters first (`×` beside letters as `x`), so a word finds its run.
+        decoded[index] = VerticalColumn.withWords(
+          wordsAcross, into: VerticalColumn.bareLetters(decoded[index]))
         if sameQuad, let margin = options.voicingMarksFromBothReadings {
           decoded[index] = VerticalColumn.withVoicingFromBothReadings(
             of: cells, into: decoded[index], margin: margin)
@@ -395,7 +397,7 @@ extension PPOCRPipeline {
           overOne: options.parenthesesOverOne)
       }
       regions[index] = detected[index]
-      decoded[index] = VerticalColumn.withCase(ofWords: wordsAcross, into: cells)
+      decoded[index] = VerticalColumn.withWords(wordsAcross, into: cells)
     }
     // Whichever way a column was read, what it cannot hold is read as what it can
     // (``VerticalColumn/bareLetters(_:)``, ``VerticalColumn/verticalMarks(_:pointsAsCommas:)``).
@@ -605,21 +607,26 @@ extension PPOCRPipeline {
   }
 
   /// `cells` (read in `line`) with each run of upright letters in the case the recognizer reads
-  /// them in set across, as a word (``VerticalColumn/wordAcross(rows:of:)``,
+  /// them in set across (and, with ``Options/lettersFromWordsAcross``, a lookalike letter as the
+  /// word reads it), as a word (``VerticalColumn/wordAcross(rows:of:)``,
   /// ``VerticalColumn/letters(readAcross:matching:at:)``), and those words.
   func withCaseFromWordsAcross(_ cells: DecodedLine, line: VerticalColumn.Line) throws -> (
-    cells: DecodedLine, words: [String]
+    cells: DecodedLine, words: [(read: String, word: String)]
   ) {
     var result = cells
-    var words: [String] = []
+    var words: [(read: String, word: String)] = []
     for word in VerticalColumn.uprightWords(cells, line: line) {
       guard let picture = VerticalColumn.wordAcross(rows: word.cells.map { line.cellRows[$0] }, of: line),
         let across = try readUpright(picture)
       else { continue }
-      guard let letters = VerticalColumn.letters(readAcross: across, matching: result, at: word.characters)
+      guard
+        let letters = VerticalColumn.letters(
+          readAcross: across, matching: result, at: word.characters,
+          otherLettersSurerThan: options.lettersFromWordsAcross)
       else { continue }
+      let read = word.characters.map { result.characters[$0].text }.joined()
       for (letter, index) in zip(letters, word.characters) { result.characters[index].text = letter }
-      words.append(letters.joined())
+      words.append((read, letters.joined()))
     }
     return (result, words)
   }
@@ -627,15 +634,19 @@ extension PPOCRPipeline {
   /// The words the letters of `turned` (the column read turned) make, read set across from the
   /// rows of `line`'s column they lie in (``VerticalColumn/letterRows(of:in:line:)``), where that reads the same
   /// letters but for their case.
-  func wordsAcross(ofTurned turned: DecodedLine, line: VerticalColumn.Line) throws -> [String] {
-    var words: [String] = []
+  func wordsAcross(ofTurned turned: DecodedLine, line: VerticalColumn.Line) throws -> [(
+    read: String, word: String
+  )] {
+    var words: [(read: String, word: String)] = []
     for run in VerticalColumn.letterRuns(turned.characters) {
       guard let rows = VerticalColumn.letterRows(of: run, in: turned, line: line),
         let picture = VerticalColumn.wordAcross(rows: rows, of: line),
         let across = try readUpright(picture),
-        let letters = VerticalColumn.letters(readAcross: across, matching: turned, at: Array(run))
+        let letters = VerticalColumn.letters(
+          readAcross: across, matching: turned, at: Array(run),
+          otherLettersSurerThan: options.lettersFromWordsAcross)
       else { continue }
-      words.append(letters.joined())
+      words.append((turned.characters[run].map(\.text).joined(), letters.joined()))
     }
     return words
   }

@@ -465,6 +465,11 @@ public final class PPOCRPipeline {
     /// across, side by side as a word, where it reads the same letters there
     /// (``PPOCRPipeline/withCaseFromWordsAcross(_:line:)``; docs/engines.md, "Vertical Japanese").
     public var caseFromWordsAcross = false
+    /// With ``caseFromWordsAcross``, a word of upright letters read across may also read one
+    /// letter in three as another letter, read across at least this surely and more surely than
+    /// in its cell, and the cells take it (``VerticalColumn/letters(readAcross:matching:at:otherLettersSurerThan:)``);
+    /// nil: the case only.
+    public var lettersFromWordsAcross: Double? = nil
     /// A tall region is cut at a gap between tiers only where another is cut, or ends or starts,
     /// within this share of the page's height (``PPOCRPipeline/splitAtTierGaps(_:regions:)``).
     public var tierAlignment = 0.04
@@ -497,6 +502,7 @@ public final class PPOCRPipeline {
       options.bilevelColumnsRestored = RestoredColumns()
       options.caseByHeight = true
       options.caseFromWordsAcross = true
+      options.lettersFromWordsAcross = 0.9
       return options
     }
     /// A page where the detector finds nothing, whose darkest and lightest levels (its ink and its

@@ -124,32 +124,57 @@ extension VerticalColumn {
 
   /// The letters `across` (the letters of `cells` at `indices`, read set across) reads, in its
   /// case, where it reads, spaces left out, the same letters but for their case, and none of them
-  /// doubtfully (below 0.5); nil otherwise.
-  static func letters(readAcross across: DecodedLine, matching cells: DecodedLine, at indices: [Int])
-    -> [String]?
-  {
+  /// doubtfully (below 0.5); nil otherwise. With `otherLettersSurerThan`, a word of three letters
+  /// or more may also read one letter in three as another letter, read across at least that surely
+  /// and more surely than in its cell: alone in its cell a letter loses what tells it from its
+  /// lookalike (`Q` its tail to `O`, `i` its dot to `l`), which the word beside it gives back.
+  static func letters(
+    readAcross across: DecodedLine, matching cells: DecodedLine, at indices: [Int],
+    otherLettersSurerThan surer: Double? = nil
+  ) -> [String]? {
     let letters = across.characters.filter { !$0.text.allSatisfy(\.isWhitespace) }
-    // A bar is a thin letter set as one only where the word reads it `i` (the long vowel mark `ー`
-    // set in a column stands as an `l` or an `I` would, and reads as one across).
-    guard letters.count == indices.count, letters.allSatisfy({ $0.probability >= 0.5 }),
-      zip(letters, indices).allSatisfy({ letter, index in
-        let read = cells.characters[index].text
-        return isBar(read) ? letter.text == "i" : letter.text.lowercased() == read.lowercased()
-      })
-    else { return nil }
+    guard letters.count == indices.count, letters.allSatisfy({ $0.probability >= 0.5 }) else { return nil }
+    var others = 0
+    for (position, (letter, index)) in zip(letters, indices).enumerated() {
+      let read = cells.characters[index]
+      // A bar is a thin letter set as one only where the word reads it `i` (the long vowel mark `ー`
+      // set in a column stands as an `l` or an `I` would, and reads as one across).
+      if isBar(read.text) {
+        // Nor is `ー` written after a capital: a bar there, read surely as `I` across, is one.
+        let capitalBefore =
+          position > 0 && letters[position - 1].text.allSatisfy { $0.isASCII && $0.isUppercase }
+        let surelyI =
+          surer.map { letter.text == "I" && capitalBefore && Double(letter.probability) >= $0 } ?? false
+        guard letter.text == "i" || surelyI else { return nil }
+      } else if letter.text.lowercased() != read.text.lowercased() {
+        guard let surer, letter.text.count == 1, letter.text.allSatisfy({ $0.isASCII && $0.isLetter }),
+          Double(letter.probability) >= surer, letter.probability > read.probability
+        else { return nil }
+        others += 1
+      }
+    }
+    guard others == 0 || (letters.count >= 3 && 3 * others <= letters.count) else { return nil }
     return letters.map(\.text)
   }
 
   /// `reading` (a column's, either way) with each run of ASCII letters that is one of `words` but
   /// for its case, or holds one of three letters or more once, in that word's case.
   static func withCase(ofWords words: [String], into reading: DecodedLine) -> DecodedLine {
+    withWords(words.map { (read: $0, word: $0) }, into: reading)
+  }
+
+  /// `reading` (a column's, either way) with each run of ASCII letters that reads as one of
+  /// `words` was read (its `read` letters, but for their case), or holds those letters once, three
+  /// or more, as that word reads across (its `word`, as many letters: its case, and any letter
+  /// the word read across reads as another).
+  static func withWords(_ words: [(read: String, word: String)], into reading: DecodedLine) -> DecodedLine {
     guard !words.isEmpty else { return reading }
     var result = reading
     let characters = reading.characters
     let runs = letterRuns(characters)
-    for word in words {
+    for (read, word) in words where read.count == word.count {
       let letters = word.map(String.init)
-      let lowered = letters.map { $0.lowercased() }
+      let lowered = read.map { String($0).lowercased() }
       // Where the word stands in the reading's runs: the whole of one, or once within one.
       var places: [Int] = []
       for run in runs where run.count >= letters.count {

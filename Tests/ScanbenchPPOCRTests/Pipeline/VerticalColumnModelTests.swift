@@ -426,6 +426,14 @@ struct VerticalColumnModelTests {
     #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
   }
 
+  /// `PostgreSQL` set upright, one letter under another (seed `marks-3` col-upright-016): alone in
+  /// its cell the `Q` reads as `O` (and the turned reading, kept, reads `PostgresoL`); the run's
+  /// letters set across as a word read `PostgreSQL` surely, and the column reads exactly.
+  @Test func aLookalikeLetterTakesTheLetterTheWordReadsAcross() throws {
+    try expectReadExactly(
+      "marks-3-col-upright-016", onlyWith: { $0.lettersFromWordsAcross = nil }, readingWithout: "PostgresoL")
+  }
+
   /// `fixture` read with vertical Japanese's options reads exactly (whitespace aside), and read with
   /// `turnOff` applied to them does not: the step it turns off is what reads it.
   func expectReadExactly(

@@ -66,6 +66,68 @@ import Testing
     #expect(VerticalColumn.letters(readAcross: lPhone, matching: cells, at: Array(0..<6)) == nil)
   }
 
+  @Test func aLookalikeLetterTakesTheLetterTheWordReadsSurely() {
+    let cells = VerticalColumnRunsTests.reading(
+      "PostgresOL", pitch: 10, content: 100,
+      probabilities: [1, 1, 1, 1, 1, 0.9, 1, 0.9, 0.6, 0.9])
+    let across = VerticalColumnRunsTests.reading(
+      "PostgreSQL", pitch: 10, content: 100,
+      probabilities: [1, 1, 1, 1, 1, 1, 1, 1, 0.97, 1])
+    let indices = Array(0..<10)
+    #expect(
+      VerticalColumn.letters(readAcross: across, matching: cells, at: indices, otherLettersSurerThan: 0.9)?
+        .joined() == "PostgreSQL")
+    // Without the option, or with the other letter read doubtfully, only the case.
+    #expect(VerticalColumn.letters(readAcross: across, matching: cells, at: indices) == nil)
+    var doubtful = across
+    doubtful.characters[8].probability = 0.8
+    #expect(
+      VerticalColumn.letters(readAcross: doubtful, matching: cells, at: indices, otherLettersSurerThan: 0.9)
+        == nil)
+    // No more than one letter in three, and none in a word of two letters.
+    let four = VerticalColumnRunsTests.reading("lPoel", pitch: 10, content: 50, probability: 0.6)
+    let iPod = VerticalColumnRunsTests.reading("iPodX", pitch: 10, content: 50, probability: 1)
+    #expect(
+      VerticalColumn.letters(readAcross: iPod, matching: four, at: Array(0..<5), otherLettersSurerThan: 0.9)
+        == nil)
+    let iPodl = VerticalColumnRunsTests.reading("iPodl", pitch: 10, content: 50, probability: 1)
+    #expect(
+      VerticalColumn.letters(readAcross: iPodl, matching: four, at: Array(0..<5), otherLettersSurerThan: 0.9)
+        == nil)
+    let one = VerticalColumnRunsTests.reading("lPodl", pitch: 10, content: 50, probability: 0.6)
+    #expect(
+      VerticalColumn.letters(readAcross: iPodl, matching: one, at: Array(0..<5), otherLettersSurerThan: 0.9)?
+        .joined() == "iPodl")
+    let two = VerticalColumnRunsTests.reading("OS", pitch: 10, content: 20, probability: 0.6)
+    #expect(
+      VerticalColumn.letters(
+        readAcross: VerticalColumnRunsTests.reading("QS", pitch: 10, content: 20, probability: 1),
+        matching: two, at: [0, 1], otherLettersSurerThan: 0.9) == nil)
+  }
+
+  @Test func aBarAfterACapitalIsTheIThatTheWordReadsSurely() {
+    let cells = VerticalColumnRunsTests.reading("Aー", pitch: 10, content: 20, probability: 0.9)
+    let sure = VerticalColumnRunsTests.reading("AI", pitch: 10, content: 20, probability: 0.95)
+    #expect(
+      VerticalColumn.letters(readAcross: sure, matching: cells, at: [0, 1], otherLettersSurerThan: 0.9)?
+        .joined() == "AI")
+    #expect(VerticalColumn.letters(readAcross: sure, matching: cells, at: [0, 1]) == nil)
+    // After a small letter, the bar stays one.
+    let small = VerticalColumnRunsTests.reading("aー", pitch: 10, content: 20, probability: 0.9)
+    let aI = VerticalColumnRunsTests.reading("aI", pitch: 10, content: 20, probability: 0.95)
+    #expect(
+      VerticalColumn.letters(readAcross: aI, matching: small, at: [0, 1], otherLettersSurerThan: 0.9) == nil)
+  }
+
+  @Test func aWordReadAcrossReplacesTheRunReadAsItsCellsWere() {
+    let turned = VerticalColumnRunsTests.reading("はPostgresoLの", pitch: 10, content: 120)
+    #expect(
+      VerticalColumn.withWords([(read: "PostgresoL", word: "PostgreSQL")], into: turned).text
+        == "はPostgreSQLの")
+    // A run read otherwise is left.
+    #expect(VerticalColumn.withWords([(read: "PostgresOI", word: "PostgreSQL")], into: turned) == turned)
+  }
+
   @Test func aWordTakesItsCaseInTheReadingKept() {
     let turned = VerticalColumnRunsTests.reading("はswiftのasync", pitch: 10, content: 120)
     #expect(VerticalColumn.withCase(ofWords: ["Swift"], into: turned).text == "はSwiftのasync")
