@@ -284,6 +284,12 @@ extension PPOCRPipeline {
         if options.sureKanaFromCells {
           cells = VerticalColumn.withSureKana(of: unspliced, into: cells, doubtful: kanaOverDoubtfulLetters)
         }
+        if let settings = options.kanaReadUpright {
+          cells = try withKanaReadUpright(cells, column: column, pitch: line.pitch, settings: settings)
+        }
+        if let surely = options.kanaBesideLatinRuns {
+          cells = try withKanaBesideLatinRuns(cells, column: column, pitch: line.pitch, kanaAtLeast: surely)
+        }
       }
       cells = VerticalColumn.bareLetters(VerticalColumn.halfWidthLatin(cells))
       // Whichever reading is kept takes the `、。「」` the other read between the same neighbours: the
@@ -295,6 +301,14 @@ extension PPOCRPipeline {
         if options.sureKanaFromCells {
           decoded[index] = VerticalColumn.withSureKana(
             of: unspliced, into: decoded[index], doubtful: kanaOverDoubtfulLetters)
+        }
+        if sameQuad, let settings = options.kanaReadUpright {
+          decoded[index] = try withKanaReadUpright(
+            decoded[index], column: column, pitch: line.pitch, settings: settings)
+        }
+        if sameQuad, let surely = options.kanaBesideLatinRuns {
+          decoded[index] = try withKanaBesideLatinRuns(
+            decoded[index], column: column, pitch: line.pitch, kanaAtLeast: surely)
         }
         // Lookalikes read as ASCII letters first (`×` beside letters as `x`), so a word finds its run.
         decoded[index] = VerticalColumn.withWords(
@@ -602,6 +616,70 @@ extension PPOCRPipeline {
       guard let alone = try readUpright(VerticalColumn.turnedCounterClockwise(piece)) else { continue }
       result = VerticalColumn.withRunReadAlone(
         result, run: stretch.run, from: Double(top) / length, to: Double(bottom) / length, alone: alone)
+    }
+    return result
+  }
+
+  /// `reading` (a column's reading, its characters' columns along `column`) with each doubtful
+  /// letter inside a long Latin run (``VerticalColumn/doubtfulLettersToReadUpright(_:letterBelow:)``)
+  /// read as the hiragana the recognizer reads surely in the em of the column around it, read
+  /// upright alone (``VerticalColumn/withKanaReadUpright(_:at:upright:kanaAtLeast:)``): the cell is
+  /// taken at the letter's middle and a quarter em either side of it, since the turned reading
+  /// places a kana set between two sideways words only roughly, and the surest kana is kept.
+  func withKanaReadUpright(
+    _ reading: DecodedLine, column: VerticalColumn.Grey, pitch: Double,
+    settings: Options.KanaReadUpright
+  ) throws -> DecodedLine {
+    let length = Double(column.height)
+    let em = max(2, Int(saturating: pitch.rounded()))
+    var result = reading
+    for letter in VerticalColumn.doubtfulLettersToReadUpright(reading, letterBelow: settings.letterBelow) {
+      var best: DecodedLine?
+      for shift in [0.0, -0.25, 0.25] {
+        let top = Int(saturating: (letter.middle * length + shift * pitch - pitch / 2).rounded())
+        guard top >= 0, top + em <= column.height else { continue }
+        var cell = VerticalColumn.Grey(width: column.width, height: em, value: 0)
+        for y in 0..<em {
+          for x in 0..<column.width { cell[x, y] = column[x, top + y] }
+        }
+        guard let upright = try readUpright(cell), upright.characters.count == 1 else { continue }
+        if upright.characters[0].probability > best?.characters.first?.probability ?? 0 { best = upright }
+      }
+      guard let best else { continue }
+      result = VerticalColumn.withKanaReadUpright(
+        result, at: letter.index, upright: best, kanaAtLeast: settings.kanaAtLeast)
+    }
+    return result
+  }
+
+  /// `reading` (a column's reading, its characters' columns along `column`) with the hiragana the
+  /// recognizer reads surely in an em of the column beside a Latin run where no character of the
+  /// reading stands (``VerticalColumn/stretchesBesideLatinRuns(_:inkFrom:inkTo:em:)``), read
+  /// upright alone, put in (``VerticalColumn/withKanaPutIn(_:at:from:em:upright:kanaAtLeast:)``).
+  func withKanaBesideLatinRuns(
+    _ reading: DecodedLine, column: VerticalColumn.Grey, pitch: Double, kanaAtLeast: Float
+  ) throws -> DecodedLine {
+    guard VerticalColumn.hasLatinRun(reading), let ink = VerticalColumn.ink(of: column),
+      let firstRow = ink.band.rows.firstIndex(where: { $0 > 0 }),
+      let lastRow = ink.band.rows.lastIndex(where: { $0 > 0 })
+    else { return reading }
+    let length = Double(column.height)
+    let em = pitch / length
+    let height = max(2, Int(saturating: pitch.rounded()))
+    var result = reading
+    let stretches = VerticalColumn.stretchesBesideLatinRuns(
+      reading, inkFrom: Double(firstRow) / length, inkTo: Double(lastRow + 1) / length, em: em)
+    // From the last stretch back, so the characters before it keep their indices.
+    for stretch in stretches.reversed() {
+      let top = Int(saturating: (stretch.from * length).rounded())
+      guard top >= 0, top + height <= column.height else { continue }
+      var cell = VerticalColumn.Grey(width: column.width, height: height, value: 0)
+      for y in 0..<height {
+        for x in 0..<column.width { cell[x, y] = column[x, top + y] }
+      }
+      guard let upright = try readUpright(cell) else { continue }
+      result = VerticalColumn.withKanaPutIn(
+        result, at: stretch.insertAt, from: stretch.from, em: em, upright: upright, kanaAtLeast: kanaAtLeast)
     }
     return result
   }

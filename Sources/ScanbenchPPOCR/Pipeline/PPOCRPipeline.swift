@@ -251,6 +251,24 @@ public final class PPOCRPipeline {
       public var reach = 1.5
       public init() {}
     }
+    /// A letter inside a long Latin run of a column's reading read less surely than `letterBelow`
+    /// is read as the hiragana the recognizer reads at least `kanaAtLeast` surely in the em of the
+    /// column around it, read upright alone (``PPOCRPipeline/withKanaReadUpright(_:column:pitch:settings:)``):
+    /// a kana set between two sideways words lies on its side with them, and the turned reading
+    /// reads it as a letter it doubts (`JavaScriptのPromise` as `JavaScriptOPromise`) where the
+    /// cells, off their phase, read it no better. nil: never (docs/engines.md, "Vertical Japanese").
+    public var kanaReadUpright: KanaReadUpright? = KanaReadUpright()
+    public struct KanaReadUpright: Sendable, Equatable {
+      public var letterBelow: Float = 0.9
+      public var kanaAtLeast: Float = 0.7
+      public init() {}
+    }
+    /// An em of a column beside a Latin run of its reading where no character stands, read upright
+    /// alone as one hiragana at least this surely, puts that kana in
+    /// (``PPOCRPipeline/withKanaBesideLatinRuns(_:column:pitch:kanaAtLeast:)``): the kana after a
+    /// sideways word lies on its side with it, and both readings can lose it (`Promiseで、` read
+    /// `Promise、`). nil: never (docs/engines.md, "Vertical Japanese").
+    public var kanaBesideLatinRuns: Float? = 0.9
     /// A word of two or three letters with a capital (`OS`, `AI`), each letter read turned at least
     /// this surely, replaces the one or two characters the column's cells read for it where they lost
     /// it (``VerticalColumn/cellsLostShortWord(_:cells:)``): lying sideways it is about an em long,

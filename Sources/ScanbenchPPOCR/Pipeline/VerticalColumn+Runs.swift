@@ -597,3 +597,110 @@ extension VerticalColumn {
     return result
   }
 }
+
+extension VerticalColumn {
+  /// The letters of `reading`'s Latin runs to read again upright, alone in the cell they lie in
+  /// (``withKanaReadUpright(_:at:upright:kanaAtLeast:)``): a letter or digit read less surely
+  /// than `letterBelow`, with three of its run's characters on either side, where the run holds
+  /// seven or more. Among a
+  /// sideways word's letters read surely, the one the turned reading doubts is most often a kana
+  /// set between two words, lying on its side with them (`JavaScriptのPromise` as
+  /// `JavaScriptOPromise`); nearer a run's ends the doubtful letter is as often the word's own.
+  /// Each is given with where its middle lies along the column, as a fraction of it.
+  static func doubtfulLettersToReadUpright(_ reading: DecodedLine, letterBelow: Float) -> [(
+    index: Int, middle: Double
+  )] {
+    let r = reading.characters
+    var letters: [(index: Int, middle: Double)] = []
+    for run in latinRuns(r, sureAtEnds: 0) where run.count >= 7 {
+      for index in (run.lowerBound + 3)..<(run.upperBound - 3) {
+        guard r[index].probability < letterBelow,
+          r[index].text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+        else { continue }
+        let (start, end) = span(r[index], of: reading)
+        letters.append((index, (start + end) / 2))
+      }
+    }
+    return letters
+  }
+
+  /// `reading` with the letter at `index` read as the hiragana that `upright` (the cell it lies in,
+  /// read upright alone) holds, where that reading is one character, a hiragana read at least
+  /// `kanaAtLeast` surely; otherwise `reading` as it is. Upright, alone, the kana is read whole
+  /// with no word's letters beside it for context.
+  static func withKanaReadUpright(
+    _ reading: DecodedLine, at index: Int, upright: DecodedLine, kanaAtLeast: Float
+  ) -> DecodedLine {
+    guard reading.characters.indices.contains(index), upright.characters.count == 1,
+      let kana = upright.characters.first, kana.probability >= kanaAtLeast,
+      kana.text.unicodeScalars.count == 1,
+      kana.text.unicodeScalars.allSatisfy({ (0x3041...0x3096).contains($0.value) })
+    else { return reading }
+    var result = reading
+    result.characters[index].text = kana.text
+    result.characters[index].probability = kana.probability
+    return result
+  }
+}
+
+extension VerticalColumn {
+  /// The stretches of the column beside `reading`'s Latin runs that no character of the reading
+  /// stands in, an em or more long, where a kana beside a sideways word was lost by both readings
+  /// (`JavaScriptのPromiseで、` read `JavaScriptのPromise、`): turned, the kana lies on its side
+  /// after the word and is read as nothing, and the cells lost their phase at the word. Each is
+  /// given as where a character would go in (the index it takes) and the em of the column next to
+  /// the run (`from` to `from + em`, fractions along the column). A run is four or more characters
+  /// read surely at its ends; the stretch reaches to the next character's cell (a mark's, which
+  /// sits in the top of its cell, reaches less far) or to the column's ink at either end
+  /// (`inkFrom`, `inkTo`); `em` is an em as a fraction of the column.
+  static func stretchesBesideLatinRuns(
+    _ reading: DecodedLine, inkFrom: Double, inkTo: Double, em: Double
+  ) -> [(insertAt: Int, from: Double)] {
+    let r = reading.characters
+    func middle(_ index: Int) -> Double {
+      let (start, end) = span(r[index], of: reading)
+      return (start + end) / 2
+    }
+    var stretches: [(insertAt: Int, from: Double)] = []
+    for run in latinRuns(r, sureAtEnds: 0.8) where run.count >= 4 {
+      let first = middle(run.lowerBound)
+      let last = middle(run.upperBound - 1)
+      let half = (last - first) / Double(run.count - 1) / 2
+      guard half > 0 else { continue }
+      let before = run.lowerBound > 0 ? middle(run.lowerBound - 1) + em / 2 : inkFrom
+      if first - half - before >= em { stretches.append((run.lowerBound, first - half - em)) }
+      let after: Double
+      if run.upperBound < r.count {
+        let mark = ["、", "。", "，", "．"].contains(r[run.upperBound].text)
+        after = middle(run.upperBound) - (mark ? em / 4 : em / 2)
+      } else {
+        after = inkTo
+      }
+      if after - (last + half) >= em { stretches.append((run.upperBound, last + half)) }
+    }
+    return stretches
+  }
+
+  /// `reading` with the hiragana `upright` holds (one character read at least `kanaAtLeast`
+  /// surely, the em at `from` read upright alone) put in at `insertAt`, unless the character on
+  /// that side of the stretch is the same kana (the reading placed it off its cell).
+  static func withKanaPutIn(
+    _ reading: DecodedLine, at insertAt: Int, from: Double, em: Double, upright: DecodedLine,
+    kanaAtLeast: Float
+  ) -> DecodedLine {
+    guard insertAt >= 0, insertAt <= reading.characters.count, upright.characters.count == 1,
+      let kana = upright.characters.first, kana.probability >= kanaAtLeast,
+      kana.text.unicodeScalars.count == 1,
+      kana.text.unicodeScalars.allSatisfy({ (0x3041...0x3096).contains($0.value) })
+    else { return reading }
+    let neighbours = [insertAt - 1, insertAt].filter { reading.characters.indices.contains($0) }
+    guard !neighbours.contains(where: { reading.characters[$0].text == kana.text }) else { return reading }
+    let column = max(0, Int(saturating: ((from + em / 2) * reading.contentColumns).rounded(.down)))
+    var result = reading
+    result.characters.insert(
+      DecodedCharacter(
+        text: kana.text, firstColumn: column, lastColumn: column, probability: kana.probability),
+      at: insertAt)
+    return result
+  }
+}

@@ -83,7 +83,11 @@ struct VerticalColumnModelTests {
     var options = ReadingOrderModelTests.vertical
     let result = try PipelineModelTests.pipeline(options: options).recognize(image)
     #expect(Self.withoutSpaces(result.text).hasPrefix("Pythonのs"), "\(result.text)")
+    // Read upright alone, the doubtful letter is the kana too: without the cells' kana, those
+    // steps are left out as well.
     options.sureKanaFromCells = false
+    options.kanaReadUpright = nil
+    options.kanaBesideLatinRuns = nil
     let without = try PipelineModelTests.pipeline(options: options).recognize(image)
     #expect(!without.text.contains("の"), "the cells' kana put back is what reads it: \(without.text)")
   }

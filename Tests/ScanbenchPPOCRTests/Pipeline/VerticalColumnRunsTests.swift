@@ -349,4 +349,90 @@ import Testing
     far.characters[3].lastColumn = 16
     #expect(VerticalColumn.withSureKana(of: far, into: turned, doubtful: doubtful) == turned)
   }
+
+  /// `JavaScriptのPromise` set sideways: turned, the `の` lying among the letters reads as a
+  /// doubtful `O`, every letter of the two words read surely.
+  static let turnedJavaScriptNoPromise = placed(
+    [
+      ("J", 2, 0.99), ("a", 3, 0.99), ("v", 4, 0.99), ("a", 5, 0.99), ("S", 6, 0.99), ("c", 7, 0.98),
+      ("r", 8, 0.99), ("i", 9, 0.99), ("p", 10, 0.99), ("t", 11, 0.99), ("O", 13, 0.42), ("P", 15, 0.99),
+      ("r", 16, 0.99), ("o", 17, 0.99), ("m", 18, 0.99), ("i", 19, 0.99), ("s", 20, 0.99), ("e", 21, 0.99),
+      ("で", 23, 0.99),
+    ], content: 40)
+
+  @Test func aDoubtfulLetterInsideALongRunIsReadAgainUpright() {
+    let letters = VerticalColumn.doubtfulLettersToReadUpright(
+      Self.turnedJavaScriptNoPromise, letterBelow: 0.9)
+    #expect(letters.map(\.index) == [10])
+    // Its middle along the column: output column 13 of 40, half a column wide.
+    #expect(abs((letters.first?.middle ?? 0) - 13.5 / 40) < 1e-9)
+    // Read surely throughout, or doubtful within three characters of a run's end: nothing to read.
+    var sure = Self.turnedJavaScriptNoPromise
+    sure.characters[10].probability = 0.95
+    #expect(VerticalColumn.doubtfulLettersToReadUpright(sure, letterBelow: 0.9).isEmpty)
+    var nearEnd = Self.turnedJavaScriptNoPromise
+    nearEnd.characters[10].probability = 0.95
+    nearEnd.characters[16].probability = 0.5
+    #expect(VerticalColumn.doubtfulLettersToReadUpright(nearEnd, letterBelow: 0.9).isEmpty)
+  }
+
+  @Test func aHiraganaReadUprightSurelyAloneReplacesTheDoubtfulLetter() {
+    let turned = Self.turnedJavaScriptNoPromise
+    let no = Self.placed([("の", 5, 0.93)], content: 10)
+    let read = VerticalColumn.withKanaReadUpright(turned, at: 10, upright: no, kanaAtLeast: 0.7)
+    #expect(read.text == "JavaScriptのPromiseで")
+    #expect(read.characters.count == turned.characters.count)
+    // A doubtful kana, a katakana or a letter (a slice of the word lying down), or more than one
+    // character read in the cell, leaves the letter as it was.
+    for upright in [
+      Self.placed([("の", 5, 0.6)], content: 10), Self.placed([("ミ", 5, 0.99)], content: 10),
+      Self.placed([("o", 5, 0.99)], content: 10), Self.placed([("t", 2, 0.9), ("の", 6, 0.9)], content: 10),
+    ] {
+      #expect(
+        VerticalColumn.withKanaReadUpright(turned, at: 10, upright: upright, kanaAtLeast: 0.7) == turned)
+    }
+  }
+
+  /// `JavaScriptのPromiseで、` at a column's foot, read `…Promise、`: the `で` after the word lost by
+  /// both readings; an em is 2 output columns of 40 (0.05 of the column).
+  @Test func anEmBesideALatinRunWhereNoCharacterStandsIsReadAgain() {
+    var lost = Self.turnedJavaScriptNoPromise
+    lost.characters[10] = DecodedCharacter(text: "の", firstColumn: 13, lastColumn: 13, probability: 0.9)
+    lost.characters[18] = DecodedCharacter(text: "、", firstColumn: 25, lastColumn: 25, probability: 0.9)
+    let stretches = VerticalColumn.stretchesBesideLatinRuns(lost, inkFrom: 0.04, inkTo: 1, em: 0.05)
+    // `Promise` ends at 21.5 / 40; the `、` sits in the top of its cell, at 25.5 / 40.
+    #expect(stretches.map(\.insertAt) == [18])
+    #expect(abs((stretches.first?.from ?? 0) - 22 / 40) < 1e-9)
+    // Read right, the `で` stands where the em is: nothing is read again.
+    #expect(
+      VerticalColumn.stretchesBesideLatinRuns(
+        Self.turnedJavaScriptNoPromise, inkFrom: 0.04, inkTo: 1, em: 0.05
+      ).isEmpty)
+    // The column's ink starts above the word's first letter by more than an em: that em too.
+    let head = VerticalColumn.stretchesBesideLatinRuns(
+      Self.placed(
+        Array(
+          Self.turnedJavaScriptNoPromise.characters[11...17].map { ($0.text, $0.firstColumn, $0.probability) }
+        ), content: 40),
+      inkFrom: 0.3, inkTo: 0.56, em: 0.05)
+    #expect(head.map(\.insertAt) == [0])
+  }
+
+  @Test func aHiraganaReadSurelyInTheEmBesideARunIsPutIn() {
+    var lost = Self.turnedJavaScriptNoPromise
+    lost.characters[18] = DecodedCharacter(text: "、", firstColumn: 25, lastColumn: 25, probability: 0.9)
+    let de = Self.placed([("で", 5, 0.97)], content: 10)
+    let read = VerticalColumn.withKanaPutIn(lost, at: 18, from: 0.55, em: 0.05, upright: de, kanaAtLeast: 0.9)
+    #expect(read.text == "JavaScriptOPromiseで、")
+    #expect(read.characters[18].firstColumn == 23)
+    // Read doubtfully, or the same kana as its neighbour there (placed off its cell): nothing goes in.
+    let doubtful = Self.placed([("で", 5, 0.8)], content: 10)
+    #expect(
+      VerticalColumn.withKanaPutIn(lost, at: 18, from: 0.55, em: 0.05, upright: doubtful, kanaAtLeast: 0.9)
+        == lost)
+    #expect(
+      VerticalColumn.withKanaPutIn(
+        Self.turnedJavaScriptNoPromise, at: 18, from: 0.55, em: 0.05, upright: de, kanaAtLeast: 0.9)
+        == Self.turnedJavaScriptNoPromise)
+  }
 }
