@@ -349,6 +349,10 @@ extension PPOCRPipeline {
           decoded[index] = VerticalColumn.withExclamationMarksFromInk(
             column, into: decoded[index], pitch: line.pitch)
         }
+        if sameQuad && options.markKindsFromInk {
+          decoded[index] = VerticalColumn.withMarkKindsFromInk(
+            VerticalColumn.marksInInk(column), into: decoded[index], height: Double(column.height))
+        }
         if sameQuad && options.parenthesesFromInk {
           decoded[index] = VerticalColumn.withParenthesesFromInk(
             column, into: decoded[index], pitch: line.pitch, atColumnEnds: options.parenthesesAtColumnEnds,
@@ -403,6 +407,11 @@ extension PPOCRPipeline {
       }
       if options.exclamationMarksFromInk {
         cells = VerticalColumn.withExclamationMarksFromInk(column, into: cells, pitch: line.pitch)
+      }
+      // A `、` read for `。` or the other way round, where the ink shows which it is.
+      if options.markKindsFromInk {
+        cells = VerticalColumn.withMarkKindsFromInk(
+          VerticalColumn.marksInInk(column), into: cells, height: Double(column.height))
       }
       if options.parenthesesFromInk {
         cells = VerticalColumn.withParenthesesFromInk(

@@ -320,6 +320,11 @@ public final class PPOCRPipeline {
     /// (``VerticalColumn/withExclamationMarksFromInk(_:into:pitch:)``)
     /// (docs/engines.md, "Vertical Japanese").
     public var exclamationMarksFromInk = true
+    /// A `、` or `。` the reading kept holds is read as the one the column's ink plainly shows in
+    /// its place — a closed ring `。`, a stroke down the diagonal with no hole `、`
+    /// (``VerticalColumn/withMarkKindsFromInk(_:into:height:)``): the recognizer takes one for the
+    /// other in a cell the grid cut or the scan blurred (docs/engines.md, "Vertical Japanese").
+    public var markKindsFromInk = true
     /// With ``parenthesesFromInk``, an arch at a column's head and a bowl at its foot are taken
     /// where they stand near their neighbour, however little paper the box leaves on their other
     /// side (``VerticalColumn/standsAtColumnEnd(opening:rows:ink:height:em:)``): a column's first

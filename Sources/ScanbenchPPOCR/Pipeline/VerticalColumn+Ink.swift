@@ -16,6 +16,10 @@ extension VerticalColumn {
     var text: String
     var gap: Range<Int>
     var centre: Double
+    /// Whether its ink shows its kind beyond doubt (``withMarkKindsFromInk(_:into:height:)``): a
+    /// closed ring, round (`。`), or a stroke drawn out along the diagonal with no paper inside it,
+    /// its middle as dark as its ink (`、`).
+    var plain = false
   }
 
   /// A column's ink: the mask (ink set), the em it is set in, the columns of pixels it spans.
@@ -122,14 +126,19 @@ extension VerticalColumn {
       let ringness = Self.ringness(piece, picture: ink.picture)
       let drawn = Self.elongation(piece, picture: ink.picture)
       let text: String
-      if isRing(piece, width: width) || ringness > 0.3 || drawn.amount < 0.35 {
+      let plain: Bool
+      let ring = isRing(piece, width: width)
+      if ring || ringness > 0.3 || drawn.amount < 0.35 {
         text = "。"
+        plain = ring && drawn.amount < 0.5
       } else if drawn.covariance > 0.1 {
         text = "、"
+        plain = ringness < 0.2 && drawn.amount >= 0.5
       } else {
         continue
       }
-      marks.append(InkMark(text: text, gap: top..<bottom, centre: Double(piece.minY + piece.maxY) / 2))
+      marks.append(
+        InkMark(text: text, gap: top..<bottom, centre: Double(piece.minY + piece.maxY) / 2, plain: plain))
     }
     return marks.sorted { $0.centre < $1.centre }
   }

@@ -1,0 +1,67 @@
+import Testing
+
+@testable import ScanbenchPPOCR
+
+/// The kind of each `、。` a reading holds, read again from the column's ink where it is plain.
+@Suite struct VerticalColumnMarkKindsTests {
+  @Test func aRingAndAStrokeAreEachPlainButADotIsNot() {
+    // Cells 2, 5 and 7 blank but for a mark in their top right: a ring, a stroke, a solid dot
+    // (a ring whose hole the scan's blur filled: `。` by its roundness, but not beyond doubt).
+    var grey = VerticalColumnInkTests.column(cells: 10, blank: [2, 5, 7])
+    VerticalColumnInkTests.ink(&grey, x: 24..<34, y: (10 + 280 + 2)..<(10 + 280 + 12))
+    VerticalColumnInkTests.ring(&grey, x: 29, y: 10 + 80 + 7)
+    // A stroke four pixels thick, as a `、` is about a tenth of an em.
+    for step in 0..<9 {
+      for thick in 0..<4 { grey[24 + step + thick, 10 + 200 + 1 + step] = 20 }
+    }
+    let marks = VerticalColumn.marksInInk(grey)
+    #expect(marks.map(\.text) == ["。", "、", "。"])
+    #expect(marks.map(\.plain) == [true, true, false])
+  }
+
+  static func mark(_ text: String, gap: Range<Int>, plain: Bool = true) -> VerticalColumn.InkMark {
+    VerticalColumn.InkMark(text: text, gap: gap, centre: Double(gap.lowerBound + 10), plain: plain)
+  }
+
+  @Test func aMarkReadAsTheOtherTakesTheKindTheInkShows() {
+    // Characters at rows 50, 150, 250, …: the third, a mark, in the gap from row 260 to 340.
+    let ring = [Self.mark("。", gap: 260..<340)]
+    let read = VerticalColumn.withMarkKindsFromInk(
+      ring, into: VerticalColumnInkTests.reading("出た、ラーが"), height: 1000)
+    #expect(read.text == "出た。ラーが")
+    let stroke = [Self.mark("、", gap: 560..<640)]
+    #expect(
+      VerticalColumn.withMarkKindsFromInk(
+        stroke, into: VerticalColumnInkTests.reading("エラーが出。たら"), height: 1000
+      ).text == "エラーが出、たら")
+    // A half-seen mark after a kana is the ink's mark too.
+    #expect(
+      VerticalColumn.withMarkKindsFromInk(
+        ring, into: VerticalColumnInkTests.reading("出た・ラーが"), height: 1000
+      ).text == "出た。ラーが")
+  }
+
+  @Test func aMarkTheInkDoesNotShowPlainlyOrTwoMarksNearItStand() {
+    let doubtful = [Self.mark("。", gap: 260..<340, plain: false)]
+    #expect(
+      VerticalColumn.withMarkKindsFromInk(
+        doubtful, into: VerticalColumnInkTests.reading("出た、ラーが"), height: 1000
+      ).text == "出た、ラーが")
+    // Two marks read near the gap: which is its own is unknown.
+    let ring = [Self.mark("。", gap: 260..<340)]
+    #expect(
+      VerticalColumn.withMarkKindsFromInk(
+        ring, into: VerticalColumnInkTests.reading("出た、、ーが"), height: 1000
+      ).text == "出た、、ーが")
+    // A point inside a Latin word is the word's own.
+    #expect(
+      VerticalColumn.withMarkKindsFromInk(
+        ring, into: VerticalColumnInkTests.reading("Nd.js"), height: 1000
+      ).text == "Nd.js")
+    // A mark far from the gap is another's.
+    #expect(
+      VerticalColumn.withMarkKindsFromInk(
+        ring, into: VerticalColumnInkTests.reading("出たラーが、"), height: 1000
+      ).text == "出たラーが、")
+  }
+}
