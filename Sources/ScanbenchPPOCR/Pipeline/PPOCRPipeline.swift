@@ -1104,18 +1104,21 @@ public final class PPOCRPipeline {
   ) throws {
     let columns = detected.indices.filter { detected[$0].isVertical && regions[$0].quad == detected[$0].quad }
     guard !columns.isEmpty else { return }
+    // Only the columns are read again: a line across (a heading, a page number) keeps its first
+    // reading whatever the restored copies read, so reading it there is work thrown away.
+    let again = columns.map { detected[$0] }
     for restoration in restoring.restorations {
       let restored = restoration.restored(image)
-      var again = try recognizeCascading(restored, regions: detected)
-      var againRegions = detected
+      var decodedAgain = try recognizeCascading(restored, regions: again)
+      var regionsAgain = again
       if options.readColumnsInCells {
-        try readColumnsInCells(restored, detected: detected, regions: &againRegions, decoded: &again)
+        try readColumnsInCells(restored, detected: again, regions: &regionsAgain, decoded: &decodedAgain)
       }
-      for index in columns
-      where againRegions[index].quad == detected[index].quad
-        && again[index].probability > decoded[index].probability
+      for (slot, index) in columns.enumerated()
+      where regionsAgain[slot].quad == again[slot].quad
+        && decodedAgain[slot].probability > decoded[index].probability
       {
-        decoded[index] = again[index]
+        decoded[index] = decodedAgain[slot]
       }
     }
   }
