@@ -336,14 +336,15 @@ extension PPOCRPipeline {
             openingAfterFullStops: options.openingBracketsFromInk,
             openingAfterClosing: options.openingBracketsAfterClosing,
             singleOverDouble: options.singleBracketsOverDouble,
-            closingAfterMarks: options.closingBracketsAfterMarks)
+            closingAfterMarks: options.closingBracketsAfterMarks, backToBack: options.bracketsBackToBack)
         }
         if sameQuad && options.ellipsesFromInk {
           decoded[index] = VerticalColumn.withEllipsesFromInk(column, into: decoded[index])
         }
         if sameQuad && options.colonsFromInk {
           decoded[index] = VerticalColumn.withColonsFromInk(
-            column, into: decoded[index], pitch: line.pitch, uprightColons: options.uprightColonsFromInk)
+            column, into: decoded[index], pitch: line.pitch, uprightColons: options.uprightColonsFromInk,
+            balance: options.uprightColonBalance, atFoot: options.uprightColonsAtFoot)
         }
         if sameQuad && options.exclamationMarksFromInk {
           decoded[index] = VerticalColumn.withExclamationMarksFromInk(
@@ -396,14 +397,15 @@ extension PPOCRPipeline {
           column, into: cells, pitch: line.pitch, openingAfterFullStops: options.openingBracketsFromInk,
           openingAfterClosing: options.openingBracketsAfterClosing,
           singleOverDouble: options.singleBracketsOverDouble,
-          closingAfterMarks: options.closingBracketsAfterMarks)
+          closingAfterMarks: options.closingBracketsAfterMarks, backToBack: options.bracketsBackToBack)
       }
       if options.ellipsesFromInk {
         cells = VerticalColumn.withEllipsesFromInk(column, into: cells)
       }
       if options.colonsFromInk {
         cells = VerticalColumn.withColonsFromInk(
-          column, into: cells, pitch: line.pitch, uprightColons: options.uprightColonsFromInk)
+          column, into: cells, pitch: line.pitch, uprightColons: options.uprightColonsFromInk,
+          balance: options.uprightColonBalance, atFoot: options.uprightColonsAtFoot)
       }
       if options.exclamationMarksFromInk {
         cells = VerticalColumn.withExclamationMarksFromInk(column, into: cells, pitch: line.pitch)

@@ -294,6 +294,13 @@ public final class PPOCRPipeline {
     /// against the mark, it falls in the mark's cell, which reads only the mark. Only with
     /// ``bracketsFromInk`` (docs/engines.md, "Vertical Japanese").
     public var closingBracketsAfterMarks = true
+    /// With ``bracketsFromInk``, a `」「` set back to back (half a cell each, one cell between them)
+    /// that the reading read as one character (`二`, `一`, a bar) is read as both
+    /// (``VerticalColumn/withBracketsBackToBack(_:into:height:pitch:)``); a `「` read as `一 二` right
+    /// after a `。」』` as it (``VerticalColumn/withOpeningBracketsReadAsOnes(_:into:height:pitch:)``);
+    /// and a `「` lost after a `」` goes in though the `」` lies within a pitch of it
+    /// (docs/engines.md, "Vertical Japanese").
+    public var bracketsBackToBack = true
     /// The `…` a column's ink holds — three dots down its axis a cell, each too small to be kept as
     /// ink — go into the reading kept, in place of what it read of them (`・`, `:`), and under a
     /// column's foot where the detector ended its box at them (``VerticalColumn/ellipsesInInk(_:)``)
@@ -315,6 +322,14 @@ public final class PPOCRPipeline {
     /// (``VerticalColumn/uprightColonsInInk(dots:ink:width:height:)``), where the recognizer
     /// takes the pair for `…` or drops it (docs/engines.md, "Vertical Japanese").
     public var uprightColonsFromInk = true
+    /// How much more paper, in ems, a colon set upright may have on one side than on the other
+    /// (``VerticalColumn/uprightColonsInInk(dots:ink:width:height:balance:atFoot:)``): the
+    /// neighbours' ink leaves their cells unevenly, `意` to its foot, `こ` from below its head
+    /// (docs/engines.md, "Vertical Japanese").
+    public var uprightColonBalance = 0.25
+    /// With ``uprightColonsFromInk``, a colon set upright under a column's last character, paper
+    /// under it, is read too, where the recognizer read `…` for it (docs/engines.md, "Vertical Japanese").
+    public var uprightColonsAtFoot = true
     /// An exclamation mark set upright that the column's ink holds (a stroke tapering down the
     /// axis, a dot under its foot) is read where the reading kept read a bar in its place
     /// (``VerticalColumn/withExclamationMarksFromInk(_:into:pitch:)``)

@@ -152,14 +152,23 @@ extension VerticalColumn {
   ///
   /// With `singleOverDouble`, a `『』` read where the ink holds the single bracket is read as it
   /// (``isDoubleOf(_:bracket:)``); with `closingAfterMarks`, a `」` lost after `？！` goes in
-  /// (``withClosingBracketsAfterMarks(_:into:height:pitch:)``).
+  /// (``withClosingBracketsAfterMarks(_:into:height:pitch:)``). With `backToBack`, a `」「` read as
+  /// one character goes in as both (``withBracketsBackToBack(_:into:height:pitch:)``), a `「` read
+  /// as `一 二` after a `。」』` as it (``withOpeningBracketsReadAsOnes(_:into:height:pitch:)``), and
+  /// a `「` lost after a `」` goes in though that `」` lies within a pitch of it.
   static func withBracketsFromInk(
     _ column: Grey, into reading: DecodedLine, pitch: Double, openingAfterFullStops: Bool = false,
-    openingAfterClosing: Bool = false, singleOverDouble: Bool = false, closingAfterMarks: Bool = false
+    openingAfterClosing: Bool = false, singleOverDouble: Bool = false, closingAfterMarks: Bool = false,
+    backToBack: Bool = false
   ) -> DecodedLine {
     let brackets = bracketsInInk(column)
     let height = Double(column.height)
-    var read = withInkBrackets(brackets, into: reading, height: height, pitch: pitch)
+    var read = reading
+    if backToBack {
+      read = withBracketsBackToBack(brackets, into: read, height: height, pitch: pitch)
+      read = withOpeningBracketsReadAsOnes(brackets, into: read, height: height, pitch: pitch)
+    }
+    read = withInkBrackets(brackets, into: read, height: height, pitch: pitch)
     if singleOverDouble {
       for bracket in brackets {
         read = withInkBrackets([bracket], into: read, height: height, pitch: pitch) {
@@ -172,7 +181,86 @@ extension VerticalColumn {
     }
     guard openingAfterFullStops else { return read }
     return withOpeningBracketsAfterFullStops(
-      brackets, into: read, height: height, pitch: pitch, afterClosingBrackets: openingAfterClosing)
+      brackets, into: read, height: height, pitch: pitch, afterClosingBrackets: openingAfterClosing,
+      besideTheClosing: backToBack)
+  }
+
+  /// `reading` (its characters' columns along the column, of `height` rows, `pitch` rows a
+  /// character) with each pair of `brackets` set back to back — a `」` and a `「` under it less than
+  /// a pitch away — that it read as one character read as both: the character read as `二`, `一`
+  /// or a bar (``isLookalikeOfBracket(_:)``) nearest the pair's middle, within half a pitch, where
+  /// no bracket is read within three quarters of a pitch. Set back to back, each bracket takes half
+  /// a cell, and the one cell their two bars share reads as `二`, or as one bar; a kanji `二` or `一`
+  /// has no stroke at its bars' ends, which both brackets show in the ink.
+  static func withBracketsBackToBack(
+    _ brackets: [InkMark], into reading: DecodedLine, height: Double, pitch: Double
+  ) -> DecodedLine {
+    let content = reading.contentColumns
+    guard brackets.count >= 2, content > 0, height > 0 else { return reading }
+    func row(_ character: DecodedCharacter) -> Double {
+      VerticalColumn.row(of: character, content: content, height: height)
+    }
+    let bracketReadings: Set<String> = ["「", "」", "『", "』", "﹁", "﹂"]
+    var characters = reading.characters
+    for (closing, opening) in zip(brackets, brackets.dropFirst())
+    where closing.text == "」" && opening.text == "「" && opening.centre - closing.centre < pitch {
+      let middle = (closing.centre + opening.centre) / 2
+      func distance(_ index: Int) -> Double { abs(row(characters[index]) - middle) }
+      let read = characters.indices.contains {
+        distance($0) <= 0.75 * pitch && bracketReadings.contains(characters[$0].text)
+      }
+      let nearest = characters.indices.filter {
+        distance($0) <= 0.5 * pitch
+          && (["二", "一"].contains(characters[$0].text) || isLookalikeOfBracket(characters[$0].text))
+      }
+      .min { distance($0) < distance($1) }
+      guard !read, let index = nearest else { continue }
+      // The cell's columns shared, the closing bracket's half first.
+      let (first, last) = (characters[index].firstColumn, characters[index].lastColumn)
+      let split = (first + last) / 2
+      var second = characters[index]
+      second.text = "「"
+      second.firstColumn = min(split + 1, last)
+      second.voicingAlternatives = []
+      characters[index].text = "」"
+      characters[index].lastColumn = split
+      characters[index].voicingAlternatives = []
+      characters.insert(second, at: index + 1)
+    }
+    var result = reading
+    result.characters = characters
+    return result
+  }
+
+  /// `reading` (its characters' columns along the column, of `height` rows, `pitch` rows a
+  /// character) with each `「` of `brackets` that it read as `一` or `二` right after a `。`, `」` or
+  /// `』` read as it: the character read within half a pitch of the bracket, nearest it. A
+  /// quotation opening after a sentence or after another quotation sets `﹁` alone, and the
+  /// recognizer reads its bar and not its short stroke; the ink, which holds the stroke at the bar's
+  /// end, tells it from a kanji `一` or `二`, which have none.
+  static func withOpeningBracketsReadAsOnes(
+    _ brackets: [InkMark], into reading: DecodedLine, height: Double, pitch: Double
+  ) -> DecodedLine {
+    let content = reading.contentColumns
+    guard !brackets.isEmpty, content > 0, height > 0 else { return reading }
+    func row(_ character: DecodedCharacter) -> Double {
+      VerticalColumn.row(of: character, content: content, height: height)
+    }
+    var characters = reading.characters
+    for bracket in brackets where bracket.text == "「" {
+      func distance(_ index: Int) -> Double { abs(row(characters[index]) - bracket.centre) }
+      let nearest = characters.indices.filter { distance($0) <= 0.5 * pitch }.min {
+        distance($0) < distance($1)
+      }
+      guard let index = nearest, index > 0, ["一", "二"].contains(characters[index].text),
+        ["。", "」", "』"].contains(characters[index - 1].text)
+      else { continue }
+      characters[index].text = "「"
+      characters[index].voicingAlternatives = []
+    }
+    var result = reading
+    result.characters = characters
+    return result
   }
 
   /// Whether `text` is the double corner bracket of the same side as `bracket` (`『` of `「`): the
@@ -216,17 +304,22 @@ extension VerticalColumn {
   /// within three quarters of a pitch of it is read as a bracket, as a bar
   /// (``isLookalikeOfBracket(_:)``) or as `一 二`, which its bar is read as. With
   /// `afterClosingBrackets`, after a `」` or `』` read too: a quotation that follows another
-  /// (`」「`) opens in the same place, the foot of the cell after the closing bracket's.
+  /// (`」「`) opens in the same place, the foot of the cell after the closing bracket's. With
+  /// `besideTheClosing`, that `」` or `』` itself does not count as a bracket read near it: set back
+  /// to back, the two brackets share a cell, their places less than a pitch apart.
   static func withOpeningBracketsAfterFullStops(
     _ brackets: [InkMark], into reading: DecodedLine, height: Double, pitch: Double,
-    afterClosingBrackets: Bool = false
+    afterClosingBrackets: Bool = false, besideTheClosing: Bool = false
   ) -> DecodedLine {
     let before: Set<String> = afterClosingBrackets ? ["。", "」", "』"] : ["。"]
     return withLostBrackets(brackets, text: "「", into: reading, height: height) {
       characters, at, row, bracket in
-      let near = characters.contains {
-        abs(row($0) - bracket.centre) <= 0.75 * pitch
-          && (isLookalikeOfBracket($0.text) || ["「", "」", "『", "』", "一", "二", "﹁", "﹂"].contains($0.text))
+      let near = characters.indices.contains { index in
+        let character = characters[index]
+        return !(besideTheClosing && index == at - 1)
+          && abs(row(character) - bracket.centre) <= 0.75 * pitch
+          && (isLookalikeOfBracket(character.text)
+            || ["「", "」", "『", "』", "一", "二", "﹁", "﹂"].contains(character.text))
       }
       return !near && at > 0 && at < characters.count && before.contains(characters[at - 1].text)
         && !characters[at].text.unicodeScalars.contains(where: \.isASCII)

@@ -13,8 +13,11 @@ extension VerticalColumn {
   /// apart across the column, one either side of its axis and their middle within a sixth of an em
   /// of it, with no other ink of the column in their rows nor within a fifth of an em above or
   /// below them; their `gap` the pair's rows.
-  /// With `uprightColons`, also the `：` a font sets upright (``uprightColonsInInk(dots:ink:width:height:)``).
-  static func colonsInInk(_ column: Grey, uprightColons: Bool = false) -> [InkMark] {
+  /// With `uprightColons`, also the `：` a font sets upright
+  /// (``uprightColonsInInk(dots:ink:width:height:balance:atFoot:)``), `balance` and `atFoot` its.
+  static func colonsInInk(
+    _ column: Grey, uprightColons: Bool = false, balance: Double = 0.1, atFoot: Bool = false
+  ) -> [InkMark] {
     guard let ink = ink(of: column), ink.withSpecks.count == ink.mask.count else { return [] }
     let (width, height, em) = (column.width, column.height, ink.em)
     let (bandLeft, bandRight, rowInk) = ink.band
@@ -53,7 +56,8 @@ extension VerticalColumn {
       }
     }
     if uprightColons {
-      colons += uprightColonsInInk(dots: dots, ink: ink, width: width, height: height)
+      colons += uprightColonsInInk(
+        dots: dots, ink: ink, width: width, height: height, balance: balance, atFoot: atFoot)
     }
     return colons.sorted { $0.centre < $1.centre }
   }
@@ -63,10 +67,16 @@ extension VerticalColumn {
   /// an em of the axis and of each other across, their centres a fifth to under half an em apart
   /// down the column, with no other ink of the column in their rows; and the pair alone in the
   /// middle of its gap — paper, specks counted as ink, at least a fifth of an em above and below
-  /// it, and as much above as below within a tenth of an em, no third dot on the axis within half
+  /// it, and as much above as below within `balance` ems, no third dot on the axis within half
   /// an em. `…` set vertically lays its three dots down the whole cell: two of them have the third
-  /// beside them, and where the scan lost one, the two left stand off its middle.
-  static func uprightColonsInInk(dots: [Piece], ink: Ink, width: Int, height: Int) -> [InkMark] {
+  /// beside them, and where the scan lost one, the two left stand off its middle. The neighbours'
+  /// own ink leaves their cells unevenly (`意` fills its cell to the foot, `こ` starts low in
+  /// its), so the paper either side of a colon differs by more than the colon's place in its cell.
+  /// With `atFoot`, a pair under the column's last character with only paper under it is one
+  /// too: a colon ends a column as often as a sentence's `。` does.
+  static func uprightColonsInInk(
+    dots: [Piece], ink: Ink, width: Int, height: Int, balance: Double = 0.1, atFoot: Bool = false
+  ) -> [InkMark] {
     let em = ink.em
     let (bandLeft, bandRight, _) = ink.band
     var rowInk = [Int](repeating: 0, count: height)
@@ -102,10 +112,12 @@ extension VerticalColumn {
         while above > 0 && rowInk[above - 1] == 0 { above -= 1 }
         var below = rows.upperBound
         while below < height && rowInk[below] == 0 { below += 1 }
-        // Between two characters: a column's ends are no colon's.
-        guard above > 0, below < height else { continue }
+        // Under a character: a column's head is no colon's; nor, without `atFoot`, its foot.
+        guard above > 0, below < height || atFoot else { continue }
         let (paperAbove, paperBelow) = (Double(rows.lowerBound - above), Double(below - rows.upperBound))
-        guard paperAbove >= 0.2 * em, paperBelow >= 0.2 * em, abs(paperAbove - paperBelow) <= 0.1 * em
+        let footed = below == height
+        guard paperAbove >= 0.2 * em, footed || paperBelow >= 0.2 * em,
+          footed || abs(paperAbove - paperBelow) <= balance * em
         else { continue }
         colons.append(InkMark(text: "：", gap: rows, centre: Double(rows.lowerBound + rows.upperBound) / 2))
       }
@@ -172,12 +184,14 @@ extension VerticalColumn {
     return result
   }
 
-  /// `reading` of `column` (`pitch` rows a character) with the colons its ink holds.
-  static func withColonsFromInk(_ column: Grey, into reading: DecodedLine, pitch: Double, uprightColons: Bool)
-    -> DecodedLine
-  {
+  /// `reading` of `column` (`pitch` rows a character) with the colons its ink holds; `balance` and
+  /// `atFoot` those of the colons set upright (``uprightColonsInInk(dots:ink:width:height:balance:atFoot:)``).
+  static func withColonsFromInk(
+    _ column: Grey, into reading: DecodedLine, pitch: Double, uprightColons: Bool, balance: Double = 0.1,
+    atFoot: Bool = false
+  ) -> DecodedLine {
     withInkColons(
-      colonsInInk(column, uprightColons: uprightColons), into: reading, height: Double(column.height),
-      pitch: pitch)
+      colonsInInk(column, uprightColons: uprightColons, balance: balance, atFoot: atFoot), into: reading,
+      height: Double(column.height), pitch: pitch)
   }
 }

@@ -178,4 +178,70 @@ import Testing
         == "ある「試験」と書")
     #expect(VerticalColumn.withBracketsFromInk(grey, into: double, pitch: 40).text == "ある『試験』と書")
   }
+
+  /// A `﹂` in the head of cell 3 of an 8-cell column (40 rows a cell) and a `﹁` in its foot, back
+  /// to back (`」「`), as ``VerticalColumn/bracketsInInk(_:)`` gives them.
+  static let bracketsBackToBack = [
+    VerticalColumn.InkMark(text: "」", gap: 130..<140, centre: 135),
+    VerticalColumn.InkMark(text: "「", gap: 153..<163, centre: 158),
+  ]
+
+  @Test func bracketsBackToBackReadAsOneCharacterAreReadAsBoth() {
+    let brackets = Self.bracketsBackToBack
+    let height = 340.0
+    for read in ["二", "一", "ー"] {
+      let one = Self.reading(["あ", "る", "？", read, "試", "験", "と", "書"], cells: 8)
+      let text = VerticalColumn.withBracketsBackToBack(brackets, into: one, height: height, pitch: 40).text
+      #expect(text == "ある？」「試験と書")
+    }
+    // A kanji `二` where the ink holds no brackets, and a pair already read, are left as read.
+    let plain = VerticalColumnInkTests.column(cells: 8)
+    let kanji = Self.reading(["あ", "る", "？", "二", "試", "験", "と", "書"], cells: 8)
+    #expect(
+      VerticalColumn.withBracketsFromInk(plain, into: kanji, pitch: 40, backToBack: true).text == "ある？二試験と書")
+    var both = Self.reading(["あ", "る", "？", "」", "二", "験", "と", "書"], cells: 8)
+    both.characters[3].firstColumn = 10 + 40 * 3 + 2
+    both.characters[3].lastColumn = 10 + 40 * 3 + 8
+    #expect(
+      VerticalColumn.withBracketsBackToBack(brackets, into: both, height: height, pitch: 40).text
+        == "ある？」二験と書")
+  }
+
+  @Test func anOpeningBracketReadAsOneAfterAFullStopOrAClosingBracketIsTheBracket() {
+    let grey = Self.columnWithBrackets()
+    let brackets = VerticalColumn.bracketsInInk(grey)
+    let height = Double(grey.height)
+    for (before, read) in [("。", "一"), ("」", "二"), ("』", "一")] {
+      let one = Self.reading(["あ", before, read, "試", "験", "と", "書"], cells: 8)
+      #expect(
+        VerticalColumn.withOpeningBracketsReadAsOnes(brackets, into: one, height: height, pitch: 40).text
+          == "あ\(before)「試験と書")
+    }
+    // After a kana, `一` is a kanji as often (`る一方`): left as read; so is a `一` where the ink
+    // holds no bracket.
+    let kana = Self.reading(["あ", "る", "一", "試", "験", "と", "書"], cells: 8)
+    #expect(
+      VerticalColumn.withOpeningBracketsReadAsOnes(brackets, into: kana, height: height, pitch: 40).text
+        == "ある一試験と書")
+    let plain = VerticalColumnInkTests.column(cells: 8)
+    let stop = Self.reading(["あ", "。", "一", "試", "験", "と", "書"], cells: 8)
+    #expect(
+      VerticalColumn.withBracketsFromInk(plain, into: stop, pitch: 40, backToBack: true).text == "あ。一試験と書")
+  }
+
+  @Test func anOpeningBracketLostBesideTheClosingOneIsPutIn() {
+    // `」「` back to back, the cell read as `」` alone: the `」` lies within a pitch of the `「`.
+    let brackets = Self.bracketsBackToBack
+    let height = 340.0
+    var read = Self.reading(["あ", "る", "？", "」", "試", "験", "と", "書"], cells: 8)
+    read.characters[3].firstColumn = 10 + 40 * 3 + 2
+    read.characters[3].lastColumn = 10 + 40 * 3 + 8
+    func putIn(beside: Bool) -> String {
+      VerticalColumn.withOpeningBracketsAfterFullStops(
+        brackets, into: read, height: height, pitch: 40, afterClosingBrackets: true, besideTheClosing: beside
+      ).text
+    }
+    #expect(putIn(beside: true) == "ある？」「試験と書")
+    #expect(putIn(beside: false) == "ある？」試験と書")
+  }
 }

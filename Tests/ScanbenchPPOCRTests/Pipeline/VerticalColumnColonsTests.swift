@@ -87,4 +87,33 @@ import Testing
     for y in [98, 110] { Self.dot(&aside, x: 30, y: y) }
     #expect(VerticalColumn.colonsInInk(aside, uprightColons: true).isEmpty)
   }
+
+  @Test func anUprightColonOffItsGapsMiddleWithinTheBalanceIsAColon() {
+    // More paper below the pair than above it (the character under it starts low in its cell).
+    var grey = VerticalColumnInkTests.column(cells: 5, blank: [2])
+    Self.dot(&grey, x: 20, y: 96)
+    Self.dot(&grey, x: 20, y: 108)
+    #expect(VerticalColumn.colonsInInk(grey, uprightColons: true).isEmpty)
+    #expect(VerticalColumn.colonsInInk(grey, uprightColons: true, balance: 0.25).map(\.text) == ["："])
+    // Two of an ellipsis's dots, the third lost, stand further off the middle still.
+    var two = VerticalColumnInkTests.column(cells: 5, blank: [2])
+    for y in [92, 104] { Self.dot(&two, x: 20, y: y) }
+    #expect(VerticalColumn.colonsInInk(two, uprightColons: true, balance: 0.25).isEmpty)
+  }
+
+  @Test func anUprightColonUnderAColumnsLastCharacterIsAColonWithAtFoot() {
+    // Cells 0 and 1 inked, the pair under cell 1, then only paper to the crop's foot.
+    var grey = VerticalColumnInkTests.column(cells: 2, rows: 140)
+    Self.dot(&grey, x: 20, y: 96)
+    Self.dot(&grey, x: 20, y: 108)
+    #expect(VerticalColumn.colonsInInk(grey, uprightColons: true).isEmpty)
+    #expect(VerticalColumn.colonsInInk(grey, uprightColons: true, atFoot: true).map(\.text) == ["："])
+    // Not at the column's head, paper above it to the crop's top.
+    var head = VerticalColumn.Grey(width: 44, height: 140, value: 255)
+    VerticalColumnInkTests.ink(&head, x: 5..<39, y: 60..<94)
+    VerticalColumnInkTests.ink(&head, x: 5..<39, y: 100..<134)
+    Self.dot(&head, x: 20, y: 30)
+    Self.dot(&head, x: 20, y: 42)
+    #expect(VerticalColumn.colonsInInk(head, uprightColons: true, atFoot: true).isEmpty)
+  }
 }
