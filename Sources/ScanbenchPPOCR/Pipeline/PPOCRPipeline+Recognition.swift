@@ -620,10 +620,7 @@ extension PPOCRPipeline {
       let top = Int(saturating: (stretch.from * length).rounded(.down))
       let bottom = min(column.height, Int(saturating: (stretch.to * length).rounded(.up)))
       guard bottom - top >= 2 else { continue }
-      var piece = VerticalColumn.Grey(width: column.width, height: bottom - top, value: 0)
-      for y in 0..<piece.height {
-        for x in 0..<column.width { piece[x, y] = column[x, top + y] }
-      }
+      let piece = column.rows(top..<bottom)
       guard let alone = try readUpright(VerticalColumn.turnedCounterClockwise(piece)) else { continue }
       result = VerticalColumn.withRunReadAlone(
         result, run: stretch.run, from: Double(top) / length, to: Double(bottom) / length, alone: alone)
@@ -649,10 +646,7 @@ extension PPOCRPipeline {
       for shift in [0.0, -0.25, 0.25] {
         let top = Int(saturating: (letter.middle * length + shift * pitch - pitch / 2).rounded())
         guard top >= 0, top + em <= column.height else { continue }
-        var cell = VerticalColumn.Grey(width: column.width, height: em, value: 0)
-        for y in 0..<em {
-          for x in 0..<column.width { cell[x, y] = column[x, top + y] }
-        }
+        let cell = column.rows(top..<(top + em))
         guard let upright = try readUpright(cell), upright.characters.count == 1 else { continue }
         if upright.characters[0].probability > best?.characters.first?.probability ?? 0 { best = upright }
       }
@@ -684,11 +678,7 @@ extension PPOCRPipeline {
     for stretch in stretches.reversed() {
       let top = Int(saturating: (stretch.from * length).rounded())
       guard top >= 0, top + height <= column.height else { continue }
-      var cell = VerticalColumn.Grey(width: column.width, height: height, value: 0)
-      for y in 0..<height {
-        for x in 0..<column.width { cell[x, y] = column[x, top + y] }
-      }
-      guard let upright = try readUpright(cell) else { continue }
+      guard let upright = try readUpright(column.rows(top..<(top + height))) else { continue }
       result = VerticalColumn.withKanaPutIn(
         result, at: stretch.insertAt, from: stretch.from, em: em, upright: upright, kanaAtLeast: kanaAtLeast)
     }

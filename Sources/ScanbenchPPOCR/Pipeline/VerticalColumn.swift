@@ -40,6 +40,14 @@ struct VerticalColumn {
       get { pixels[y * width + x] }
       set { pixels[y * width + x] = newValue }
     }
+
+    /// The picture's rows `range` (inside it, not empty), whole across: a cell or a stretch of a
+    /// column to read alone.
+    func rows(_ range: Range<Int>) -> Grey {
+      Grey(
+        width: width, height: range.count,
+        pixels: Array(pixels[(range.lowerBound * width)..<(range.upperBound * width)]))
+    }
   }
 
   /// The line: its picture, and where each of its cells came from in the column.

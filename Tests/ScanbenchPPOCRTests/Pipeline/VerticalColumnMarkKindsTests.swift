@@ -23,45 +23,32 @@ import Testing
     VerticalColumn.InkMark(text: text, gap: gap, centre: Double(gap.lowerBound + 10), plain: plain)
   }
 
+  /// `text` read as a column 1,000 rows long, its marks' kinds taken from `marks`.
+  static func kinds(_ marks: [VerticalColumn.InkMark], in text: String) -> String {
+    VerticalColumn.withMarkKindsFromInk(
+      marks, into: VerticalColumnInkTests.reading(text), height: 1000
+    ).text
+  }
+
   @Test func aMarkReadAsTheOtherTakesTheKindTheInkShows() {
     // Characters at rows 50, 150, 250, …: the third, a mark, in the gap from row 260 to 340.
     let ring = [Self.mark("。", gap: 260..<340)]
-    let read = VerticalColumn.withMarkKindsFromInk(
-      ring, into: VerticalColumnInkTests.reading("出た、ラーが"), height: 1000)
-    #expect(read.text == "出た。ラーが")
+    #expect(Self.kinds(ring, in: "出た、ラーが") == "出た。ラーが")
     let stroke = [Self.mark("、", gap: 560..<640)]
-    #expect(
-      VerticalColumn.withMarkKindsFromInk(
-        stroke, into: VerticalColumnInkTests.reading("エラーが出。たら"), height: 1000
-      ).text == "エラーが出、たら")
+    #expect(Self.kinds(stroke, in: "エラーが出。たら") == "エラーが出、たら")
     // A half-seen mark after a kana is the ink's mark too.
-    #expect(
-      VerticalColumn.withMarkKindsFromInk(
-        ring, into: VerticalColumnInkTests.reading("出た・ラーが"), height: 1000
-      ).text == "出た。ラーが")
+    #expect(Self.kinds(ring, in: "出た・ラーが") == "出た。ラーが")
   }
 
   @Test func aMarkTheInkDoesNotShowPlainlyOrTwoMarksNearItStand() {
     let doubtful = [Self.mark("。", gap: 260..<340, plain: false)]
-    #expect(
-      VerticalColumn.withMarkKindsFromInk(
-        doubtful, into: VerticalColumnInkTests.reading("出た、ラーが"), height: 1000
-      ).text == "出た、ラーが")
+    #expect(Self.kinds(doubtful, in: "出た、ラーが") == "出た、ラーが")
     // Two marks read near the gap: which is its own is unknown.
     let ring = [Self.mark("。", gap: 260..<340)]
-    #expect(
-      VerticalColumn.withMarkKindsFromInk(
-        ring, into: VerticalColumnInkTests.reading("出た、、ーが"), height: 1000
-      ).text == "出た、、ーが")
+    #expect(Self.kinds(ring, in: "出た、、ーが") == "出た、、ーが")
     // A point inside a Latin word is the word's own.
-    #expect(
-      VerticalColumn.withMarkKindsFromInk(
-        ring, into: VerticalColumnInkTests.reading("Nd.js"), height: 1000
-      ).text == "Nd.js")
+    #expect(Self.kinds(ring, in: "Nd.js") == "Nd.js")
     // A mark far from the gap is another's.
-    #expect(
-      VerticalColumn.withMarkKindsFromInk(
-        ring, into: VerticalColumnInkTests.reading("出たラーが、"), height: 1000
-      ).text == "出たラーが、")
+    #expect(Self.kinds(ring, in: "出たラーが、") == "出たラーが、")
   }
 }
