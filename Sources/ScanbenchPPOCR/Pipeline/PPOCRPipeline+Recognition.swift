@@ -298,6 +298,10 @@ extension PPOCRPipeline {
       let sameQuad = regions[index].quad == detected[index].quad
       let judged = sameQuad ? standing : min(cells.probability, standing)
       guard judged + options.cellReadingMargin >= decoded[index].probability else {
+        // The `、。` the column's ink holds: the marks put in and the kinds of those read, both.
+        let inkMarks =
+          sameQuad && (options.marksFromInk || options.markKindsFromInk)
+          ? VerticalColumn.marksInInk(column) : []
         if options.sureKanaFromCells {
           decoded[index] = VerticalColumn.withSureKana(
             of: unspliced, into: decoded[index], doubtful: kanaOverDoubtfulLetters)
@@ -322,7 +326,7 @@ extension PPOCRPipeline {
         }
         if sameQuad && options.marksFromInk {
           decoded[index] = VerticalColumn.withInkMarks(
-            VerticalColumn.marksInInk(column), into: decoded[index], height: Double(column.height))
+            inkMarks, into: decoded[index], height: Double(column.height))
         }
         if sameQuad, let gaps = options.marksInGaps {
           decoded[index] = withGapMarks(column, into: decoded[index], gaps: gaps)
@@ -352,7 +356,7 @@ extension PPOCRPipeline {
         }
         if sameQuad && options.markKindsFromInk {
           decoded[index] = VerticalColumn.withMarkKindsFromInk(
-            VerticalColumn.marksInInk(column), into: decoded[index], height: Double(column.height))
+            inkMarks, into: decoded[index], height: Double(column.height))
         }
         if sameQuad && options.parenthesesFromInk {
           decoded[index] = VerticalColumn.withParenthesesFromInk(
@@ -385,9 +389,9 @@ extension PPOCRPipeline {
       if sameQuad, let surerThan = options.marksFromOtherReading {
         cells = VerticalColumn.withMarks(of: decoded[index], into: cells, surerThan: surerThan)
       }
+      let inkMarks = options.marksFromInk || options.markKindsFromInk ? VerticalColumn.marksInInk(column) : []
       if options.marksFromInk {
-        cells = VerticalColumn.withInkMarks(
-          VerticalColumn.marksInInk(column), into: cells, height: Double(column.height))
+        cells = VerticalColumn.withInkMarks(inkMarks, into: cells, height: Double(column.height))
       }
       if let gaps = options.marksInGaps {
         cells = withGapMarks(column, into: cells, gaps: gaps)
@@ -412,8 +416,7 @@ extension PPOCRPipeline {
       }
       // A `、` read for `。` or the other way round, where the ink shows which it is.
       if options.markKindsFromInk {
-        cells = VerticalColumn.withMarkKindsFromInk(
-          VerticalColumn.marksInInk(column), into: cells, height: Double(column.height))
+        cells = VerticalColumn.withMarkKindsFromInk(inkMarks, into: cells, height: Double(column.height))
       }
       if options.parenthesesFromInk {
         cells = VerticalColumn.withParenthesesFromInk(

@@ -115,6 +115,16 @@ extension VerticalColumn {
     ["ー", "-", "－", "—", "―", "‐", "ｰ", "_"].contains(text)
   }
 
+  /// The corner brackets a column's reading holds, in either form (`「` and its vertical `﹁`).
+  static let cornerBrackets: Set<String> = ["「", "」", "『", "』", "﹁", "﹂"]
+
+  /// What a recognizer reads for a corner bracket's bar alone: a bar (``isLookalikeOfBracket(_:)``),
+  /// or `一` and `二` (two brackets back to back), which a step reads again only where the ink
+  /// shows the bracket's stroke.
+  static func isReadForBracketsBar(_ text: String) -> Bool {
+    text == "一" || text == "二" || isLookalikeOfBracket(text)
+  }
+
   /// `reading` (its characters' columns along the column, of `height` rows, `pitch` rows a
   /// character) with each character read as a bar (``isLookalikeOfBracket(_:)``) whose place is
   /// within three quarters of a pitch of one of `brackets` read as that bracket, each bracket taken
@@ -200,18 +210,16 @@ extension VerticalColumn {
     func row(_ character: DecodedCharacter) -> Double {
       VerticalColumn.row(of: character, content: content, height: height)
     }
-    let bracketReadings: Set<String> = ["「", "」", "『", "』", "﹁", "﹂"]
     var characters = reading.characters
     for (closing, opening) in zip(brackets, brackets.dropFirst())
     where closing.text == "」" && opening.text == "「" && opening.centre - closing.centre < pitch {
       let middle = (closing.centre + opening.centre) / 2
       func distance(_ index: Int) -> Double { abs(row(characters[index]) - middle) }
       let read = characters.indices.contains {
-        distance($0) <= 0.75 * pitch && bracketReadings.contains(characters[$0].text)
+        distance($0) <= 0.75 * pitch && cornerBrackets.contains(characters[$0].text)
       }
       let nearest = characters.indices.filter {
-        distance($0) <= 0.5 * pitch
-          && (["二", "一"].contains(characters[$0].text) || isLookalikeOfBracket(characters[$0].text))
+        distance($0) <= 0.5 * pitch && isReadForBracketsBar(characters[$0].text)
       }
       .min { distance($0) < distance($1) }
       guard !read, let index = nearest else { continue }
@@ -318,8 +326,7 @@ extension VerticalColumn {
         let character = characters[index]
         return !(besideTheClosing && index == at - 1)
           && abs(row(character) - bracket.centre) <= 0.75 * pitch
-          && (isLookalikeOfBracket(character.text)
-            || ["「", "」", "『", "』", "一", "二", "﹁", "﹂"].contains(character.text))
+          && (cornerBrackets.contains(character.text) || isReadForBracketsBar(character.text))
       }
       return !near && at > 0 && at < characters.count && before.contains(characters[at - 1].text)
         && !characters[at].text.unicodeScalars.contains(where: \.isASCII)
