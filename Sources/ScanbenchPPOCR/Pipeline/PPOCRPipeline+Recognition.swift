@@ -239,8 +239,7 @@ extension PPOCRPipeline {
         cells = VerticalColumn.withSmallKanaFromInk(cells, line: line)
       }
       if options.caseByHeight {
-        cells = VerticalColumn.casedByHeight(
-          VerticalColumn.halfWidthLatin(cells), line: line, inEms: options.caseInEms)
+        cells = VerticalColumn.casedByHeight(VerticalColumn.halfWidthLatin(cells), line: line)
       }
       // The words the cells' upright letters make, read across: whichever reading is kept takes
       // their case (the turned reading sees them on their sides, where a capital and its small
@@ -266,10 +265,6 @@ extension PPOCRPipeline {
       let unspliced = cells
       if regions[index].quad == detected[index].quad {
         decoded[index] = try withLatinReadAlone(decoded[index], column: column, pitch: line.pitch)
-        if options.caseAcrossColumn {
-          decoded[index] = VerticalColumn.casedAcrossColumn(
-            decoded[index], line: line, inEms: options.caseInEms)
-        }
         // A word the cells lost goes in, but does not make the cells likelier than they were: it
         // tells that their grid lost its phase there, and the turned reading may hold characters
         // they lost beside it.

@@ -503,20 +503,6 @@ public final class PPOCRPipeline {
     /// across, side by side as a word, where it reads the same letters there
     /// (``PPOCRPipeline/withCaseFromWordsAcross(_:line:)``; docs/engines.md, "Vertical Japanese").
     public var caseFromWordsAcross = false
-    /// Letters lying sideways in a column, read turned, whose capital is their small letter made
-    /// larger (`x`, `X`) are read in the case their ink's reach across the column says, against the
-    /// x-height and cap height of their word's other letters
-    /// (``VerticalColumn/casedAcrossColumn(_:line:)``): on its side among its word, the recognizer
-    /// reads such a letter in the case it expects (`LaTex`, `arxiv`), but the ink keeps its height
-    /// (docs/engines.md, "Vertical Japanese").
-    public var caseAcrossColumn = true
-    /// With ``caseByHeight`` or ``caseAcrossColumn``, a word with no letter of known height to
-    /// measure its other letters against (`OS`, the `C` of `Type-C`) takes each letter's case from
-    /// its height in the column's em (``VerticalColumn/smallInEms(_:)``): the Japanese faces set
-    /// Latin capitals and small letters at heights of their em far apart, and the recognizer,
-    /// reading such a word alone in cells or on its side, reads it in one case, whichever it expects
-    /// (docs/engines.md, "Vertical Japanese").
-    public var caseInEms = true
     /// With ``caseFromWordsAcross``, a word of upright letters read across may also read one
     /// letter in three as another letter, read across at least this surely and more surely than
     /// in its cell, and the cells take it (``VerticalColumn/letters(readAcross:matching:at:otherLettersSurerThan:)``);

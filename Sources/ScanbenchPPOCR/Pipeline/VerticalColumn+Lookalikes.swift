@@ -177,11 +177,8 @@ extension VerticalColumn {
   /// `cells` (read in `line`, the columns still the line's) with each letter of ``caseByHeight``
   /// in a run of Latin letters read as a small letter where its ink stands at most 0.78 of the
   /// run's tallest ``fullHeight`` letter, and as a capital at 0.9 or more (`M OCK` for `Mock`,
-  /// `swift` for `Swift`). A run with no such letter is left as read, or with `inEms` read as its
-  /// letters' heights in the column's em say (``smallInEms(_:)``: `os` for `OS`).
-  static func casedByHeight(
-    _ cells: DecodedLine, line: VerticalColumn.Line, inEms: Bool = false
-  ) -> DecodedLine {
+  /// `swift` for `Swift`). A run with no such letter is left as read.
+  static func casedByHeight(_ cells: DecodedLine, line: VerticalColumn.Line) -> DecodedLine {
     var result = cells
     let heights = cells.characters.map { character -> Double? in
       guard let cell = line.cell(of: character, content: cells.contentColumns),
@@ -212,16 +209,7 @@ extension VerticalColumn {
         }
         return heights[index]
       }
-      guard let reference = tall.max(), reference > 0 else {
-        guard inEms else { continue }
-        for index in run {
-          guard let character = cells.characters[index].text.first, caseByHeight.contains(character),
-            let height = heights[index], let small = smallInEms(height)
-          else { continue }
-          result.characters[index].text = small ? character.lowercased() : character.uppercased()
-        }
-        continue
-      }
+      guard let reference = tall.max(), reference > 0 else { continue }
       for index in run {
         guard let character = cells.characters[index].text.first, caseByHeight.contains(character),
           let height = heights[index]
