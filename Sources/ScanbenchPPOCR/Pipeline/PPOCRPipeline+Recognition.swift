@@ -340,7 +340,8 @@ extension PPOCRPipeline {
             openingAfterFullStops: options.openingBracketsFromInk,
             openingAfterClosing: options.openingBracketsAfterClosing,
             singleOverDouble: options.singleBracketsOverDouble,
-            closingAfterMarks: options.closingBracketsAfterMarks, backToBack: options.bracketsBackToBack)
+            closingAfterMarks: options.closingBracketsAfterMarks, backToBack: options.bracketsBackToBack,
+            atColumnEnds: options.bracketsAtColumnEnds)
         }
         if sameQuad && options.ellipsesFromInk {
           decoded[index] = VerticalColumn.withEllipsesFromInk(column, into: decoded[index])
@@ -401,7 +402,8 @@ extension PPOCRPipeline {
           column, into: cells, pitch: line.pitch, openingAfterFullStops: options.openingBracketsFromInk,
           openingAfterClosing: options.openingBracketsAfterClosing,
           singleOverDouble: options.singleBracketsOverDouble,
-          closingAfterMarks: options.closingBracketsAfterMarks, backToBack: options.bracketsBackToBack)
+          closingAfterMarks: options.closingBracketsAfterMarks, backToBack: options.bracketsBackToBack,
+          atColumnEnds: options.bracketsAtColumnEnds)
       }
       if options.ellipsesFromInk {
         cells = VerticalColumn.withEllipsesFromInk(column, into: cells)

@@ -301,6 +301,14 @@ public final class PPOCRPipeline {
     /// and a `「` lost after a `」` goes in though the `」` lies within a pitch of it
     /// (docs/engines.md, "Vertical Japanese").
     public var bracketsBackToBack = true
+    /// With ``bracketsFromInk``, a `「` the column's ink holds above the first character its reading
+    /// kept, or a `」` below its last, read as nothing, is put in
+    /// (``VerticalColumn/withBracketsAtColumnEnds(_:into:height:pitch:)``): a quotation that opens or
+    /// closes a column sets its bracket alone in a cell at the column's end, cut with paper only,
+    /// which both readings drop; the bracket's shape inside a character's own cell is a stroke of
+    /// it (`こ`), so only one more than half a pitch beyond the end character goes in
+    /// (docs/engines.md, "Vertical Japanese").
+    public var bracketsAtColumnEnds = true
     /// The `…` a column's ink holds — three dots down its axis a cell, each too small to be kept as
     /// ink — go into the reading kept, in place of what it read of them (`・`, `:`), and under a
     /// column's foot where the detector ended its box at them (``VerticalColumn/ellipsesInInk(_:)``)

@@ -165,11 +165,13 @@ extension VerticalColumn {
   /// (``withClosingBracketsAfterMarks(_:into:height:pitch:)``). With `backToBack`, a `」「` read as
   /// one character goes in as both (``withBracketsBackToBack(_:into:height:pitch:)``), a `「` read
   /// as `一 二` after a `。」』` as it (``withOpeningBracketsReadAsOnes(_:into:height:pitch:)``), and
-  /// a `「` lost after a `」` goes in though that `」` lies within a pitch of it.
+  /// a `「` lost after a `」` goes in though that `」` lies within a pitch of it. With `atColumnEnds`,
+  /// a `「` lost above the column's first character or a `」` lost below its last goes in
+  /// (``withBracketsAtColumnEnds(_:into:height:pitch:)``).
   static func withBracketsFromInk(
     _ column: Grey, into reading: DecodedLine, pitch: Double, openingAfterFullStops: Bool = false,
     openingAfterClosing: Bool = false, singleOverDouble: Bool = false, closingAfterMarks: Bool = false,
-    backToBack: Bool = false
+    backToBack: Bool = false, atColumnEnds: Bool = false
   ) -> DecodedLine {
     let brackets = bracketsInInk(column)
     let height = Double(column.height)
@@ -188,6 +190,9 @@ extension VerticalColumn {
     }
     if closingAfterMarks {
       read = withClosingBracketsAfterMarks(brackets, into: read, height: height, pitch: pitch)
+    }
+    if atColumnEnds {
+      read = withBracketsAtColumnEnds(brackets, into: read, height: height, pitch: pitch)
     }
     guard openingAfterFullStops else { return read }
     return withOpeningBracketsAfterFullStops(
@@ -300,6 +305,38 @@ extension VerticalColumn {
       return !near && at > 0 && marks.contains(characters[at - 1].text)
         && (at == characters.count || !["」", "』", "﹂"].contains(characters[at].text))
     }
+  }
+
+  /// `reading` (its characters' columns along the column, of `height` rows, `pitch` rows a
+  /// character) with a `「` of `brackets` it read as nothing put in above its first character, and
+  /// a `」` below its last. A quotation that opens a column sets `﹁` in the foot of the column's
+  /// first cell, alone, and one that closes a column sets `﹂` in the head of its last; the cells'
+  /// grid, which starts and ends at the column's ink, cuts the bracket with paper only, and both
+  /// readings drop it. The strokes of `こ た に` and a Latin letter on its side take a bracket's
+  /// shape as often, but inside their own character's cell, less than half a pitch from its place;
+  /// the bracket stands more than half a pitch beyond the character it opens or closes. So the
+  /// bracket goes in only there, with no character read beyond it, none read as a bracket or a bar
+  /// (``isReadForBracketsBar(_:)``) within three quarters of a pitch of it, and not beside a Latin
+  /// letter, digit or other ASCII, which a bracket's stroke can be read as.
+  static func withBracketsAtColumnEnds(
+    _ brackets: [InkMark], into reading: DecodedLine, height: Double, pitch: Double
+  ) -> DecodedLine {
+    var read = reading
+    for text in ["「", "」"] {
+      read = withLostBrackets(brackets, text: text, into: read, height: height) {
+        characters, at, row, bracket in
+        let opening = text == "「"
+        guard opening ? at == 0 : at == characters.count, !characters.isEmpty else { return false }
+        let neighbour = characters[opening ? 0 : characters.count - 1]
+        let near = characters.contains {
+          abs(row($0) - bracket.centre) <= 0.75 * pitch
+            && (cornerBrackets.contains($0.text) || isReadForBracketsBar($0.text))
+        }
+        return !near && abs(row(neighbour) - bracket.centre) > 0.5 * pitch
+          && !neighbour.text.unicodeScalars.contains(where: \.isASCII)
+      }
+    }
+    return read
   }
 
   /// `reading` (its characters' columns along the column, of `height` rows, `pitch` rows a

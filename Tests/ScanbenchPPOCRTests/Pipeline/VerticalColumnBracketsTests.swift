@@ -244,4 +244,46 @@ import Testing
     #expect(putIn(beside: true) == "ある？」「試験と書")
     #expect(putIn(beside: false) == "ある？」試験と書")
   }
+
+  /// ``columnWithBrackets()`` from the middle of cell 2 to the foot of cell 5: a column that opens
+  /// with the `﹁` alone in its first cell, two characters, and closes with the `﹂` alone in its last.
+  static func columnBetweenBrackets() -> VerticalColumn.Grey {
+    let whole = columnWithBrackets()
+    let rows = 90..<250
+    return VerticalColumn.Grey(
+      width: whole.width, height: rows.count,
+      pixels: Array(whole.pixels[(rows.lowerBound * whole.width)..<(rows.upperBound * whole.width)]))
+  }
+
+  /// A reading of `texts`, each at the rows of `places` (its middle) in a column of `height` rows.
+  static func reading(_ texts: [String], at places: [Int], height: Int) -> DecodedLine {
+    DecodedLine(
+      characters: zip(texts, places).map { text, place in
+        DecodedCharacter(text: text, firstColumn: place - 10, lastColumn: place + 10, probability: 0.9)
+      },
+      contentColumns: Double(height))
+  }
+
+  @Test func bracketsLostAtTheColumnsEndsArePutIn() {
+    let grey = Self.columnBetweenBrackets()
+    #expect(VerticalColumn.bracketsInInk(grey).map(\.text) == ["「", "」"])
+    // The characters in their cells, rows 40–74 and 80–114; the brackets more than half a pitch
+    // beyond them.
+    let lost = Self.reading(["試", "験"], at: [57, 97], height: grey.height)
+    #expect(
+      VerticalColumn.withBracketsFromInk(grey, into: lost, pitch: 40, atColumnEnds: true).text == "「試験」")
+    #expect(VerticalColumn.withBracketsFromInk(grey, into: lost, pitch: 40).text == "試験")
+  }
+
+  @Test func aBracketShapeBesideTheColumnsEndCharacterIsNotPutIn() {
+    let grey = Self.columnBetweenBrackets()
+    // Read within half a pitch of the end character's place, the shape is a stroke of it (`こ`).
+    let near = Self.reading(["こ", "験", "た"], at: [40, 97, 110], height: grey.height)
+    #expect(
+      VerticalColumn.withBracketsFromInk(grey, into: near, pitch: 40, atColumnEnds: true).text == "こ験た")
+    // Beside a Latin letter on its side, which a bracket's stroke is read as.
+    let latin = Self.reading(["P", "y"], at: [57, 97], height: grey.height)
+    #expect(
+      VerticalColumn.withBracketsFromInk(grey, into: latin, pitch: 40, atColumnEnds: true).text == "Py")
+  }
 }
