@@ -51,7 +51,11 @@ import Testing
   /// A column of five full-size characters and, `gap` rows under its last, a page number set
   /// small across (two strokes of a `11`, 14 rows high), as the detector joins them.
   static func column(numberAfter gap: Int) -> VerticalColumn.Grey {
-    var grey = column(gap: 0)
+    var grey = VerticalColumn.Grey(width: 48, height: 5 * 40 + gap + 30, value: 255)
+    for cell in 0..<5 {
+      let top = 5 + cell * 40
+      for y in (top + 4)..<(top + 36) { for x in 8..<40 { grey[x, y] = 0 } }
+    }
     let top = 5 + 4 * 40 + 36 + gap
     for x in [18, 28] { for y in top..<(top + 14) { for dx in 0..<3 { grey[x + dx, y] = 0 } } }
     return grey
