@@ -536,6 +536,24 @@ public final class PPOCRPipeline {
     /// black, for the page number the detector missed there
     /// (``PPOCRPipeline/linesUnderTheTiers(_:regions:smallest:)``; docs/engines.md, "Vertical Japanese").
     public var linesUnderTheTiers = true
+    /// A page number the detector joined to the column over it (set under the column's foot, past
+    /// a gap narrower than one between tiers) is cut from that column's foot and read across as a
+    /// line of its own (``PPOCRPipeline/numbersCutFromColumnFeet(_:regions:cutting:)``;
+    /// docs/engines.md, "Vertical Japanese"): read as the column's tail, it was lost or read as
+    /// characters of the column. nil: never.
+    public var numbersUnderColumnFeet: NumbersUnderColumnFeet? = NumbersUnderColumnFeet()
+
+    /// What a column's foot must be to be cut from it as a page number.
+    public struct NumbersUnderColumnFeet: Sendable, Equatable {
+      /// The empty rows over the foot, in ems (the column's width of ink): more than characters in
+      /// a column ever leave between them, less than a gap between tiers.
+      public var leastGap = 0.6
+      /// The foot's length, in ems: a number set across in a smaller size than the columns is
+      /// shorter than any character of a column.
+      public var longestFoot = 0.6
+
+      public init() {}
+    }
     /// `jpn_vert`'s reading: columns read in cells, the page never enlarged, a faint page where
     /// nothing was found stretched (docs/engines.md, "Vertical Japanese").
     public static var verticalColumns: Options {
@@ -998,6 +1016,9 @@ public final class PPOCRPipeline {
           regions, ink: ink, verticalAspectRatio: options.verticalAspectRatio, bridging: bridging)
       }
       regions = splitAtTierGaps(image, regions: regions)
+      if let cutting = options.numbersUnderColumnFeet {
+        regions = try numbersCutFromColumnFeet(image, regions: regions, cutting: cutting)
+      }
     }
     // A page on its side whose lines read as detected are the unlikelier way (it lies three quarter
     // turns round) is read no further: the rest, read the wrong way round, would be read again

@@ -177,30 +177,9 @@ extension VerticalColumn {
   /// where each starts and ends, and its length in ems (the column's width of ink).
   static func tierGapSpans(_ column: Grey, minGap: Double = 1.0) -> [(from: Double, to: Double, ems: Double)]
   {
-    guard column.width >= 4, column.height >= 4 else { return [] }
-    let blurred = blur(column)
-    guard let split = InkBounds.otsu(histogram(blurred)) else { return [] }
-    var inkMask = blurred.pixels.map { $0 <= UInt8(split) }
-    if inkMask.lazy.filter({ $0 }).count * 2 > inkMask.count { inkMask = inkMask.map { !$0 } }
-    var across = [Int](repeating: 0, count: column.width)
-    for y in 0..<column.height {
-      for x in 0..<column.width where inkMask[y * column.width + x] { across[x] += 1 }
-    }
-    guard let busiest = across.max(), busiest > 0,
-      let left = across.firstIndex(where: { $0 * 10 >= busiest }),
-      let right = across.lastIndex(where: { $0 * 10 >= busiest }), right - left >= 2
+    guard let (inked, em) = inkedRows(column),
+      let first = inked.firstIndex(of: true), let last = inked.lastIndex(of: true)
     else { return [] }
-    let em = Double(right + 1 - left) / inkPerEm
-    let ink = dropSpecks(
-      inkMask, width: column.width, height: column.height, em: em, left: left, right: right + 1)
-    var inked = [Bool](repeating: false, count: column.height)
-    for y in 0..<column.height {
-      for x in left...right where ink[y * column.width + x] {
-        inked[y] = true
-        break
-      }
-    }
-    guard let first = inked.firstIndex(of: true), let last = inked.lastIndex(of: true) else { return [] }
     var gaps: [(from: Double, to: Double, ems: Double)] = []
     var y = first
     while y < last {
@@ -216,6 +195,53 @@ extension VerticalColumn {
       }
     }
     return gaps
+  }
+
+  /// Which of `column`'s rows hold ink (specks left out), and its em (its width of ink) in rows; nil
+  /// when it holds no ink or is too small to tell.
+  static func inkedRows(_ column: Grey) -> (inked: [Bool], em: Double)? {
+    guard column.width >= 4, column.height >= 4 else { return nil }
+    let blurred = blur(column)
+    guard let split = InkBounds.otsu(histogram(blurred)) else { return nil }
+    var inkMask = blurred.pixels.map { $0 <= UInt8(split) }
+    if inkMask.lazy.filter({ $0 }).count * 2 > inkMask.count { inkMask = inkMask.map { !$0 } }
+    var across = [Int](repeating: 0, count: column.width)
+    for y in 0..<column.height {
+      for x in 0..<column.width where inkMask[y * column.width + x] { across[x] += 1 }
+    }
+    guard let busiest = across.max(), busiest > 0,
+      let left = across.firstIndex(where: { $0 * 10 >= busiest }),
+      let right = across.lastIndex(where: { $0 * 10 >= busiest }), right - left >= 2
+    else { return nil }
+    let em = Double(right + 1 - left) / inkPerEm
+    let ink = dropSpecks(
+      inkMask, width: column.width, height: column.height, em: em, left: left, right: right + 1)
+    var inked = [Bool](repeating: false, count: column.height)
+    for y in 0..<column.height {
+      for x in left...right where ink[y * column.width + x] {
+        inked[y] = true
+        break
+      }
+    }
+    return (inked, em)
+  }
+
+  /// A run of ink at `column`'s foot standing apart from the rest of it, past empty rows at least
+  /// `minGap` ems long: the fractions down the column where that gap starts, where the run's ink
+  /// starts and ends, and the run's length in ems; nil when the foot is not apart.
+  static func footApart(_ column: Grey, minGap: Double) -> (
+    gap: Double, from: Double, to: Double, ems: Double
+  )? {
+    guard let (inked, em) = inkedRows(column), let last = inked.lastIndex(of: true) else { return nil }
+    var start = last
+    while start > 0 && inked[start - 1] { start -= 1 }
+    var gap = start
+    while gap > 0 && !inked[gap - 1] { gap -= 1 }
+    guard gap > 0, Double(start - gap) >= minGap * em else { return nil }
+    let height = Double(column.height)
+    return (
+      Double(gap) / height, Double(start) / height, Double(last + 1) / height, Double(last + 1 - start) / em
+    )
   }
 }
 
@@ -261,5 +287,59 @@ extension PPOCRPipeline {
     // when it reads a letter or a digit.
     let read = try recognizeRegions(image, regions: found)
     return zip(found, read).filter { $1.text.contains { $0.isLetter || $0.isNumber } }.map(\.0)
+  }
+}
+
+extension PPOCRPipeline {
+  /// `regions` with each page number the detector joined to a column cut from that column's foot
+  /// and set as a line across of its own. The number stands under the column's foot past a gap
+  /// (``VerticalColumn/footApart(_:minGap:)``), shorter than any character of the column, lower
+  /// down the page than every other column reaches (a character at a column's foot has columns
+  /// beside it), and reads digits alone, read across, as surely as a line is kept
+  /// (``Options/minLineProbability``); otherwise the column stays whole.
+  func numbersCutFromColumnFeet(
+    _ image: RGBImage, regions: [TextRegion], cutting: Options.NumbersUnderColumnFeet
+  ) throws -> [TextRegion] {
+    let columns = regions.indices.filter { regions[$0].isVertical }
+    guard columns.count >= 2 else { return regions }
+    var cuts: [(index: Int, head: Quad, number: TextRegion)] = []
+    for index in columns {
+      let region = regions[index]
+      guard let column = uprightColumn(image, quad: region.quad.turnedClockwise()),
+        let foot = VerticalColumn.footApart(column, minGap: cutting.leastGap), foot.ems <= cutting.longestFoot
+      else { continue }
+      let footTop = region.quad.point(along: foot.from, across: 0.5).y
+      let othersReach =
+        columns.filter { $0 != index }
+        .map { regions[$0].quad.points.map(\.y).max() ?? 0 }.max() ?? Double.infinity
+      guard footTop > othersReach else { continue }
+      // The number's box: the column's width across, and down as much again of the gap over it
+      // under its ink as over it.
+      let cut = (foot.gap + foot.from) / 2
+      let end = min(1, foot.to + (foot.from - cut))
+      let points = region.quad.slice(from: cut, to: end).points
+      let (xs, ys) = (points.map(\.x), points.map(\.y))
+      guard let left = xs.min(), let right = xs.max(), let top = ys.min(), let bottom = ys.max() else {
+        continue
+      }
+      let box = Quad(
+        topLeft: Point(x: left, y: top), topRight: Point(x: right, y: top),
+        bottomRight: Point(x: right, y: bottom), bottomLeft: Point(x: left, y: bottom))
+      let number = TextRegion(
+        pageQuad: box, score: region.score, verticalAspectRatio: options.verticalAspectRatio)
+      guard !number.isVertical else { continue }
+      cuts.append((index, region.quad.slice(from: 0, to: cut), number))
+    }
+    guard !cuts.isEmpty else { return regions }
+    let read = try recognizeRegions(image, regions: cuts.map(\.number))
+    var result = regions
+    for (cut, line) in zip(cuts, read)
+    where !line.text.isEmpty && line.text.allSatisfy(\.isNumber)
+      && line.probability >= options.minLineProbability
+    {
+      result[cut.index].quad = cut.head
+      result.append(cut.number)
+    }
+    return result
   }
 }

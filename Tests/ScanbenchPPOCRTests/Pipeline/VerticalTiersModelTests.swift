@@ -20,6 +20,20 @@ struct VerticalTiersModelTests {
     #expect(!without.lines.contains { $0.text.contains("147") }, "the band under the tiers is what finds it")
   }
 
+  /// A narrow page of three tiers (`marks-1` book-3-002) whose page number (`11`, set small under
+  /// the last tier) the detector joined to the column over it, the longest of its tier: read as
+  /// that column's tail, the number was lost. Cut from the column's foot, it is read across, last.
+  @Test func aPageNumberJoinedToTheColumnOverItIsReadAcross() throws {
+    let (image, _) = try PipelineModelTests.sample(VerticalColumnModelTests.fixtures, "marks-1-book-3-002")
+    var options = ReadingOrderModelTests.vertical
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(result.lines.last?.text == "11")
+    #expect(result.lines.contains { $0.text.hasPrefix("ながった。") })
+    options.numbersUnderColumnFeet = nil
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(!without.lines.contains { $0.text.contains("11") }, "cut from the column, the number is read")
+  }
+
   /// A blurred photo of two tiers (`marks-1` book-2-004) whose upper tier's columns end well above
   /// its foot: the detector joins a column of each tier across the gap, and the gap's middle lies
   /// farther than ``PPOCRPipeline/Options/tierAlignment`` from where any other column ends or

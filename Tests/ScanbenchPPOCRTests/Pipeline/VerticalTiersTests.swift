@@ -48,6 +48,31 @@ import Testing
     #expect(tiers[0].ems >= wide, "\(tiers[0].ems)")
   }
 
+  /// A column of five full-size characters and, `gap` rows under its last, a page number set
+  /// small across (two strokes of a `11`, 14 rows high), as the detector joins them.
+  static func column(numberAfter gap: Int) -> VerticalColumn.Grey {
+    var grey = VerticalColumn.Grey(width: 48, height: 5 * 40 + gap + 30, value: 255)
+    for cell in 0..<5 {
+      let top = 5 + cell * 40
+      for y in (top + 4)..<(top + 36) { for x in 8..<40 { grey[x, y] = 0 } }
+    }
+    let top = 5 + 4 * 40 + 36 + gap
+    for x in [18, 28] { for y in top..<(top + 14) { for dx in 0..<3 { grey[x + dx, y] = 0 } } }
+    return grey
+  }
+
+  @Test func aSmallNumberUnderAColumnsFootStandsApart() throws {
+    let grey = Self.column(numberAfter: 30)
+    let foot = try #require(VerticalColumn.footApart(grey, minGap: 0.6))
+    let (gap, from) = (foot.gap * Double(grey.height), foot.from * Double(grey.height))
+    #expect(abs(gap - Double(5 + 4 * 40 + 36)) <= 2, "\(gap)")
+    #expect(abs(from - Double(5 + 4 * 40 + 36 + 30)) <= 2, "\(from)")
+    #expect(foot.ems < 0.6, "\(foot.ems)")
+    // The characters' own spacing is no gap: a column's last character is never apart.
+    #expect(VerticalColumn.footApart(Self.column(gap: 0), minGap: 0.6) == nil)
+    #expect(VerticalColumn.footApart(Self.column(numberAfter: 6), minGap: 0.6) == nil)
+  }
+
   @Test func aColumnOfOneTierIsNotCut() {
     #expect(tierGaps(Self.column(gap: 0)).isEmpty)
     // Half an em between two characters (a space) is no tier.
