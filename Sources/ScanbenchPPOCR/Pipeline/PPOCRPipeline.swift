@@ -634,6 +634,12 @@ public final class PPOCRPipeline {
         Restoration(darkenedDown: 2, darkenedAcross: 1, blur: 0.7),
         Restoration(darkenedDown: 1, darkenedAcross: 1, blur: 1.0),
       ]
+      /// The reading a column keeps takes the `、。「」` the column's other readings (the page's
+      /// own and the restored copies') read surely (``marksFromOtherReading``) between the same
+      /// neighbours (``VerticalColumn/withMarks(of:into:surerThan:)``): each copy loses some
+      /// marks — a small ring run into the character beside it, or left in specks — that another
+      /// reads, and the reading the recognizer is surest of is chosen by its characters, not its marks.
+      public var marksFromEveryReading = true
       public init() {}
 
       /// A copy of the page darkened by a minimum filter over `darkenedDown` rows and
@@ -1151,6 +1157,9 @@ public final class PPOCRPipeline {
     // Only the columns are read again: a line across (a heading, a page number) keeps its first
     // reading whatever the restored copies read, so reading it there is work thrown away.
     let again = columns.map { detected[$0] }
+    // Every reading of each column, the first one first, and which is kept.
+    var readings = columns.map { [decoded[$0]] }
+    var kept = [Int](repeating: 0, count: columns.count)
     for restoration in restoring.restorations {
       let restored = restoration.restored(image)
       var decodedAgain = try recognizeCascading(restored, regions: again)
@@ -1158,12 +1167,19 @@ public final class PPOCRPipeline {
       if options.readColumnsInCells {
         try readColumnsInCells(restored, detected: again, regions: &regionsAgain, decoded: &decodedAgain)
       }
-      for (slot, index) in columns.enumerated()
-      where regionsAgain[slot].quad == again[slot].quad
-        && decodedAgain[slot].probability > decoded[index].probability
-      {
-        decoded[index] = decodedAgain[slot]
+      for (slot, index) in columns.enumerated() where regionsAgain[slot].quad == again[slot].quad {
+        readings[slot].append(decodedAgain[slot])
+        if decodedAgain[slot].probability > decoded[index].probability {
+          decoded[index] = decodedAgain[slot]
+          kept[slot] = readings[slot].count - 1
+        }
       }
+    }
+    // The reading kept takes the marks the others read between the same neighbours: a copy's
+    // restoration runs a small ring into its neighbour, and the first reading's specks lose it.
+    guard restoring.marksFromEveryReading, let surerThan = options.marksFromOtherReading else { return }
+    for (slot, index) in columns.enumerated() {
+      decoded[index] = VerticalColumn.withMarks(of: readings[slot], keeping: kept[slot], surerThan: surerThan)
     }
   }
 

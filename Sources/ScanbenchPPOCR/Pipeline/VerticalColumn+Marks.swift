@@ -72,6 +72,18 @@ extension VerticalColumn {
     return DecodedLine(characters: result, contentColumns: kept.contentColumns)
   }
 
+  /// The reading of `readings` (one column's, read from copies of its page, their columns along
+  /// it) at `kept`, with the marks each other reading read surely (`surerThan`) put between the
+  /// same neighbours, the other readings taken in order (``withMarks(of:into:surerThan:)``): each
+  /// copy of a 1-bit page loses marks another reads.
+  static func withMarks(of readings: [DecodedLine], keeping kept: Int, surerThan: Double) -> DecodedLine {
+    var result = readings[kept]
+    for (other, reading) in readings.enumerated() where other != kept {
+      result = withMarks(of: reading, into: result, surerThan: surerThan)
+    }
+    return result
+  }
+
   /// The marks set in a vertical cell where a turned reading loses them: `、。` in its top right,
   /// the corner brackets turned (`﹁﹂`, read in cells as `「」`).
   static func isDroppedMark(_ text: String) -> Bool {

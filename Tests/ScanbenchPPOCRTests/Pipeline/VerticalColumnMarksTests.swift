@@ -76,3 +76,23 @@ import Testing
     #expect(result.contentColumns == turned.contentColumns)
   }
 }
+
+/// The reading a 1-bit page's column keeps, of its page's and its restored copies', with the
+/// marks the others read.
+@Suite struct VerticalColumnMarksFromEveryReadingTests {
+  static func kept(_ readings: [String], keeping kept: Int) -> String {
+    VerticalColumn.withMarks(
+      of: readings.map { VerticalColumnMarksTests.reading($0) }, keeping: kept, surerThan: 0.5
+    ).text
+  }
+
+  @Test func theReadingKeptTakesTheMarksEachOtherReadingRead() {
+    // `Bluetoothがつながった。まさか！`: the page read `。` in specks, the copy kept ran it into `た`;
+    // the other copy read the `、` of `か、` the first lost.
+    #expect(
+      Self.kept(["Bluetoothがつながった。まさか", "Bluetoohがつながったまさか", "Bluetoohがつながったまさか、"], keeping: 1)
+        == "Bluetoohがつながった。まさか、")
+    // Read by the kept reading already, a mark is not taken again.
+    #expect(Self.kept(["響いた。その", "響いた。その"], keeping: 1) == "響いた。その")
+  }
+}
