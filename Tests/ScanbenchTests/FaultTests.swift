@@ -442,9 +442,13 @@ final class FaultTests: XCTestCase {
         "wrong dictionary"
       ),
       (
+        // Both of accurate English's detectors: in int8, or in float without int8 dot products.
         "a recognizer as the detector",
-        ["ppocr/PP-OCRv6_det_small_int8_mixed.onnx": try realModel("ppocr/PP-OCRv6_rec_tiny.onnx")],
-        true, "PP-OCRv6_det_small_int8_mixed.onnx"
+        [
+          "ppocr/PP-OCRv6_det_small_int8_mixed.onnx": try realModel("ppocr/PP-OCRv6_rec_tiny.onnx"),
+          "ppocr/PP-OCRv6_det_small.onnx": try realModel("ppocr/PP-OCRv6_rec_tiny.onnx"),
+        ],
+        true, "PP-OCRv6_det_small"
       ),
     ]
     for (what, replaced, page, named) in cases {

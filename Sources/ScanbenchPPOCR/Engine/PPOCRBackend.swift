@@ -117,15 +117,16 @@ public struct PPOCRBackend: EngineBackend {
   /// was chosen on with no more errors than in float, and a held-out column sweep with a few more,
   /// for about a quarter of the detector's work
   /// (Reports/BENCHMARKS.md, "Cheaper detection: one block of the int8 detector left in float (issue 29)");
-  /// Japanese keeps it in float, unmeasured there.
-  public static func sizes(for level: RecognitionLevel, language: String) -> (
-    recognizer: Size, detector: Size
-  ) {
+  /// Japanese keeps it in float, unmeasured there. On a processor without int8 dot products
+  /// (``Int8DotProducts``) accurate finds English text with the small detector in float.
+  public static func sizes(
+    for level: RecognitionLevel, language: String, int8DotProducts: Bool = Int8DotProducts.available
+  ) -> (recognizer: Size, detector: Size) {
     switch (level, language) {
     case (.fast, "eng"): (.tiny, .tiny)
     case (.fast, "jpn_vert"): (.small, .small)
     case (.fast, _): (.smallInt8Neck, .tiny)
-    case (.accurate, "eng"): (.small, .smallMixed)
+    case (.accurate, "eng"): (.small, int8DotProducts ? .smallMixed : .small)
     case (.accurate, _): (.small, .small)
     }
   }
