@@ -149,9 +149,6 @@ public struct PPOCRBackend: EngineBackend {
       options.detectionLineThickness = fastLineThickness
       options.coarsePassAsDetection = true
       options.coarseGlanceSide = fastCoarseGlanceSide
-      if let side = getenv("SCANBENCH_EXP_GLANCE").flatMap({ Int(String(cString: $0)) }) {
-        options.coarseGlanceSide = side > 0 ? side : nil
-      }
     }
     return options
   }

@@ -60,13 +60,16 @@ extension PPOCRPipeline {
   /// always one as thick as the coarse pass's blobs of faint text. False when there is no glance:
   /// the coarse pass decides.
   func glanceFindsNoText(
-    _ image: RGBImage, fullWidth: Int, fullHeight: Int, coarse: (width: Int, height: Int), detector: TensorModel
+    _ image: RGBImage, fullWidth: Int, fullHeight: Int, coarse: (width: Int, height: Int),
+    detector: TensorModel
   ) throws -> Bool {
     guard
-      let glance = Self.coarseGlanceSize(width: fullWidth, height: fullHeight, coarse: coarse, options: options)
+      let glance = Self.coarseGlanceSize(
+        width: fullWidth, height: fullHeight, coarse: coarse, options: options)
     else { return false }
     let found = try detect(image, detector: detector, mapWidth: glance.width, mapHeight: glance.height)
-    guard try !coarseRegionsHoldText(image, regions: found), !holdsInkedBlob(image, regions: found, thickerThan: 0)
+    guard try !coarseRegionsHoldText(image, regions: found),
+      !holdsInkedBlob(image, regions: found, thickerThan: 0)
     else {
       return false
     }

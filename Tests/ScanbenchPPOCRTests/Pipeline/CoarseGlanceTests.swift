@@ -114,6 +114,7 @@ import Testing
       PPOCRPipeline.coarseGlanceSize(width: 4000, height: 3000, coarse: coarse, options: options(480))! == (
         480, 352
       ))
-    #expect(PPOCRPipeline.coarseGlanceSize(width: 4000, height: 3000, coarse: coarse, options: options(960)) == nil)
+    #expect(
+      PPOCRPipeline.coarseGlanceSize(width: 4000, height: 3000, coarse: coarse, options: options(960)) == nil)
   }
 }
