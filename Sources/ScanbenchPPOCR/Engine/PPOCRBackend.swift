@@ -149,12 +149,16 @@ public struct PPOCRBackend: EngineBackend {
     if level == .fast && detector == .tiny {
       options.detectionLineThickness = fastLineThickness
       options.coarsePassAsDetection = true
+      options.coarseGlanceSide = fastCoarseGlanceSide
     }
     return options
   }
   /// Thinner (16 or 20 pixels) read a page of tesseract-pages, narrow columns round a picture,
   /// across its gutters.
   static let fastLineThickness = 24.0
+  /// Small enough that the tiny detector's glance at a photo without text costs a fraction of its
+  /// coarse pass; large enough that it found every page of text the coarse pass finds.
+  static let fastCoarseGlanceSide = 480
   /// English words stand apart by a space's width; a dropped one leaves about as wide a gap.
   static let spacesFromInkShare = 0.8
 
@@ -216,6 +220,9 @@ public struct PPOCRBackend: EngineBackend {
       settings["detection"] =
         "text-sized: lines " + String(format: "%g", thickness) + " pixels thick"
         + (pipelineOptions.coarsePassAsDetection ? ", the coarse pass where they are" : "")
+    }
+    if !singleLine, let glance = pipelineOptions.coarseGlanceSide {
+      settings["coarse glance"] = "at \(glance) pixels, for photos of no text"
     }
     return EngineIdentity(name: "ppocr", version: "PP-OCRv6", models: hashes, settings: settings)
   }

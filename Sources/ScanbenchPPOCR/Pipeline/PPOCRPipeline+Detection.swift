@@ -37,6 +37,46 @@ extension PPOCRPipeline {
     return size.width * size.height < full.width * full.height ? size : nil
   }
 
+  /// The detector's input for the glance before the coarse pass over an image of `width × height`
+  /// (``Options/coarseGlanceSide``), nil when there is none or it would be no smaller than the
+  /// coarse pass.
+  static func coarseGlanceSize(width: Int, height: Int, coarse: (width: Int, height: Int), options: Options)
+    -> (width: Int, height: Int)?
+  {
+    guard let side = options.coarseGlanceSide else { return nil }
+    var glance = options
+    glance.coarseDetectionSide = side
+    guard let size = coarseSideDetectionSize(width: width, height: height, options: glance),
+      size.width * size.height < coarse.width * coarse.height
+    else { return nil }
+    return size
+  }
+
+  /// Whether the glance before the coarse pass over `image` (``Options/coarseGlanceSide``), an
+  /// image of `fullWidth × fullHeight` or a reduced copy of one, the coarse pass's input being
+  /// `coarse`, run by `detector` as the coarse pass is, finds no text: no region, or regions that
+  /// read as no text none of which is inked (``holdsInkedBlob(_:regions:thickerThan:)``), however
+  /// thin: at the glance's scale a page of text is often one blob, read as a character, and not
+  /// always one as thick as the coarse pass's blobs of faint text. False when there is no glance:
+  /// the coarse pass decides.
+  func glanceFindsNoText(
+    _ image: RGBImage, fullWidth: Int, fullHeight: Int, coarse: (width: Int, height: Int),
+    detector: TensorModel
+  ) throws -> Bool {
+    guard
+      let glance = Self.coarseGlanceSize(
+        width: fullWidth, height: fullHeight, coarse: coarse, options: options)
+    else { return false }
+    let found = try detect(image, detector: detector, mapWidth: glance.width, mapHeight: glance.height)
+    guard try !coarseRegionsHoldText(image, regions: found),
+      !holdsInkedBlob(image, regions: found, thickerThan: 0)
+    else {
+      return false
+    }
+    timings.endedAtGlance += 1
+    return true
+  }
+
   /// The detector's input size for the coarse pass that finds the text's size
   /// (``Options/detectionLineThickness``) in an image with no coarse pass of its own; nil when off, or
   /// when that pass would be no smaller than the detection.
@@ -116,6 +156,14 @@ extension PPOCRPipeline {
       coarseFoundText ? nil : Self.coarsePass(width: image.width, height: image.height, options: options)
     if let (coarse, endsWithoutText) = coarsePass {
       if endsWithoutText { timings.coarseDetections += 1 }
+      if endsWithoutText,
+        try glanceFindsNoText(
+          image, fullWidth: image.width, fullHeight: image.height, coarse: coarse,
+          detector: coarsePassDetector ?? detector)
+      {
+        timings.endedAfterCoarse += 1
+        return []
+      }
       var found = try detect(
         image, detector: coarsePassDetector ?? detector, mapWidth: coarse.width, mapHeight: coarse.height)
       if endsWithoutText {
@@ -186,6 +234,13 @@ extension PPOCRPipeline {
       preview.width >= coarse.width, preview.height >= coarse.height
     else { return nil }
     timings.coarseDetections += 1
+    guard
+      try !glanceFindsNoText(
+        preview, fullWidth: fullWidth, fullHeight: fullHeight, coarse: coarse,
+        detector: coarsePassDetector ?? detector)
+    else {
+      return noTextFinding(fullWidth: fullWidth, fullHeight: fullHeight)
+    }
     var found = try detect(
       preview, detector: coarsePassDetector ?? detector, mapWidth: coarse.width, mapHeight: coarse.height)
     var holdsText = try coarseRegionsHoldText(preview, regions: found)
@@ -211,6 +266,11 @@ extension PPOCRPipeline {
         line: Self.textLineThickness(found, options: options).map { $0 * across })
       return .text(reduction: reduction)
     }
+    return noTextFinding(fullWidth: fullWidth, fullHeight: fullHeight)
+  }
+
+  /// The finding of a preview whose coarse pass found no text: an empty page of the image's size.
+  private func noTextFinding(fullWidth: Int, fullHeight: Int) -> PreviewFinding {
     timings.images += 1
     timings.endedAfterCoarse += 1
     var result = layout([], imageWidth: fullWidth, imageHeight: fullHeight)
@@ -287,10 +347,11 @@ extension PPOCRPipeline {
   /// Whether one of the coarse pass's `regions`, which read as no text, is a page of faint text
   /// whose lines the coarse map merged into one blob: thicker than ``Options/coarseBlobShare`` of
   /// the image's shorter side, and inked (``Options/coarseBlobInkShare``) over its bounding box,
-  /// sampled at the coarse pass's scale.
-  func holdsInkedBlob(_ image: RGBImage, regions: [TextRegion]) -> Bool {
+  /// sampled at the coarse pass's scale; or thicker than `thickerThan` that share, when given (the
+  /// glance's, ``Options/coarseGlanceSide``).
+  func holdsInkedBlob(_ image: RGBImage, regions: [TextRegion], thickerThan share: Double? = nil) -> Bool {
     guard let inkShare = options.coarseBlobInkShare, image.width > 0, image.height > 0 else { return false }
-    let thickAbove = options.coarseBlobShare * Double(min(image.width, image.height))
+    let thickAbove = (share ?? options.coarseBlobShare) * Double(min(image.width, image.height))
     let step = max(1, max(image.width, image.height) / max(1, options.coarseDetectionSide))
     let inked = regions.contains { region in
       guard region.quad.thickness > thickAbove else { return false }

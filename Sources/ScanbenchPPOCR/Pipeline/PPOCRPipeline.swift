@@ -40,6 +40,14 @@ public final class PPOCRPipeline {
     /// no detection at full resolution (most photos of an old archive hold no text). nil: never.
     public var coarseDetectionAbovePixels: Int? = 4_000_000
     public var coarseDetectionSide = 960
+    /// The coarse pass first glances at the image with its longer side at this (smaller than
+    /// ``coarseDetectionSide``): an image where the glance finds no text region, or only regions
+    /// that read as no text and hold no inked blob, ends there; one where it finds text goes on to
+    /// the coarse pass at ``coarseDetectionSide`` as without it, so a page of text is read as
+    /// before. Most photos of an archive hold no text, and the coarse pass at its usual side was
+    /// most of what one costs at the fast level, where the text's own detection is cheap
+    /// (Reports/BENCHMARKS.md, "A glance before the coarse pass at fast (issue 29)"). nil: no glance.
+    public var coarseGlanceSide: Int?
     /// With ``detectionLineThickness``, a coarse pass made by the detector itself (no coarse
     /// detector of its own, as at the fast level) whose lines are already that thick in its map is
     /// the detection: the text-sized detection would be no larger, and would find the same lines.
@@ -771,6 +779,8 @@ public final class PPOCRPipeline {
     /// Coarse passes whose regions read as no text but held a blob of ink
     /// (``Options/coarseBlobInkShare``): their image went on to its detection.
     public var coarseInkedBlobs = 0
+    /// Images that ended at the glance before their coarse pass (``Options/coarseGlanceSide``).
+    public var endedAtGlance = 0
     /// Lines read by the first recognizer, and those of them read again by the recognizer
     /// (``Options/Cascade``).
     public var linesReadFirst = 0
@@ -820,6 +830,7 @@ public final class PPOCRPipeline {
       result.narrowPages = narrowPages - earlier.narrowPages
       result.coarseDetectionsKept = coarseDetectionsKept - earlier.coarseDetectionsKept
       result.coarseInkedBlobs = coarseInkedBlobs - earlier.coarseInkedBlobs
+      result.endedAtGlance = endedAtGlance - earlier.endedAtGlance
       result.linesReadFirst = linesReadFirst - earlier.linesReadFirst
       result.linesReadAgain = linesReadAgain - earlier.linesReadAgain
       result.pagesReadInPart = pagesReadInPart - earlier.pagesReadInPart
