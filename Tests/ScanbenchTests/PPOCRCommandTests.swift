@@ -241,12 +241,15 @@ final class PPOCRCommandTests: XCTestCase {
       let records = try Harness.records(in: store).results
       XCTAssertEqual(records.count, 2)
       for record in records {
-        XCTAssertEqual(record.engine.settings["recognizer"], recognizer, "\(arguments)")
+        // Fast keeps the recognizer in float on a processor without int8 dot products.
+        let read = try XCTUnwrap(record.engine.settings["recognizer"])
+        let allowed = recognizer == "small-int8-neck" ? [recognizer, "small"] : [recognizer]
+        XCTAssertTrue(allowed.contains(read), "\(arguments): \(read)")
         let file = try XCTUnwrap(
           [
             "small": "PP-OCRv6_rec_small.onnx", "small-int8": "PP-OCRv6_rec_small_int8.onnx",
             "small-int8-neck": "PP-OCRv6_rec_small_int8_neck.onnx",
-          ][recognizer])
+          ][read])
         let digest = try XCTUnwrap(record.engine.models[file], "\(record.engine.models)")
         XCTAssertTrue(pinned.contains(digest), "\(file) \(digest) is not the Makefile's")
         XCTAssertLessThan(try XCTUnwrap(record.cer), 0.05, "\(arguments): \(record.text ?? "")")

@@ -118,14 +118,15 @@ public struct PPOCRBackend: EngineBackend {
   /// for about a quarter of the detector's work
   /// (Reports/BENCHMARKS.md, "Cheaper detection: one block of the int8 detector left in float (issue 29)");
   /// Japanese keeps it in float, unmeasured there. On a processor without int8 dot products
-  /// (``Int8DotProducts``) accurate finds English text with the small detector in float.
+  /// (``Int8DotProducts``) every level keeps both models in float: accurate finds English text with
+  /// the small detector in float, and fast reads Japanese with the small recognizer in float.
   public static func sizes(
     for level: RecognitionLevel, language: String, int8DotProducts: Bool = Int8DotProducts.available
   ) -> (recognizer: Size, detector: Size) {
     switch (level, language) {
     case (.fast, "eng"): (.tiny, .tiny)
     case (.fast, "jpn_vert"): (.small, .small)
-    case (.fast, _): (.smallInt8Neck, .tiny)
+    case (.fast, _): (int8DotProducts ? .smallInt8Neck : .small, .tiny)
     case (.accurate, "eng"): (.small, int8DotProducts ? .smallMixed : .small)
     case (.accurate, _): (.small, .small)
     }

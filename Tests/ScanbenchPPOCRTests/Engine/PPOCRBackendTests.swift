@@ -53,14 +53,22 @@ struct PPOCRBackendTests {
 
   /// Fast reads Japanese across (alone or with English) with the small recognizer in int8 but for its
   /// neck and classifier, behind the tiny detector; vertical Japanese and accurate keep it in float.
+  /// Without int8 dot products (``Int8DotProducts``), the small recognizer in float instead.
   @Test func fastJapaneseReadsWithTheInt8RecognizerItsNeckInFloat() throws {
+    let int8 = Int8DotProducts.available
     for language in ["jpn", "eng+jpn"] {
       let fast = try PPOCRBackend(EngineOptions(level: .fast, language: language))
-      #expect(fast.recognizerSize == .smallInt8Neck && fast.detectorSize == .tiny, "\(language)")
+      #expect(
+        fast.recognizerSize == (int8 ? .smallInt8Neck : .small) && fast.detectorSize == .tiny, "\(language)")
       let names = fast.models.files.map { URL(fileURLWithPath: $0).lastPathComponent }
-      #expect(names.contains("PP-OCRv6_rec_small_int8_neck.onnx"), "\(language)")
-      #expect(!names.contains("PP-OCRv6_rec_small.onnx"), "\(language)")
-      #expect(try fast.identity().settings["recognizer"] == "small-int8-neck", "\(language)")
+      #expect(names.contains("PP-OCRv6_rec_small_int8_neck.onnx") == int8, "\(language)")
+      #expect(names.contains("PP-OCRv6_rec_small.onnx") == !int8, "\(language)")
+      #expect(
+        try fast.identity().settings["recognizer"] == (int8 ? "small-int8-neck" : "small"), "\(language)")
+      #expect(
+        PPOCRBackend.sizes(for: .fast, language: language, int8DotProducts: true).recognizer == .smallInt8Neck
+      )
+      #expect(PPOCRBackend.sizes(for: .fast, language: language, int8DotProducts: false).recognizer == .small)
     }
     let float: [(RecognitionLevel, String)] = [
       (.fast, "jpn_vert"), (.accurate, "jpn"), (.accurate, "eng+jpn"),
