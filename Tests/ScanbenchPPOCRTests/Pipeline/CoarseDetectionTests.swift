@@ -14,13 +14,24 @@ import Testing
     }
   }
 
-  /// A page of 2400 × 2000 (over the coarse pass's 4 Mpx), white but for `dark` patches of grey 160,
-  /// which the threshold detector calls text and the stand-in recognizer reads as its fixed line.
-  func page(_ dark: [(x: Range<Int>, y: Range<Int>)]) -> RGBImage {
-    let (width, height) = (2400, 2000)
+  /// A page of 2400 × 2000 by default (over the coarse pass's 4 Mpx), white but for `dark` patches of
+  /// grey 160, which the threshold detector calls text and the stand-in recognizer reads as its
+  /// fixed line.
+  func page(_ dark: [(x: Range<Int>, y: Range<Int>)], width: Int = 2400, height: Int = 2000) -> RGBImage {
     var grey = [UInt8](repeating: 255, count: width * height)
     for patch in dark {
       for y in patch.y { for x in patch.x { grey[y * width + x] = 160 } }
+    }
+    return RGBImage(width: width, height: height, grey: grey)
+  }
+
+  /// A page of 2400 × 2000, white but for a blob over `rows` (columns 200 to 2200) of grey 160,
+  /// crossed when `inked` by strokes of grey 200 every six columns: strokes' edges, not a face.
+  static func blobPage(rows: Range<Int>, inked: Bool) -> RGBImage {
+    let (width, height) = (2400, 2000)
+    var grey = [UInt8](repeating: 255, count: width * height)
+    for y in rows {
+      for x in 200..<2200 { grey[y * width + x] = inked && x % 6 < 2 ? 200 : 160 }
     }
     return RGBImage(width: width, height: height, grey: grey)
   }
@@ -114,13 +125,9 @@ import Testing
   /// off.
   @Test(arguments: [(true, true), (false, true), (true, false)])
   func aPageSizedBlobOfInkGoesOnToTheDetection(inked: Bool, checked: Bool) throws {
-    let (width, height) = (2400, 2000)
-    var grey = [UInt8](repeating: 255, count: width * height)
     // 1400 of the page's 2000 rows, over half its shorter side: read as a thick region, below
     // the probability a region that thick needs.
-    for y in 300..<1700 {
-      for x in 200..<2200 { grey[y * width + x] = inked && x % 6 < 2 ? 200 : 160 }
-    }
+    let page = Self.blobPage(rows: 300..<1700, inked: inked)
     let coarse = PipelineTests.thresholdDetector()
     let detector = PipelineTests.thresholdDetector()
     var options = PPOCRPipeline.Options()
@@ -130,7 +137,7 @@ import Testing
       detector: detector, coarseDetector: coarse,
       recognizer: PipelineTests.recognizer(text: [1, 2], probability: 0.7),
       dictionary: PipelineTests.dictionary, options: options)
-    _ = try pipeline.recognize(RGBImage(width: width, height: height, grey: grey))
+    _ = try pipeline.recognize(page)
     #expect(coarse.inputs.first == [1, 3, 800, 960])
     #expect(pipeline.timings.coarseRegionsRead == 1)
     let goesOn = inked && checked

@@ -5,14 +5,10 @@ import Testing
 /// The glance before the coarse pass (``PPOCRPipeline/Options/coarseGlanceSide``), with stand-in
 /// models as the fast level has them: the detector runs both passes, there is no coarse detector.
 @Suite struct CoarseGlanceTests {
-  /// A page of 2400 × 2000 (over the coarse pass's 4 Mpx), white but for `dark` bars of grey 160,
-  /// which the threshold detector calls text and the stand-in recognizer reads as its fixed line.
+  /// The coarse pass's page (``CoarseDetectionTests/page(_:width:height:)``): `dark` bars the
+  /// threshold detector calls text.
   func page(_ dark: [(x: Range<Int>, y: Range<Int>)], width: Int = 2400, height: Int = 2000) -> RGBImage {
-    var grey = [UInt8](repeating: 255, count: width * height)
-    for bar in dark {
-      for y in bar.y { for x in bar.x { grey[y * width + x] = 160 } }
-    }
-    return RGBImage(width: width, height: height, grey: grey)
+    CoarseDetectionTests().page(dark, width: width, height: height)
   }
 
   func pipeline(glance: Int?) -> (PPOCRPipeline, detector: FakeModel) {
@@ -83,12 +79,8 @@ import Testing
   /// far thinner than the coarse pass's blobs of faint text must be; a smooth one ends there.
   @Test(arguments: [true, false])
   func anInkedBlobGoesOnToTheCoarsePass(inked: Bool) throws {
-    let (width, height) = (2400, 2000)
-    var grey = [UInt8](repeating: 255, count: width * height)
     // 500 of the page's 2000 rows: a quarter of its shorter side, under the coarse pass's half.
-    for y in 700..<1200 {
-      for x in 200..<2200 { grey[y * width + x] = inked && x % 6 < 2 ? 200 : 160 }
-    }
+    let page = CoarseDetectionTests.blobPage(rows: 700..<1200, inked: inked)
     let detector = PipelineTests.thresholdDetector()
     var options = PPOCRPipeline.Options()
     options.blankImageSpread = 0
@@ -96,7 +88,7 @@ import Testing
     let pipeline = PPOCRPipeline(
       detector: detector, recognizer: PipelineTests.recognizer(text: [1, 2], probability: 0.3),
       dictionary: PipelineTests.dictionary, options: options)
-    _ = try pipeline.recognize(RGBImage(width: width, height: height, grey: grey))
+    _ = try pipeline.recognize(page)
     #expect(detector.inputs.first == [1, 3, 384, 480])
     #expect(pipeline.timings.endedAtGlance == (inked ? 0 : 1))
     #expect(detector.inputs.contains([1, 3, 800, 960]) == inked, "the coarse pass at its usual side")
