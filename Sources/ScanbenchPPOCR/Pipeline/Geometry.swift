@@ -197,8 +197,22 @@ struct Quad: Sendable, Equatable {
     self.bottomLeft = bottomLeft
   }
 
+  /// An upright rectangle read across the page: left to right along the text, top to bottom
+  /// across it.
+  init(left: Double, top: Double, right: Double, bottom: Double) {
+    self.init(
+      topLeft: Point(x: left, y: top), topRight: Point(x: right, y: top),
+      bottomRight: Point(x: right, y: bottom), bottomLeft: Point(x: left, y: bottom))
+  }
+
   /// The corners in order.
   public var points: [Point] { [topLeft, topRight, bottomRight, bottomLeft] }
+
+  /// The upright rectangle around the corners, read across the page.
+  var uprightBounds: Quad {
+    let (xs, ys) = (points.map(\.x), points.map(\.y))
+    return Quad(left: xs.min() ?? 0, top: ys.min() ?? 0, right: xs.max() ?? 0, bottom: ys.max() ?? 0)
+  }
 
   /// Length along the text (the longer of the two sides that run along it).
   var length: Double { max(topLeft.distance(to: topRight), bottomLeft.distance(to: bottomRight)) }

@@ -763,10 +763,7 @@ extension PPOCRPipeline {
   /// What the recognizer reads in a column set out as a line, the columns in the line's scale.
   func read(_ line: VerticalColumn.Line) throws -> DecodedLine? {
     let lineImage = RGBImage(width: line.image.width, height: line.image.height, grey: line.image.pixels)
-    let whole = Quad(
-      topLeft: Point(x: 0, y: 0), topRight: Point(x: Double(lineImage.width), y: 0),
-      bottomRight: Point(x: Double(lineImage.width), y: Double(lineImage.height)),
-      bottomLeft: Point(x: 0, y: Double(lineImage.height)))
+    let whole = Quad(left: 0, top: 0, right: Double(lineImage.width), bottom: Double(lineImage.height))
     let region = TextRegion(pageQuad: whole, score: 1, verticalAspectRatio: .infinity)
     return try recognizeRegions(lineImage, regions: [region]).first
   }

@@ -1269,9 +1269,7 @@ public final class PPOCRPipeline {
       x1 = min(Double(image.width), Double(ink.maxX + 1) + m)
       y1 = min(Double(image.height), Double(ink.maxY + 1) + m)
     }
-    let quad = Quad(
-      topLeft: Point(x: x0, y: y0), topRight: Point(x: x1, y: y0), bottomRight: Point(x: x1, y: y1),
-      bottomLeft: Point(x: x0, y: y1))
+    let quad = Quad(left: x0, top: y0, right: x1, bottom: y1)
     return TextRegion(pageQuad: quad, score: 1, verticalAspectRatio: options.verticalAspectRatio)
   }
 

@@ -59,9 +59,7 @@ extension VerticalColumn {
         maxX: run.map { boxes[$0].maxX }.max() ?? 0, maxY: run.map { boxes[$0].maxY }.max() ?? 0)
       guard run.contains(where: { !regions[$0].isVertical }), box.height >= verticalAspectRatio * box.width
       else { continue }
-      let quad = Quad(
-        topLeft: Point(x: box.minX, y: box.minY), topRight: Point(x: box.maxX, y: box.minY),
-        bottomRight: Point(x: box.maxX, y: box.maxY), bottomLeft: Point(x: box.minX, y: box.maxY))
+      let quad = Quad(left: box.minX, top: box.minY, right: box.maxX, bottom: box.maxY)
       let score = run.reduce(0.0) { $0 + regions[$1].score } / Double(run.count)
       joined[first] = TextRegion(pageQuad: quad, score: score, verticalAspectRatio: verticalAspectRatio)
     }
@@ -178,11 +176,7 @@ extension VerticalColumn {
         let (columns, rows) = (left...right, top...bottom)
         let inked = rows.count { ink.hasInk(row: $0, columns: columns) }
         guard Double(inked) >= bridging.inkedRows * Double(rows.count) else { continue }
-        let quad = Quad(
-          topLeft: Point(x: min(a.minX, b.minX), y: a.minY),
-          topRight: Point(x: max(a.maxX, b.maxX), y: a.minY),
-          bottomRight: Point(x: max(a.maxX, b.maxX), y: b.maxY),
-          bottomLeft: Point(x: min(a.minX, b.minX), y: b.maxY))
+        let quad = Quad(left: min(a.minX, b.minX), top: a.minY, right: max(a.maxX, b.maxX), bottom: b.maxY)
         let score = (regions[upper].score + regions[lower].score) / 2
         regions[upper] = TextRegion(pageQuad: quad, score: score, verticalAspectRatio: verticalAspectRatio)
         regions.remove(at: lower)

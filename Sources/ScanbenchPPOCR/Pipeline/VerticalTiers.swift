@@ -302,6 +302,11 @@ extension PPOCRPipeline {
   ) throws -> [TextRegion] {
     let columns = regions.indices.filter { regions[$0].isVertical }
     guard columns.count >= 2 else { return regions }
+    // Each column's foot, lowest first: the lowest point the others reach is the lowest foot but
+    // a column's own.
+    let feet = columns.map { (index: $0, y: regions[$0].quad.points.map(\.y).max() ?? 0) }.sorted {
+      $0.y > $1.y
+    }
     var cuts: [(index: Int, head: Quad, number: TextRegion)] = []
     for index in columns {
       let region = regions[index]
@@ -309,24 +314,15 @@ extension PPOCRPipeline {
         let foot = VerticalColumn.footApart(column, minGap: cutting.leastGap), foot.ems <= cutting.longestFoot
       else { continue }
       let footTop = region.quad.point(along: foot.from, across: 0.5).y
-      let othersReach =
-        columns.filter { $0 != index }
-        .map { regions[$0].quad.points.map(\.y).max() ?? 0 }.max() ?? Double.infinity
+      let othersReach = feet[0].index == index ? feet[1].y : feet[0].y
       guard footTop > othersReach else { continue }
       // The number's box: the column's width across, and down as much again of the gap over it
       // under its ink as over it.
       let cut = (foot.gap + foot.from) / 2
       let end = min(1, foot.to + (foot.from - cut))
-      let points = region.quad.slice(from: cut, to: end).points
-      let (xs, ys) = (points.map(\.x), points.map(\.y))
-      guard let left = xs.min(), let right = xs.max(), let top = ys.min(), let bottom = ys.max() else {
-        continue
-      }
-      let box = Quad(
-        topLeft: Point(x: left, y: top), topRight: Point(x: right, y: top),
-        bottomRight: Point(x: right, y: bottom), bottomLeft: Point(x: left, y: bottom))
       let number = TextRegion(
-        pageQuad: box, score: region.score, verticalAspectRatio: options.verticalAspectRatio)
+        pageQuad: region.quad.slice(from: cut, to: end).uprightBounds, score: region.score,
+        verticalAspectRatio: options.verticalAspectRatio)
       guard !number.isVertical else { continue }
       cuts.append((index, region.quad.slice(from: 0, to: cut), number))
     }

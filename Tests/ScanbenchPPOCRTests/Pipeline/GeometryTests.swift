@@ -114,6 +114,19 @@ import Testing
     #expect(half.topLeft == Point(x: 5, y: 0) && half.bottomRight == Point(x: 10, y: 40))
   }
 
+  @Test func anUprightRectangleAndTheBoundsOfALeaningQuad() {
+    let rectangle = Quad(left: 2, top: 3, right: 12, bottom: 43)
+    #expect(rectangle.topLeft == Point(x: 2, y: 3) && rectangle.topRight == Point(x: 12, y: 3))
+    #expect(rectangle.bottomRight == Point(x: 12, y: 43) && rectangle.bottomLeft == Point(x: 2, y: 43))
+    // A column leaning right as it goes down, as the detector gives it: its bounds hold every corner.
+    let leaning = Quad(
+      topLeft: Point(x: 20, y: 0), topRight: Point(x: 24, y: 50), bottomRight: Point(x: 14, y: 51),
+      bottomLeft: Point(x: 10, y: 1))
+    #expect(leaning.uprightBounds == Quad(left: 10, top: 0, right: 24, bottom: 51))
+    // A column turned to be read as a line covers the same page.
+    #expect(leaning.turnedCounterClockwise().uprightBounds == leaning.uprightBounds)
+  }
+
   @Test func cornersAreOrderedOnThePage() {
     let quad = Quad(orderingCorners: [
       Point(x: 10, y: 12), Point(x: 0, y: 2), Point(x: 100, y: 0), Point(x: 110, y: 10),
