@@ -230,7 +230,7 @@ let package = Package(
         "ScanbenchStore", "ScanbenchSupport", "ScanbenchScoring", "ScanbenchGate", "ScanbenchNotes",
         "ScanbenchArchive",
         "ScanbenchRecognition", "ScanbenchTesseract", "ScanbenchServer", "ScanbenchTestSupport",
-        "ScanbenchRunner",
+        "ScanbenchRunner", "ScanbenchPPOCR",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

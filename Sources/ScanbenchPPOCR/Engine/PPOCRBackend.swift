@@ -58,6 +58,15 @@ public struct PPOCRBackend: EngineBackend {
       }
     }
 
+    /// Whether either model of the size is in int8, whose kernels read wrong on a processor without
+    /// int8 dot products (``Int8DotProducts``).
+    var isInt8: Bool {
+      switch self {
+      case .smallInt8, .smallInt8Neck, .smallMixed: true
+      case .small, .tiny: false
+      }
+    }
+
     /// The detector of the coarse pass over large images (is there any text region at all?): the
     /// tiny one, whichever detector reads the page, since a photo of no text costs only that pass
     /// (Reports/BENCHMARKS.md, "No text, no work").
@@ -175,6 +184,7 @@ public struct PPOCRBackend: EngineBackend {
           message: "PP-OCR has no '\(name)' models (\(Size.allCases.map(\.rawValue).joined(separator: ", ")))"
         )
       }
+      try Self.checkInt8(size, int8DotProducts: Int8DotProducts.available)
       (recognizer, detector) = (size, size)
     }
     guard recognizer != .tiny || options.language == "eng" else {
@@ -192,6 +202,20 @@ public struct PPOCRBackend: EngineBackend {
         singleLine: singleLine, columnsInCells: columnsInCells, options: pipelineOptions) ? detector : nil,
       workers: options.workers, locator: locator)
     try models.check()
+  }
+
+  /// Refuses models in int8 asked for by name on a processor without int8 dot products: there
+  /// the int8 detector finds no line on some pages, and the recognizer misreads lines the float
+  /// one reads, so every figure the run printed would be wrong
+  /// (Reports/BENCHMARKS.md, "The int8 detector on a processor without VNNI (issue 29)"). The
+  /// levels' own choice already keeps such a machine in float (``sizes(for:language:int8DotProducts:)``).
+  static func checkInt8(_ size: Size, int8DotProducts: Bool) throws {
+    guard size.isInt8, !int8DotProducts else { return }
+    throw EngineError(
+      message:
+        "PP-OCR's '\(size.rawValue)' models are in int8, and this processor has no int8 dot products "
+        + "(its /proc/cpuinfo names neither avx512_vnni nor avx_vnni): ONNX Runtime's int8 kernels "
+        + "saturate there and read pages wrong. Use --models small (float), or leave --models out")
   }
 
   /// ONNX Runtime's version, as the library says.

@@ -105,7 +105,30 @@ struct PPOCRBackendTests {
     for language in ["jpn", "eng+jpn"] {
       #expect(try files(.accurate, language).contains("PP-OCRv6_rec_small.onnx"), "\(language)")
     }
-    #expect(try files(.accurate, "eng", models: "small-int8").contains("PP-OCRv6_rec_small_int8.onnx"))
+    if Int8DotProducts.available {
+      #expect(try files(.accurate, "eng", models: "small-int8").contains("PP-OCRv6_rec_small_int8.onnx"))
+    } else {
+      #expect(throws: EngineError.self) { try files(.accurate, "eng", models: "small-int8") }
+    }
+  }
+
+  /// Models in int8 asked for by name are refused on a processor without int8 dot products, and
+  /// only there; float models never.
+  @Test func int8ModelsByNameAreRefusedWithoutInt8DotProducts() throws {
+    for size in PPOCRBackend.Size.allCases {
+      try PPOCRBackend.checkInt8(size, int8DotProducts: true)
+      if size.isInt8 {
+        let error = #expect(throws: EngineError.self) {
+          try PPOCRBackend.checkInt8(size, int8DotProducts: false)
+        }
+        #expect(
+          error?.message.contains("'\(size.rawValue)'") == true
+            && error?.message.contains("--models small") == true)
+      } else {
+        try PPOCRBackend.checkInt8(size, int8DotProducts: false)
+      }
+    }
+    #expect(PPOCRBackend.Size.allCases.filter(\.isInt8) == [.smallInt8, .smallInt8Neck, .smallMixed])
   }
 
   /// The int8 detector runs for two workers at once, the float one for one; the record says which.
