@@ -5,7 +5,7 @@
 /// worse than a grey scan of the same print (docs/engines.md, "Vertical Japanese").
 ///
 /// Ink is every pixel darker than halfway between the page's ink level and its paper level (its
-/// darkest and lightest ``levelShare`` of pixels, as ``RGBImage/inkStretched(below:above:inkShare:)``
+/// darkest and lightest ``levelShare`` of pixels, as ``RGBImage/inkStretched(below:above:paperFrom:inkShare:)``
 /// takes them), the grey level `(R + 2G + B) / 4`.
 struct InkStrokes: Equatable {
   /// The share of pixels whose levels, darkest and lightest, are taken as the ink's and the paper's.

@@ -570,6 +570,7 @@ public final class PPOCRPipeline {
       options.detectionMaxUpscale = 1
       options.faintInkSpread = 160
       options.paleInkSpread = 36
+      options.palePrintOnWhite = PalePrint()
       options.brokenStrokes = BrokenStrokes()
       options.bilevelColumnsRestored = RestoredColumns()
       options.caseByHeight = true
@@ -579,16 +580,33 @@ public final class PPOCRPipeline {
     }
     /// A page where the detector finds nothing, whose darkest and lightest levels (its ink and its
     /// paper) lie fewer than this many levels apart, is detected and read again with its levels
-    /// stretched to black and white (``RGBImage/inkStretched(below:above:inkShare:)``): the
+    /// stretched to black and white (``RGBImage/inkStretched(below:above:paperFrom:inkShare:)``): the
     /// detector takes the levels as they are and misses faint ink. nil: never. Vertical Japanese
     /// sets it (docs/engines.md, "Vertical Japanese").
     public var faintInkSpread: Int?
     /// A page whose darkest and lightest levels lie fewer than this many levels apart (thin strokes
     /// faded and worn into the paper, far paler than a faint scan's grey ink) is read with its levels
-    /// stretched to black and white (``RGBImage/inkStretched(below:above:inkShare:)``) even where the
+    /// stretched to black and white (``RGBImage/inkStretched(below:above:paperFrom:inkShare:)``) even where the
     /// detector finds some of it: as it is, the detector misses whole columns and the recognizer
     /// misreads the rest. nil: never. Vertical Japanese sets it (docs/engines.md, "Vertical Japanese").
     public var paleInkSpread: Int?
+    /// A page of white paper whose ink is pale — print faded, thin or light, its darkest levels
+    /// nearer the paper than a pale page's (``paleInkSpread``) need be — is read stretched to black
+    /// and white as a pale page is: as it is, the recognizer loses its `。、` and misreads its
+    /// thinnest strokes. The paper must be white: a faint grey scan's noise is stretched with its
+    /// ink, and such pages read no better stretched (Reports/BENCHMARKS.md, "Pages the scan damaged
+    /// (issue 30)"). nil: never. Vertical Japanese sets it (docs/engines.md, "Vertical Japanese").
+    public var palePrintOnWhite: PalePrint?
+    /// When a page is pale print on white paper: measured on the vertical sweep's tuning seeds
+    /// (Reports/BENCHMARKS.md, "Pale print on white paper stretched (issue 30)").
+    public struct PalePrint: Sendable, Equatable {
+      /// Its darkest and lightest levels (``RGBImage/inkStretched(below:above:paperFrom:inkShare:)``)
+      /// lie fewer than this many levels apart …
+      public var spread = 90
+      /// … and the lightest (its paper) are at this level or lighter.
+      public var paper = 250
+      public init() {}
+    }
     /// A bilevel page whose strokes are broken into specks (``InkStrokes``: a 1-bit scan whose
     /// threshold took a Mincho face's thin strokes away) is read blurred, and every line the detector
     /// finds in it kept, however unsure; nil: never. Vertical Japanese sets it
@@ -955,6 +973,11 @@ public final class PPOCRPipeline {
     defer { options = given }
     if let spread = options.paleInkSpread,
       let stretched = image.inkStretched(below: spread, above: options.blankImageSpread)
+    {
+      image = stretched
+    } else if let pale = options.palePrintOnWhite,
+      let stretched = image.inkStretched(
+        below: pale.spread, above: options.blankImageSpread, paperFrom: pale.paper)
     {
       image = stretched
     }

@@ -170,15 +170,17 @@ extension RGBImage {
 extension RGBImage {
   /// The image with its levels stretched so that its darkest pixels (the darkest `inkShare` of its
   /// bytes) are black and its lightest (as many) white, when those lie fewer than `spread` levels
-  /// apart and more than `above` (less is a blank image's noise); nil otherwise. A faded print,
-  /// or a light grey scan, has its ink far lighter than black, and the detector and the recognizer
-  /// (whose inputs are the levels as they are, not normalized per image) miss it.
-  func inkStretched(below spread: Int, above: Int, inkShare: Double = 0.005) -> RGBImage? {
+  /// apart and more than `above` (less is a blank image's noise), and the lightest are at
+  /// `paperFrom` or lighter; nil otherwise. A faded print, or a light grey scan, has its ink far
+  /// lighter than black, and the detector and the recognizer (whose inputs are the levels as they
+  /// are, not normalized per image) miss it.
+  func inkStretched(below spread: Int, above: Int, paperFrom: Int = 0, inkShare: Double = 0.005) -> RGBImage?
+  {
     guard !pixels.isEmpty else { return nil }
     var counts = [Int](repeating: 0, count: 256)
     for value in pixels { counts[Int(value)] += 1 }
     let (low, high) = Self.levels(counts, share: inkShare)
-    guard high - low > max(0, above), high - low < spread else { return nil }
+    guard high - low > max(0, above), high - low < spread, high >= paperFrom else { return nil }
     let scale = 255 / Double(high - low)
     let table = (0..<256).map { value -> UInt8 in
       UInt8(saturating: min(255, max(0, (Double(value - low) * scale).rounded())))

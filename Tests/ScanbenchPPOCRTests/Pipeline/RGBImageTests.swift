@@ -41,4 +41,17 @@ struct RGBImageTests {
     for index in 0..<(40 * 4 * 3) { image.pixels[index] = 240 }
     #expect(image.inkStretched(below: 160, above: 16) == nil)
   }
+
+  /// Pale ink at 190 is stretched on white paper, not on grey paper at 240 (a faint grey scan):
+  /// the paper's level is the lightest pixels'.
+  @Test func paleInkIsStretchedOnWhitePaperOnly() throws {
+    var image = RGBImage(width: 40, height: 40, red: 255, green: 255, blue: 255)
+    for index in 0..<(40 * 4 * 3) { image.pixels[index] = 190 }
+    let stretched = try #require(image.inkStretched(below: 90, above: 16, paperFrom: 250))
+    #expect(stretched[0, 0] == (0, 0, 0))
+    #expect(stretched[20, 20] == (255, 255, 255))
+    for index in (40 * 4 * 3)..<image.pixels.count { image.pixels[index] = 240 }
+    #expect(image.inkStretched(below: 90, above: 16, paperFrom: 250) == nil)
+    #expect(image.inkStretched(below: 90, above: 16) != nil)
+  }
 }
