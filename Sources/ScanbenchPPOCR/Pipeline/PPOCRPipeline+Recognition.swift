@@ -341,7 +341,7 @@ extension PPOCRPipeline {
             openingAfterClosing: options.openingBracketsAfterClosing,
             singleOverDouble: options.singleBracketsOverDouble,
             closingAfterMarks: options.closingBracketsAfterMarks, backToBack: options.bracketsBackToBack,
-            atColumnEnds: options.bracketsAtColumnEnds)
+            atColumnEnds: options.bracketsAtColumnEnds, koOverClosing: options.koOverClosingBrackets)
         }
         if sameQuad && options.ellipsesFromInk {
           decoded[index] = VerticalColumn.withEllipsesFromInk(column, into: decoded[index])
@@ -403,7 +403,7 @@ extension PPOCRPipeline {
           openingAfterClosing: options.openingBracketsAfterClosing,
           singleOverDouble: options.singleBracketsOverDouble,
           closingAfterMarks: options.closingBracketsAfterMarks, backToBack: options.bracketsBackToBack,
-          atColumnEnds: options.bracketsAtColumnEnds)
+          atColumnEnds: options.bracketsAtColumnEnds, koOverClosing: options.koOverClosingBrackets)
       }
       if options.ellipsesFromInk {
         cells = VerticalColumn.withEllipsesFromInk(column, into: cells)

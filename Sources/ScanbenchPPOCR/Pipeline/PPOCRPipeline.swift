@@ -317,6 +317,12 @@ public final class PPOCRPipeline {
     /// it (`こ`), so only one more than half a pitch beyond the end character goes in
     /// (docs/engines.md, "Vertical Japanese").
     public var bracketsAtColumnEnds = true
+    /// With ``bracketsFromInk``, a `﹂` of a column's ink with a thin bar across right above it is
+    /// the lower stroke of `こ`, not a closing bracket: no step puts it in as one, and a `」` read
+    /// nearest it is read `こ` (``VerticalColumn/withKoOverClosingBrackets(_:into:height:pitch:)``).
+    /// The stroke turns up at its left end as `﹂` does, and cut from its bar by the column's foot
+    /// the recognizer reads it as the bracket (docs/engines.md, "Vertical Japanese").
+    public var koOverClosingBrackets = true
     /// The `…` a column's ink holds — three dots down its axis a cell, each too small to be kept as
     /// ink — go into the reading kept, in place of what it read of them (`・`, `:`), and under a
     /// column's foot where the detector ended its box at them (``VerticalColumn/ellipsesInInk(_:)``)

@@ -14,7 +14,10 @@ extension VerticalColumn {
   /// before it (`﹂`) than the other; their `gap` the piece's rows. Each piece is judged with the
   /// fainter ink joined to it (``wholeStroke(of:picture:em:)``): a thin stroke often falls below
   /// the column's threshold where its bar does not.
-  static func bracketsInInk(_ column: Grey) -> [InkMark] {
+  ///
+  /// With `koStrokes`, a `﹂` that is the lower stroke of a `こ` (``isLowerStrokeOfKo(_:ink:width:)``)
+  /// is given as `こ`, not as `」`.
+  static func bracketsInInk(_ column: Grey, koStrokes: Bool = false) -> [InkMark] {
     guard let ink = ink(of: column) else { return [] }
     let (width, height, em) = (column.width, column.height, ink.em)
     let axis = ink.axis
@@ -32,10 +35,38 @@ extension VerticalColumn {
       guard let text = bracketShape(inked, width: ww, height: wh, em: em),
         standsAgainst(opening: text == "「", rows: whole.minY..<whole.maxY, ink: rows, height: height, em: em)
       else { continue }
+      let ko = koStrokes && text == "」" && isLowerStrokeOfKo(whole, ink: ink, width: width)
       brackets.append(
-        InkMark(text: text, gap: whole.minY..<whole.maxY, centre: Double(whole.minY + whole.maxY) / 2))
+        InkMark(
+          text: ko ? "こ" : text, gap: whole.minY..<whole.maxY, centre: Double(whole.minY + whole.maxY) / 2))
     }
     return brackets.sorted { $0.centre < $1.centre }
+  }
+
+  /// Whether `piece`, a `﹂` of the ink, is the lower stroke of a `こ`: the stroke turns up at its
+  /// left end as the bracket's does, and the recognizer reads it `」` where the column's foot cuts
+  /// it from the rest of the kana. But `こ` has a bar across the column right above its lower
+  /// stroke, paper between them and above the bar: a bar at least half again as long as it is
+  /// thick and a quarter of an em long, at most a third of an em thick, within a third of an em of
+  /// the stroke. The mark a closing bracket follows is no such bar: `。` is round, the dot of `？`
+  /// short, and a character reaches higher.
+  static func isLowerStrokeOfKo(_ piece: Piece, ink: Ink, width: Int) -> Bool {
+    let em = ink.em
+    let rows = ink.band.rows
+    var bottom = piece.minY
+    while bottom > 0 && rows[bottom - 1] == 0 { bottom -= 1 }
+    guard bottom > 0, bottom < piece.minY, Double(piece.minY - bottom) <= em / 3 else { return false }
+    var top = bottom
+    while top > 0 && rows[top - 1] > 0 { top -= 1 }
+    guard top > 0, Double(bottom - top) <= em / 3 else { return false }
+    var (minX, maxX) = (Int.max, Int.min)
+    for y in top..<bottom {
+      for x in ink.band.left..<ink.band.right where ink.mask[y * width + x] {
+        (minX, maxX) = (min(minX, x), max(maxX, x + 1))
+      }
+    }
+    let long = maxX - minX
+    return Double(long) >= 0.25 * em && long * 2 >= (bottom - top) * 3
   }
 
   /// `piece` with the fainter ink joined to it: a bracket's short stroke, thinner than its bar, may
@@ -167,15 +198,19 @@ extension VerticalColumn {
   /// as `一 二` after a `。」』` as it (``withOpeningBracketsReadAsOnes(_:into:height:pitch:)``), and
   /// a `「` lost after a `」` goes in though that `」` lies within a pitch of it. With `atColumnEnds`,
   /// a `「` lost above the column's first character or a `」` lost below its last goes in
-  /// (``withBracketsAtColumnEnds(_:into:height:pitch:)``).
+  /// (``withBracketsAtColumnEnds(_:into:height:pitch:)``). With `koOverClosing`, a `﹂` that is
+  /// the lower stroke of `こ` is none of these brackets, and a `」` read nearest it is `こ`
+  /// (``withKoOverClosingBrackets(_:into:height:pitch:)``).
   static func withBracketsFromInk(
     _ column: Grey, into reading: DecodedLine, pitch: Double, openingAfterFullStops: Bool = false,
     openingAfterClosing: Bool = false, singleOverDouble: Bool = false, closingAfterMarks: Bool = false,
-    backToBack: Bool = false, atColumnEnds: Bool = false
+    backToBack: Bool = false, atColumnEnds: Bool = false, koOverClosing: Bool = false
   ) -> DecodedLine {
-    let brackets = bracketsInInk(column)
+    let found = bracketsInInk(column, koStrokes: koOverClosing)
+    let brackets = found.filter { $0.text != "こ" }
     let height = Double(column.height)
-    var read = reading
+    var read = withKoOverClosingBrackets(
+      found.filter { $0.text == "こ" }, into: reading, height: height, pitch: pitch)
     if backToBack {
       read = withBracketsBackToBack(brackets, into: read, height: height, pitch: pitch)
       read = withOpeningBracketsReadAsOnes(brackets, into: read, height: height, pitch: pitch)
@@ -198,6 +233,33 @@ extension VerticalColumn {
     return withOpeningBracketsAfterFullStops(
       brackets, into: read, height: height, pitch: pitch, afterClosingBrackets: openingAfterClosing,
       besideTheClosing: backToBack)
+  }
+
+  /// `reading` (its characters' columns along the column, of `height` rows, `pitch` rows a
+  /// character) with the `」` read nearest each of `strokes` (the lower strokes of `こ`,
+  /// ``isLowerStrokeOfKo(_:ink:width:)``), within three quarters of a pitch of it, read as `こ`,
+  /// where no `こ` is read that near: cut from its bar by the column's foot or a cell's edge, the
+  /// kana's lower stroke reads as the bracket it looks like.
+  static func withKoOverClosingBrackets(
+    _ strokes: [InkMark], into reading: DecodedLine, height: Double, pitch: Double
+  ) -> DecodedLine {
+    let content = reading.contentColumns
+    guard !strokes.isEmpty, content > 0, height > 0 else { return reading }
+    func row(_ character: DecodedCharacter) -> Double {
+      VerticalColumn.row(of: character, content: content, height: height)
+    }
+    var result = reading
+    for stroke in strokes {
+      func distance(_ index: Int) -> Double { abs(row(result.characters[index]) - stroke.centre) }
+      let near = result.characters.indices.filter { distance($0) <= 0.75 * pitch }
+      guard let nearest = near.min(by: { distance($0) < distance($1) }),
+        ["」", "﹂"].contains(result.characters[nearest].text),
+        !near.contains(where: { result.characters[$0].text == "こ" })
+      else { continue }
+      result.characters[nearest].text = "こ"
+      result.characters[nearest].voicingAlternatives = []
+    }
+    return result
   }
 
   /// `reading` (its characters' columns along the column, of `height` rows, `pitch` rows a

@@ -286,4 +286,50 @@ import Testing
     #expect(
       VerticalColumn.withBracketsFromInk(grey, into: latin, pitch: 40, atColumnEnds: true).text == "Py")
   }
+
+  /// A column of four cells of 40 rows, the last blank but for a `こ` set in it: a bar 3 rows
+  /// thick across its head (rows 138–140), and under it, 7 rows of paper apart, a stroke turned up
+  /// at its left end (rows 148–157): the `﹂` shape. With `ring`, a `。` stands there in place of
+  /// the bar.
+  static func columnEndingInKo(ring: Bool = false) -> VerticalColumn.Grey {
+    var grey = VerticalColumnInkTests.column(cells: 4, blank: [3])
+    if ring {
+      VerticalColumnInkTests.ring(&grey, x: 22, y: 136)
+    } else {
+      VerticalColumnInkTests.ink(&grey, x: 14..<30, y: 138..<141)
+    }
+    for y in 148..<158 {
+      for x in 12..<34 where y >= 155 || x < 15 { grey[x, y] = 20 }
+    }
+    return grey
+  }
+
+  @Test func aBracketShapeUnderAThinBarIsTheLowerStrokeOfKo() {
+    let ko = Self.columnEndingInKo()
+    #expect(VerticalColumn.bracketsInInk(ko).map(\.text) == ["」"])
+    #expect(VerticalColumn.bracketsInInk(ko, koStrokes: true).map(\.text) == ["こ"])
+    // Under a `。`, round, or under a whole character, the shape stays a closing bracket.
+    #expect(
+      VerticalColumn.bracketsInInk(Self.columnEndingInKo(ring: true), koStrokes: true).map(\.text) == ["」"])
+    #expect(
+      VerticalColumn.bracketsInInk(Self.columnBetweenBrackets(), koStrokes: true).map(\.text) == ["「", "」"])
+  }
+
+  @Test func aClosingBracketReadAtTheLowerStrokeOfKoIsKo() {
+    let ko = Self.columnEndingInKo()
+    // The recognizer read the stroke alone, cut from its bar, as the bracket it looks like.
+    let read = Self.reading(["試", "験", "」"], at: [27, 67, 153], height: ko.height)
+    #expect(VerticalColumn.withBracketsFromInk(ko, into: read, pitch: 40, koOverClosing: true).text == "試験こ")
+    #expect(VerticalColumn.withBracketsFromInk(ko, into: read, pitch: 40).text == "試験」")
+    // A `こ` read there already keeps the bracket read beside it.
+    let both = Self.reading(["験", "こ", "」"], at: [67, 145, 160], height: ko.height)
+    #expect(VerticalColumn.withBracketsFromInk(ko, into: both, pitch: 40, koOverClosing: true).text == "験こ」")
+    // Nor is the stroke put in as a bracket lost at the column's foot.
+    let lost = Self.reading(["試", "験"], at: [27, 67], height: ko.height)
+    #expect(
+      VerticalColumn.withBracketsFromInk(ko, into: lost, pitch: 40, atColumnEnds: true, koOverClosing: true)
+        .text
+        == "試験")
+    #expect(VerticalColumn.withBracketsFromInk(ko, into: lost, pitch: 40, atColumnEnds: true).text == "試験」")
+  }
 }

@@ -411,6 +411,21 @@ struct VerticalColumnModelTests {
     #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
   }
 
+  /// A blurred photo of two tiers (`marks-1` book-2-004) whose second column ends in `こ`
+  /// (`書く。こ`): the column's foot cuts the kana's lower stroke, turned up at its left end as
+  /// `﹂`, from the bar above it, and the recognizer reads it `」`. The bar in the ink tells `こ`
+  /// (``PPOCRPipeline/Options/koOverClosingBrackets``); without the step the column ends in the
+  /// bracket.
+  @Test func theLowerStrokeOfKoReadAsAClosingBracketIsKo() throws {
+    let (image, _) = try PipelineModelTests.sample(Self.fixtures, "marks-1-book-2-004")
+    var options = ReadingOrderModelTests.vertical
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(result.lines.contains { Self.withoutSpaces($0.text).hasSuffix("書く。こ") })
+    options.koOverClosingBrackets = false
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(without.lines.contains { Self.withoutSpaces($0.text).hasSuffix("書く。」") })
+  }
+
   /// A column cut from a book page with a heading, `出る……はずだった`: the six dots of `……`, each
   /// too small to be kept as ink, leave the cells empty there and both readings drop them
   /// (`出るはずだった`); found down the column's axis in its ink, they go back, and the column reads
