@@ -672,6 +672,14 @@ public final class PPOCRPipeline {
       /// marks — a small ring run into the character beside it, or left in specks — that another
       /// reads, and the reading the recognizer is surest of is chosen by its characters, not its marks.
       public var marksFromEveryReading = true
+      /// With ``marksFromEveryReading``, a mark goes in between two characters of the reading kept
+      /// only where they stand this many of the reading's pitches apart or more
+      /// (``VerticalColumn/hasRoomForMark(in:at:apart:)``): a mark takes a cell of its own between
+      /// its neighbours, or half of one, and where two characters stand a pitch apart, what another
+      /// reading read as a mark between them is a stroke or a speck inside a word. nil: wherever
+      /// the readings' shared neighbours place it
+      /// (Reports/BENCHMARKS.md, "Marks from every reading only where they have room (issue 30)").
+      public var marksOnlyWithRoom: Double? = 1.4
       public init() {}
 
       /// A copy of the page darkened by a minimum filter over `darkenedDown` rows and
@@ -1219,7 +1227,8 @@ public final class PPOCRPipeline {
     // restoration runs a small ring into its neighbour, and the first reading's specks lose it.
     guard restoring.marksFromEveryReading, let surerThan = options.marksFromOtherReading else { return }
     for (slot, index) in columns.enumerated() {
-      decoded[index] = VerticalColumn.withMarks(of: readings[slot], keeping: kept[slot], surerThan: surerThan)
+      decoded[index] = VerticalColumn.withMarks(
+        of: readings[slot], keeping: kept[slot], surerThan: surerThan, apart: restoring.marksOnlyWithRoom)
     }
   }
 

@@ -18,7 +18,12 @@ extension VerticalColumn {
   /// another in its place) and fewer characters than `other` (there the mark is a misreading of one
   /// of them). A mark with characters `kept` does not share on both sides has no place and is left
   /// out; so is every mark when the readings share no character.
-  static func withMarks(of other: DecodedLine, into kept: DecodedLine, surerThan: Double) -> DecodedLine {
+  ///
+  /// With `apart`, a mark goes in between two characters of `kept` only where they stand that many
+  /// of its pitches apart or more (``hasRoomForMark(in:at:apart:)``).
+  static func withMarks(
+    of other: DecodedLine, into kept: DecodedLine, surerThan: Double, apart: Double? = nil
+  ) -> DecodedLine {
     let (o, k) = (other.characters, kept.characters)
     guard !o.isEmpty, !k.isEmpty, other.contentColumns > 0, kept.contentColumns > 0 else { return kept }
     // The characters both readings share, marks left out.
@@ -46,6 +51,7 @@ extension VerticalColumn {
       } else {
         continue
       }
+      if let apart, !hasRoomForMark(in: k, at: at, apart: apart) { continue }
       // Kinsoku: no column begins with a closing mark or ends with an opening one; there the mark
       // is a neighbouring column's, or a speck.
       if at == 0 && isClosingMark(o[index].text) || at == k.count && !isClosingMark(o[index].text) {
@@ -75,13 +81,48 @@ extension VerticalColumn {
   /// The reading of `readings` (one column's, read from copies of its page, their columns along
   /// it) at `kept`, with the marks each other reading read surely (`surerThan`) put between the
   /// same neighbours, the other readings taken in order (``withMarks(of:into:surerThan:)``): each
-  /// copy of a 1-bit page loses marks another reads.
-  static func withMarks(of readings: [DecodedLine], keeping kept: Int, surerThan: Double) -> DecodedLine {
+  /// copy of a 1-bit page loses marks another reads. With `apart`, only where there is room for
+  /// the mark (``hasRoomForMark(in:at:apart:)``).
+  static func withMarks(
+    of readings: [DecodedLine], keeping kept: Int, surerThan: Double, apart: Double? = nil
+  ) -> DecodedLine {
     var result = readings[kept]
     for (other, reading) in readings.enumerated() where other != kept {
-      result = withMarks(of: reading, into: result, surerThan: surerThan)
+      result = withMarks(of: reading, into: result, surerThan: surerThan, apart: apart)
     }
     return result
+  }
+
+  /// Whether a mark put into `characters` (a reading of one column, their columns along it) before
+  /// the one at `at` has room there: the characters on either side of it stand `apart` of the
+  /// reading's pitch or more apart — the middle of its steps from one character to the next, most
+  /// of which are one character's cell. A mark set in a column takes a cell of its own between its
+  /// neighbours, or half of one beside a bracket, so where they stand a pitch apart there is none,
+  /// and what another reading read as a mark there is a stroke or a speck inside a word (a `、`
+  /// for the small `ュ` of `ミュー`, a `。` between the two kanji of `今日`). Between two Latin
+  /// letters or digits a mark never has room: they are one word on its side. Beside a single
+  /// Latin letter it is not measured and goes in: the places a reading gives a sideways word's
+  /// letters are the turned reading's, spliced into the cells' and scaled, and the word's first
+  /// letter can lie a pitch from the kana before it with a `。` between them. A mark at either end
+  /// of the column, or in a reading of fewer than three characters, has no two neighbours to
+  /// measure and goes in.
+  static func hasRoomForMark(in characters: [DecodedCharacter], at: Int, apart: Double) -> Bool {
+    guard at > 0, at < characters.count, characters.count >= 3 else { return true }
+    let (before, after) = (characters[at - 1].text, characters[at].text)
+    if isLatinLetterOrDigit(before) && isLatinLetterOrDigit(after) { return false }
+    if isLatinLetter(before) || isLatinLetter(after) { return true }
+    func place(_ index: Int) -> Double {
+      Double(characters[index].firstColumn + characters[index].lastColumn) / 2
+    }
+    let steps = (1..<characters.count).map { place($0) - place($0 - 1) }.sorted()
+    let pitch = steps[steps.count / 2]
+    guard pitch > 0 else { return true }
+    return place(at) - place(at - 1) >= apart * pitch
+  }
+
+  /// Whether `text` is one ASCII letter.
+  static func isLatinLetter(_ text: String) -> Bool {
+    isLatinLetterOrDigit(text) && !text.allSatisfy(\.isNumber)
   }
 
   /// The marks set in a vertical cell where a turned reading loses them: `、。` in its top right,

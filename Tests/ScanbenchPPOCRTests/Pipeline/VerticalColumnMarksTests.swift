@@ -96,3 +96,60 @@ import Testing
     #expect(Self.kept(["響いた。その", "響いた。その"], keeping: 1) == "響いた。その")
   }
 }
+
+/// The marks another reading of a 1-bit page's column read go into the reading kept only where
+/// its characters leave room for them.
+@Suite struct VerticalColumnMarksWithRoomTests {
+  /// A reading one character a cell of ten columns, each `_` a cell read as nothing (where the
+  /// page's mark stands, which this reading lost).
+  static func reading(cells: String) -> DecodedLine {
+    let characters = cells.enumerated().compactMap { slot, character -> DecodedCharacter? in
+      guard character != "_" else { return nil }
+      return DecodedCharacter(
+        text: String(character), firstColumn: 1 + 10 * slot, lastColumn: 1 + 10 * slot, probability: 0.98)
+    }
+    return DecodedLine(characters: characters, contentColumns: Double(10 * cells.count + 2))
+  }
+
+  static func kept(_ readings: [String], keeping kept: Int, apart: Double? = 1.4) -> String {
+    VerticalColumn.withMarks(
+      of: readings.map { reading(cells: $0) }, keeping: kept, surerThan: 0.5, apart: apart
+    ).text
+  }
+
+  @Test func aMarkGoesInWhereTheReadingKeptLeftItsCellEmpty() {
+    // `ホールに響いた。その`: the copy kept ran the ring into `た` and read nothing in its cell.
+    #expect(Self.kept(["ホールに響いた。その", "ホールに浮いた_その"], keeping: 1) == "ホールに浮いた。その")
+  }
+
+  @Test func aMarkBetweenTwoCharactersACellApartIsLeftOut() {
+    // The page's reading read a speck between the two kanji of `今日` as `。`, and the small `ュ`
+    // of `ミュ` as `、`; the reading kept has the characters beside them a cell apart.
+    #expect(Self.kept(["今。日は何曜日", "今日は何曜日"], keeping: 1) == "今日は何曜日")
+    #expect(Self.kept(["だっけ？ミ、21", "だっけ？ミ21"], keeping: 1) == "だっけ？ミ21")
+    // Without the test of room, both go in.
+    #expect(Self.kept(["今。日は何曜日", "今日は何曜日"], keeping: 1, apart: nil) == "今。日は何曜日")
+  }
+
+  @Test func aMarkBetweenTwoLatinLettersNeverGoesIn() {
+    // Even where the reading kept left a cell empty between them: one word on its side.
+    #expect(Self.kept(["のSwi、ftで", "のSwi_ftで"], keeping: 1) == "のSwiftで")
+  }
+
+  @Test func aMarkBesideALatinLetterGoesInUnmeasured() {
+    // `読める。Xcode`: the word spliced from the turned reading lies a cell from `る`.
+    #expect(Self.kept(["から読める。Xcode", "から読めるXcode"], keeping: 1) == "から読める。Xcode")
+  }
+
+  @Test func aMarkAtTheColumnsFootGoesInWhateverTheRoom() {
+    // Set close under the last character, the `。` shares its rows; nothing after it to measure.
+    #expect(Self.kept(["がつながった。", "がつながった"], keeping: 1) == "がつながった。")
+  }
+
+  @Test func roomIsMeasuredInTheReadingsOwnPitch() {
+    let kept = Self.reading(cells: "浮いた_その").characters
+    #expect(VerticalColumn.hasRoomForMark(in: kept, at: 3, apart: 1.4))
+    #expect(!VerticalColumn.hasRoomForMark(in: kept, at: 2, apart: 1.4))
+    #expect(VerticalColumn.hasRoomForMark(in: kept, at: kept.count, apart: 1.4))
+  }
+}

@@ -384,6 +384,21 @@ struct VerticalColumnModelTests {
   /// restored copy of the page is read surer, with the `゛` of `グ`, and the page reads exactly;
   /// its columns read only as they are, `ロク`
   /// (``PPOCRPipeline/Options/bilevelColumnsRestored``).
+  /// A 1-bit page of three tiers (`marks-2` book-3-008) whose first column opens `今日は`: one of
+  /// its other readings read a speck between the two kanji as a `。`, surely, and the reading kept
+  /// has `今` and `日` a cell apart, no room for a mark. Without the test of room the mark goes in
+  /// (`今。日`).
+  @Test func aMarkFromAnotherReadingNeedsRoomBetweenItsNeighbours() throws {
+    let (image, _) = try PipelineModelTests.sample(Self.fixtures, "marks-2-book-3-008")
+    var options = ReadingOrderModelTests.vertical
+    #expect(options.bilevelColumnsRestored?.marksOnlyWithRoom != nil)
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(Self.withoutSpaces(result.text).hasPrefix("今日は何曜日"))
+    options.bilevelColumnsRestored?.marksOnlyWithRoom = nil
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(Self.withoutSpaces(without.text).hasPrefix("今。日は何曜日"))
+  }
+
   @Test func aBilevelPagesColumnsAreReadAgainRestored() throws {
     let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-1-010")
     var options = ReadingOrderModelTests.vertical
