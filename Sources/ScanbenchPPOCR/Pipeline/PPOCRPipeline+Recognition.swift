@@ -279,8 +279,12 @@ extension PPOCRPipeline {
           plainlySpliced = VerticalColumn.withSureKana(of: unspliced, into: plainlySpliced)
         }
         standing = min(standing, plainlySpliced.probability)
+        // A kana the cells read twice anchors where it lies, but the cells are judged as spliced at
+        // the first that will do, as before: without the word's slices their reading is likelier,
+        // and would be kept over a turned reading that reads the column's marks better.
         cells = VerticalColumn.splicedAtAnchors(
-          cells: cells, turned: decoded[index], shortWordsAtLeast: options.shortSidewaysWords)
+          cells: cells, turned: decoded[index], shortWordsAtLeast: options.shortSidewaysWords,
+          anchorsNearestInPlace: options.anchorsNearestInPlace)
         if options.sureKanaFromCells {
           cells = VerticalColumn.withSureKana(of: unspliced, into: cells, doubtful: kanaOverDoubtfulLetters)
         }

@@ -283,6 +283,13 @@ public final class PPOCRPipeline {
     /// one cell, which the cells read as a kana (`AI` as `こ`). nil: never
     /// (docs/engines.md, "Vertical Japanese").
     public var shortSidewaysWords: Double? = 0.5
+    /// Where the cells read a kana that anchors a turned Latin run to them twice, once for a slice
+    /// of the sideways word before it (`Type-Cで` read in cells `で猫占で`), the turned reading's
+    /// kana is anchored to the one that lies nearer it along the column, not the first: anchored to
+    /// the slice, the run goes in before it and the word's other slices stay
+    /// (``VerticalColumn/anchors(_:_:counting:nearestInPlace:)``; docs/engines.md, "Vertical
+    /// Japanese").
+    public var anchorsNearestInPlace = true
     /// A `「` the column's ink holds after a `。` the reading kept has, read as nothing (no bracket,
     /// bar or `一` near it), is put in after the `。`
     /// (``VerticalColumn/withOpeningBracketsAfterFullStops(_:into:height:pitch:afterClosingBrackets:)``): set in the foot

@@ -199,8 +199,15 @@ extension VerticalColumn {
   /// The characters two readings share, in order, as pairs of indices (`first`'s, `second`'s): their
   /// longest common subsequence, matching only characters whose text `counts`. What lies between
   /// two anchors in one reading stands where what lies between them in the other does.
+  ///
+  /// Of the subsequences as long, the one that matches each character of `first` to the earliest
+  /// of `second`'s that will do, or, with `nearestInPlace` (each reading's content columns, both
+  /// readings' columns along the same column), to the one of them that lies nearest it along the
+  /// column: a reading that reads a kana twice, once for a slice of a word beside it, holds it
+  /// first where the word is.
   static func anchors(
-    _ first: [DecodedCharacter], _ second: [DecodedCharacter], counting counts: (String) -> Bool
+    _ first: [DecodedCharacter], _ second: [DecodedCharacter], counting counts: (String) -> Bool,
+    nearestInPlace places: (first: Double, second: Double)? = nil
   ) -> [(first: Int, second: Int)] {
     func matches(_ i: Int, _ j: Int) -> Bool { counts(first[i].text) && first[i].text == second[j].text }
     var longest = [[Int]](repeating: [Int](repeating: 0, count: second.count + 1), count: first.count + 1)
@@ -211,10 +218,30 @@ extension VerticalColumn {
     }
     var anchors: [(first: Int, second: Int)] = []
     var (i, j) = (0, 0)
+    func distance(_ i: Int, _ j: Int) -> Double {
+      guard let places, places.first > 0, places.second > 0 else { return 0 }
+      let along = { (character: DecodedCharacter, content: Double) in
+        Double(character.firstColumn + character.lastColumn + 1) / 2 / content
+      }
+      return abs(along(first[i], places.first) - along(second[j], places.second))
+    }
     while i < first.count && j < second.count {
       if matches(i, j) && longest[i][j] == longest[i + 1][j + 1] + 1 {
-        anchors.append((i, j))
-        (i, j) = (i + 1, j + 1)
+        // A later character of `second` the subsequence can match instead, as long, nearer.
+        var match = j
+        if places != nil {
+          var other = j + 1
+          while other < second.count && longest[i][other] == longest[i][j] {
+            if matches(i, other) && longest[i + 1][other + 1] + 1 == longest[i][j]
+              && distance(i, other) < distance(i, match)
+            {
+              match = other
+            }
+            other += 1
+          }
+        }
+        anchors.append((i, match))
+        (i, j) = (i + 1, match + 1)
       } else if longest[i + 1][j] >= longest[i][j + 1] {
         i += 1
       } else {
@@ -249,7 +276,7 @@ extension VerticalColumn {
   /// (``cellsLostShortWord(_:cells:)``), its letters each read at least that surely.
   static func splicedAtAnchors(
     cells: DecodedLine, turned: DecodedLine, overWordsTheCellsLost: Bool = true,
-    shortWordsAtLeast: Double? = nil
+    shortWordsAtLeast: Double? = nil, anchorsNearestInPlace: Bool = false
   ) -> DecodedLine {
     let (c, t) = (cells.characters, turned.characters)
     guard !c.isEmpty, !t.isEmpty, cells.contentColumns > 0, turned.contentColumns > 0 else { return cells }
@@ -261,7 +288,10 @@ extension VerticalColumn {
       runs = (runs + short).sorted { $0.lowerBound < $1.lowerBound }
     }
     guard !runs.isEmpty else { return cells }
-    let anchors = Self.anchors(t, c) { !isLatin($0) }.map { (turned: $0.first, cells: $0.second) }
+    let places = anchorsNearestInPlace ? (first: turned.contentColumns, second: cells.contentColumns) : nil
+    let anchors = Self.anchors(t, c, counting: { !isLatin($0) }, nearestInPlace: places).map {
+      (turned: $0.first, cells: $0.second)
+    }
     // Without anchors, positions along the column are all there is.
     guard !anchors.isEmpty else { return spliced(cells: cells, turned: turned) }
     // A run and what the turned reading holds with it between the same two anchors (its

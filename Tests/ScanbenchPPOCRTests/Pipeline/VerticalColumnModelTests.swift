@@ -123,6 +123,20 @@ struct VerticalColumnModelTests {
     #expect(!without.text.contains("の"), "the cells' kana put back is what reads it: \(without.text)")
   }
 
+  /// `USBのType-Cで充電する。` (`marks-1` book-2-011): the cells read the sideways `Type-C`'s first
+  /// slice as `で`, then `写人` and the real `で`. Anchored where it lies, the turned reading's `で`
+  /// is the real one, and the word replaces the slices; anchored to the first that will do, it went
+  /// in before them (`Type-Cで写人で充電`).
+  @Test func aKanaTheCellsReadTwiceBesideASidewaysWordIsReadOnce() throws {
+    let (image, _) = try PipelineModelTests.sample(Self.fixtures, "marks-1-book-2-011")
+    var options = ReadingOrderModelTests.vertical
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(Self.withoutSpaces(result.text).hasPrefix("USBのType-Cで充電する。"), "\(result.text)")
+    options.anchorsNearestInPlace = false
+    let first = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(!Self.withoutSpaces(first.text).contains("Type-Cで充電"), "\(first.text)")
+  }
+
   /// `UIKit` set upright, a letter a cell, in a single column: the detector finds the column whole,
   /// and the thin `I` and `i`, which the grid sets as bars turned back (`UーKーt`), are read as the
   /// letters the same cells read standing.

@@ -435,4 +435,57 @@ import Testing
         Self.turnedJavaScriptNoPromise, at: 18, from: 0.55, em: 0.05, upright: de, kanaAtLeast: 0.9)
         == Self.turnedJavaScriptNoPromise)
   }
+
+  /// `USBのType-Cで充電する。` as m1's book-3-017 reads its last column (the word at its head): the
+  /// cells read the sideways word's slices as `で よ` before the `で` after it; turned, the word and
+  /// the `で` read right.
+  static let cellsOfTypeCDe = placed(
+    [
+      ("で", 3, 0.62), ("よ", 12, 0.73), ("で", 16, 1), ("充", 21, 0.98), ("電", 25, 1), ("す", 29, 1),
+      ("る", 34, 1), ("。", 38, 0.99),
+    ], content: 39)
+  static let turnedTypeCDe = placed(
+    [
+      ("T", 2, 1), ("y", 4, 0.99), ("p", 6, 1), ("e", 8, 0.99), ("-", 10, 0.93), ("C", 12, 0.75),
+      ("で", 15, 0.79), ("充", 19, 0.9), ("電", 23, 1), ("す", 27, 0.99), ("る", 31, 1), ("。", 34, 0.62),
+    ], content: 36)
+
+  @Test func aKanaTheCellsReadTwiceAnchorsWhereItLies() {
+    let (t, c) = (Self.turnedTypeCDe.characters, Self.cellsOfTypeCDe.characters)
+    let first = VerticalColumn.anchors(t, c) { !VerticalColumn.isLatin($0) }
+    let nearest = VerticalColumn.anchors(
+      t, c, counting: { !VerticalColumn.isLatin($0) }, nearestInPlace: (36, 39))
+    // The turned `で` (at 15.5 of 36) to the cells' first `で` (at 3.5 of 39), or to the second (at 16.5).
+    #expect(first.first.map { [$0.first, $0.second] } == [6, 0])
+    #expect(nearest.first.map { [$0.first, $0.second] } == [6, 2])
+    // The rest of the subsequence is the same, as long.
+    #expect(nearest.count == first.count)
+    #expect(nearest.dropFirst().map(\.second) == first.dropFirst().map(\.second))
+    // Anchored to the slice, the word goes in before it and its slices stay.
+    #expect(
+      VerticalColumn.splicedAtAnchors(cells: Self.cellsOfTypeCDe, turned: Self.turnedTypeCDe).text
+        == "Type-Cでよで充電する。")
+    #expect(
+      VerticalColumn.splicedAtAnchors(
+        cells: Self.cellsOfTypeCDe, turned: Self.turnedTypeCDe, anchorsNearestInPlace: true
+      ).text == "Type-Cで充電する。")
+  }
+
+  @Test func aKanaReadOnceAnchorsAsBeforeWhereverItLies() {
+    // One `で` in the cells, however far off its place: it is the anchor all the same.
+    var cells = Self.cellsOfTypeCDe
+    cells.characters.remove(at: 2)
+    let (t, c) = (Self.turnedTypeCDe.characters, cells.characters)
+    #expect(
+      VerticalColumn.anchors(t, c, counting: { !VerticalColumn.isLatin($0) }, nearestInPlace: (36, 39)).map(
+        \.second)
+        == VerticalColumn.anchors(t, c) { !VerticalColumn.isLatin($0) }.map(\.second))
+    // Without places, or with a reading of no columns, the first that will do.
+    #expect(
+      VerticalColumn.anchors(
+        Self.turnedTypeCDe.characters, Self.cellsOfTypeCDe.characters,
+        counting: { !VerticalColumn.isLatin($0) },
+        nearestInPlace: (0, 39)
+      ).first?.second == 0)
+  }
 }
