@@ -287,8 +287,7 @@ public final class PPOCRPipeline {
     /// of the sideways word before it (`Type-Cで` read in cells `で猫占で`), the turned reading's
     /// kana is anchored to the one that lies nearer it along the column, not the first: anchored to
     /// the slice, the run goes in before it and the word's other slices stay
-    /// (``VerticalColumn/anchors(_:_:counting:nearestInPlace:)``; docs/engines.md, "Vertical
-    /// Japanese").
+    /// (``VerticalColumn/anchors(_:_:counting:nearestInPlace:)``; docs/engines.md, "Vertical Japanese").
     public var anchorsNearestInPlace = true
     /// A `「` the column's ink holds after a `。` the reading kept has, read as nothing (no bracket,
     /// bar or `一` near it), is put in after the `。`
@@ -607,8 +606,9 @@ public final class PPOCRPipeline {
     /// nearer the paper than a pale page's (``paleInkSpread``) need be — is read stretched to black
     /// and white as a pale page is: as it is, the recognizer loses its `。、` and misreads its
     /// thinnest strokes. The paper must be white: a faint grey scan's noise is stretched with its
-    /// ink, and such pages read no better stretched (Reports/BENCHMARKS.md, "Pages the scan damaged
-    /// (issue 30)"). nil: never. Vertical Japanese sets it (docs/engines.md, "Vertical Japanese").
+    /// ink, and such pages read no better stretched
+    /// (Reports/BENCHMARKS.md, "Pages the scan damaged (issue 30)"). nil: never. Vertical Japanese
+    /// sets it (docs/engines.md, "Vertical Japanese").
     public var palePrintOnWhite: PalePrint?
     /// When a page is pale print on white paper: measured on the vertical sweep's tuning seeds
     /// (Reports/BENCHMARKS.md, "Pale print on white paper stretched (issue 30)").
