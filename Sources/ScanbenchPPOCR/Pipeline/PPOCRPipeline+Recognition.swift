@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 extension PPOCRPipeline {
@@ -201,9 +202,39 @@ extension PPOCRPipeline {
 }
 
 extension PPOCRPipeline {
+  /// Whether a column's reading in cells is kept over its turned reading, by
+  /// ``Options/cellReadingChoice``: `cells` are the readings that stand for the cells, and each
+  /// must hold against the turned one.
+  func keepsCells(_ cells: [DecodedLine], over turned: DecodedLine) -> Bool {
+    cells.allSatisfy {
+      Self.keepsCells($0, over: turned, choice: options.cellReadingChoice, margin: options.cellReadingMargin)
+    }
+  }
+
+  /// Whether `cells` holds against `turned` by `choice` (``Options/CellReadingChoice``).
+  static func keepsCells(
+    _ cells: DecodedLine, over turned: DecodedLine, choice: Options.CellReadingChoice, margin: Double
+  ) -> Bool {
+    // A character read at no probability at all would outweigh any length.
+    func summed(_ line: DecodedLine, credit: Double) -> Double {
+      line.characters.reduce(0.0) { $0 + log(max(Double($1.probability), 1e-6)) + credit }
+    }
+    switch choice {
+    case .meanProbability:
+      return cells.probability + margin >= turned.probability
+    case .summedLogProbability(let credit):
+      return summed(cells, credit: credit) >= summed(turned, credit: credit)
+    case .summedWhereLengthsDiffer(let credit):
+      guard cells.characters.count != turned.characters.count else {
+        return cells.probability + margin >= turned.probability
+      }
+      return summed(cells, credit: credit) >= summed(turned, credit: credit)
+    }
+  }
+
   /// Each tall region of `detected` (turned to read down the column) is read again as a horizontal
   /// line of its character cells (``VerticalColumn``); that reading replaces the one found so far
-  /// unless the latter is likelier by more than ``Options/cellReadingMargin``. The characters'
+  /// unless the latter is likelier by ``Options/cellReadingChoice``. The characters'
   /// columns are mapped back along the column, so word boxes stay on the page.
   func readColumnsInCells(
     _ image: RGBImage, detected: [TextRegion], regions: inout [TextRegion], decoded: inout [DecodedLine]
@@ -259,7 +290,7 @@ extension PPOCRPipeline {
       // surer of them than of the cells they stand for, found between the characters both readings
       // share (``VerticalColumn/splicedAtAnchors(cells:turned:overWordsTheCellsLost:)``); both readings' columns now lie
       // along the column.
-      var standing = cells.probability
+      var standing = [cells]
       // The cells before any turned run goes in: their sure kana put back over letters
       // (``VerticalColumn/withSureKana(of:into:)``).
       let unspliced = cells
@@ -268,17 +299,16 @@ extension PPOCRPipeline {
         // A word the cells lost goes in, but does not make the cells likelier than they were: it
         // tells that their grid lost its phase there, and the turned reading may hold characters
         // they lost beside it.
-        standing =
-          VerticalColumn.splicedAtAnchors(
-            cells: cells, turned: decoded[index], overWordsTheCellsLost: false
-          ).probability
+        standing = [
+          VerticalColumn.splicedAtAnchors(cells: cells, turned: decoded[index], overWordsTheCellsLost: false)
+        ]
         // Nor do short words the cells lost, or kana put back over doubtful letters: the cells are
         // judged as spliced without them.
         var plainlySpliced = VerticalColumn.splicedAtAnchors(cells: cells, turned: decoded[index])
         if options.sureKanaFromCells {
           plainlySpliced = VerticalColumn.withSureKana(of: unspliced, into: plainlySpliced)
         }
-        standing = min(standing, plainlySpliced.probability)
+        standing.append(plainlySpliced)
         // A kana the cells read twice anchors where it lies, but the cells are judged as spliced at
         // the first that will do, as before: without the word's slices their reading is likelier,
         // and would be kept over a turned reading that reads the column's marks better.
@@ -300,8 +330,8 @@ extension PPOCRPipeline {
       // turned one drops them, and cells that lost their phase lose some of them too. Then the `、。`
       // the column's ink plainly holds that neither reading placed go in (``VerticalColumn/marksInInk(_:)``).
       let sameQuad = regions[index].quad == detected[index].quad
-      let judged = sameQuad ? standing : min(cells.probability, standing)
-      guard judged + options.cellReadingMargin >= decoded[index].probability else {
+      let judged = sameQuad ? standing : standing + [cells]
+      guard keepsCells(judged, over: decoded[index]) else {
         // The `、。` the column's ink holds: the marks put in and the kinds of those read, both.
         let inkMarks =
           sameQuad && (options.marksFromInk || options.markKindsFromInk)

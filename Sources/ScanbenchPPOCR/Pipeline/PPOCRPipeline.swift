@@ -201,7 +201,7 @@ public final class PPOCRPipeline {
     public var readTallRegionsBothWays = true
     /// Tall regions are columns of vertical Japanese: each is also read cut into its character cells
     /// set side by side upright (``VerticalColumn``), and that reading is kept unless the turned one
-    /// is likelier by more than ``cellReadingMargin`` (a sideways Latin line in a vertical page).
+    /// is likelier by ``cellReadingChoice`` (a sideways Latin line in a vertical page).
     /// Measured on Corpora jpn-vertical and jpn-vertical-mixed
     /// (docs/engines.md, "Vertical Japanese"): read turned, a column drops its `、。「」`; read in cells, it keeps them.
     public var readColumnsInCells = false
@@ -212,11 +212,31 @@ public final class PPOCRPipeline {
     /// (docs/engines.md, "Vertical Japanese").
     public var cellsAlongGaps = false
     /// Read turned, a column must be this much likelier than read in cells to keep the turned reading
+    /// where ``cellReadingChoice`` weighs them by the mean
     /// (a mean probability; the turned reading of a column that drops its `、。` is confident). With
     /// the turned reading's Latin spliced into the cells between anchors, a smaller margin than
     /// before read the tategaki sweep better on three seeds; a smaller one still turned a column of
     /// jpn-vert-lines that the cells read better (docs/engines.md, "Vertical Japanese").
     public var cellReadingMargin = 0.065
+    /// How a column's two readings, in cells and turned, are weighed against each other
+    /// (``CellReadingChoice``). The summed log-probability with a credit a character: the mean
+    /// keeps the reading that drops a character it doubts, and read the tategaki sweep's seeds, held
+    /// out ones too, far worse; the sum loses a small `っ` on a committed corpus
+    /// (Reports/BENCHMARKS.md, "A column's cells or its whole reading by summed log-probability (issue 30)").
+    public var cellReadingChoice = CellReadingChoice.summedLogProbability(credit: 0.2)
+    /// How the reading of a column in cells is weighed against the column read turned.
+    public enum CellReadingChoice: Sendable, Equatable {
+      /// Each reading's mean character probability, the turned one kept only where likelier by
+      /// more than ``Options/cellReadingMargin``. A reading that drops a character it doubts has
+      /// the higher mean.
+      case meanProbability
+      /// Each reading's summed log-probability with `credit` for each character, no margin: a
+      /// reading that drops a character it doubts loses that character's credit.
+      case summedLogProbability(credit: Double)
+      /// ``summedLogProbability(credit:)`` where the readings hold different numbers of characters;
+      /// between readings as long (one character read for another) the mean and its margin.
+      case summedWhereLengthsDiffer(credit: Double)
+    }
     /// A column's two readings, turned and in cells, each take from the other the marks (`、。「」`)
     /// it read with at least this probability between the same neighbours, where the one kept has
     /// none (``VerticalColumn/withMarks(of:into:surerThan:)``): read turned, a column drops them, and

@@ -3,7 +3,7 @@
 /// Read turned, a column drops its `、。「」` (they lie in the top right of their cells, where the
 /// recognizer, trained on horizontal lines, sees no mark). Read in cells it keeps them, but where
 /// its grid lost its phase it misreads the characters around them, and the turned reading, likelier
-/// by more than ``PPOCRPipeline/Options/cellReadingMargin``, is kept whole; and where the cells
+/// by ``PPOCRPipeline/Options/cellReadingChoice``, is kept whole; and where the cells
 /// reading is kept, a cell holding half a mark and half a character loses the mark, which the
 /// turned reading now and then has. Neither reading's marks need be lost with the rest of it: each
 /// is put between the same neighbours in the reading kept (``withMarks(of:into:surerThan:)``).
