@@ -219,11 +219,11 @@ public final class PPOCRPipeline {
     /// jpn-vert-lines that the cells read better (docs/engines.md, "Vertical Japanese").
     public var cellReadingMargin = 0.065
     /// How a column's two readings, in cells and turned, are weighed against each other
-    /// (``CellReadingChoice``). The summed log-probability with a credit a character: the mean
-    /// keeps the reading that drops a character it doubts, and read the tategaki sweep's seeds, held
-    /// out ones too, far worse; the sum loses a small `っ` on a committed corpus
+    /// (``CellReadingChoice``). The mean: the summed log-probability with a credit a character read
+    /// the tategaki sweep's seeds, held out ones too, far better, but drops a small `っ` the cells
+    /// read doubtfully and reads an upright `I` as a bar, on committed corpora and test pages
     /// (Reports/BENCHMARKS.md, "A column's cells or its whole reading by summed log-probability (issue 30)").
-    public var cellReadingChoice = CellReadingChoice.summedLogProbability(credit: 0.2)
+    public var cellReadingChoice = CellReadingChoice.meanProbability
     /// How the reading of a column in cells is weighed against the column read turned.
     public enum CellReadingChoice: Sendable, Equatable {
       /// Each reading's mean character probability, the turned one kept only where likelier by
