@@ -225,10 +225,10 @@ extension PPOCRPipeline {
     case .summedLogProbability(let credit):
       return summed(cells, credit: credit) >= summed(turned, credit: credit)
     case .summedWhereLengthsDiffer(let credit):
-      guard cells.characters.count != turned.characters.count else {
-        return cells.probability + margin >= turned.probability
-      }
-      return summed(cells, credit: credit) >= summed(turned, credit: credit)
+      let choice: Options.CellReadingChoice =
+        cells.characters.count == turned.characters.count
+        ? .meanProbability : .summedLogProbability(credit: credit)
+      return keepsCells(cells, over: turned, choice: choice, margin: margin)
     }
   }
 

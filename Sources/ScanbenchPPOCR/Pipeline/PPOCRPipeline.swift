@@ -1012,15 +1012,13 @@ public final class PPOCRPipeline {
     var image = image
     let given = options
     defer { options = given }
-    if let spread = options.paleInkSpread,
-      let stretched = image.inkStretched(below: spread, above: options.blankImageSpread)
+    // A pale page, or pale print on white paper: the page's levels measured once for both.
+    if options.paleInkSpread != nil || options.palePrintOnWhite != nil,
+      let (low, high) = image.inkLevels(), high - low > max(0, options.blankImageSpread)
     {
-      image = stretched
-    } else if let pale = options.palePrintOnWhite,
-      let stretched = image.inkStretched(
-        below: pale.spread, above: options.blankImageSpread, paperFrom: pale.paper)
-    {
-      image = stretched
+      let palePage = options.paleInkSpread.map { high - low < $0 } ?? false
+      let palePrint = options.palePrintOnWhite.map { high - low < $0.spread && high >= $0.paper } ?? false
+      if palePage || palePrint { image = image.stretched(from: low, to: high) }
     }
     let measured = options.brokenStrokes != nil || options.bilevelColumnsRestored != nil
     let strokes = measured ? InkStrokes(image) : nil

@@ -176,11 +176,24 @@ extension RGBImage {
   /// are, not normalized per image) miss it.
   func inkStretched(below spread: Int, above: Int, paperFrom: Int = 0, inkShare: Double = 0.005) -> RGBImage?
   {
+    guard let (low, high) = inkLevels(inkShare: inkShare),
+      high - low > max(0, above), high - low < spread, high >= paperFrom
+    else { return nil }
+    return stretched(from: low, to: high)
+  }
+
+  /// The levels of the image's darkest and lightest `inkShare` of bytes (its ink and its paper),
+  /// nil for an empty image: measured once, they answer every rule of ``inkStretched(below:above:paperFrom:inkShare:)``.
+  func inkLevels(inkShare: Double = 0.005) -> (low: Int, high: Int)? {
     guard !pixels.isEmpty else { return nil }
     var counts = [Int](repeating: 0, count: 256)
     for value in pixels { counts[Int(value)] += 1 }
-    let (low, high) = Self.levels(counts, share: inkShare)
-    guard high - low > max(0, above), high - low < spread, high >= paperFrom else { return nil }
+    return Self.levels(counts, share: inkShare)
+  }
+
+  /// The image with level `low` made black and `high` white, the levels between spread over both.
+  func stretched(from low: Int, to high: Int) -> RGBImage {
+    guard high > low else { return self }
     let scale = 255 / Double(high - low)
     let table = (0..<256).map { value -> UInt8 in
       UInt8(saturating: min(255, max(0, (Double(value - low) * scale).rounded())))
