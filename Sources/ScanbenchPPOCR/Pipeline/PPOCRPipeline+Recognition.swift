@@ -207,7 +207,10 @@ extension PPOCRPipeline {
   /// must hold against the turned one.
   func keepsCells(_ cells: [DecodedLine], over turned: DecodedLine) -> Bool {
     cells.allSatisfy {
-      Self.keepsCells($0, over: turned, choice: options.cellReadingChoice, margin: options.cellReadingMargin)
+      let weighed =
+        options.smallKanaIntoTurnedReading ? VerticalColumn.withSmallKana(of: $0, into: turned) : turned
+      return Self.keepsCells(
+        $0, over: weighed, choice: options.cellReadingChoice, margin: options.cellReadingMargin)
     }
   }
 
@@ -330,8 +333,17 @@ extension PPOCRPipeline {
       // turned one drops them, and cells that lost their phase lose some of them too. Then the `、。`
       // the column's ink plainly holds that neither reading placed go in (``VerticalColumn/marksInInk(_:)``).
       let sameQuad = regions[index].quad == detected[index].quad
+      if sameQuad && options.lettersOverBarsFromOtherReading {
+        let turned = decoded[index]
+        decoded[index] = VerticalColumn.withLettersOverBars(of: cells, into: turned)
+        standing = standing.map { VerticalColumn.withLettersOverBars(of: turned, into: $0) }
+        cells = VerticalColumn.withLettersOverBars(of: turned, into: cells)
+      }
       let judged = sameQuad ? standing : standing + [cells]
       guard keepsCells(judged, over: decoded[index]) else {
+        if sameQuad && options.smallKanaIntoTurnedReading {
+          decoded[index] = VerticalColumn.withSmallKana(of: cells, into: decoded[index])
+        }
         // The `、。` the column's ink holds: the marks put in and the kinds of those read, both.
         let inkMarks =
           sameQuad && (options.marksFromInk || options.markKindsFromInk)

@@ -218,12 +218,29 @@ public final class PPOCRPipeline {
     /// before read the tategaki sweep better on three seeds; a smaller one still turned a column of
     /// jpn-vert-lines that the cells read better (docs/engines.md, "Vertical Japanese").
     public var cellReadingMargin = 0.065
+    /// A small kana (`っ ャ`) the cells read where a column's turned reading holds none between
+    /// the same two neighbours, or its full-size form, goes into the turned reading before the two
+    /// are weighed (``cellReadingChoice``), and stays there where it is kept
+    /// (``VerticalColumn/withSmallKana(of:into:)``): read turned, a small kana's ink is lost beside
+    /// its neighbours, and by the sum the reading that dropped a character the cells doubted is the
+    /// likelier. A page of one column read whole is kept over its columns only where it holds as
+    /// many small kana (``oneColumnReadWhole``)
+    /// (Reports/BENCHMARKS.md, "The summed choice made safe for small kana and upright letters (issue 30)").
+    public var smallKanaIntoTurnedReading = true
+    /// A bar (`ー`) one of a column's readings holds between two Latin letters, where the other reads
+    /// one Latin letter between the same two, becomes that letter in both before they are weighed
+    /// (``VerticalColumn/withLettersOverBars(of:into:)``): a thin upright letter (`I` of `UIKit`)
+    /// looks like a bar, and either reading may read it so, surely
+    /// (Reports/BENCHMARKS.md, "The summed choice made safe for small kana and upright letters (issue 30)").
+    public var lettersOverBarsFromOtherReading = true
     /// How a column's two readings, in cells and turned, are weighed against each other
-    /// (``CellReadingChoice``). The mean: the summed log-probability with a credit a character read
-    /// the tategaki sweep's seeds, held out ones too, far better, but drops a small `っ` the cells
-    /// read doubtfully and reads an upright `I` as a bar, on committed corpora and test pages
-    /// (Reports/BENCHMARKS.md, "A column's cells or its whole reading by summed log-probability (issue 30)").
-    public var cellReadingChoice = CellReadingChoice.meanProbability
+    /// (``CellReadingChoice``): by their summed log-probabilities with a credit of 0.2 a character,
+    /// where the mean favoured the reading that drops a character it doubts (a `、。`, a bracket, a
+    /// long vowel bar), which a turned reading does. The small kana and upright letters a reading
+    /// loses for how it was read are put back before they are weighed
+    /// (``smallKanaIntoTurnedReading``, ``lettersOverBarsFromOtherReading``)
+    /// (Reports/BENCHMARKS.md, "A column's cells or its whole reading by summed log-probability (issue 30)"; Reports/BENCHMARKS.md, "The summed choice made safe for small kana and upright letters (issue 30)").
+    public var cellReadingChoice = CellReadingChoice.summedLogProbability(credit: 0.2)
     /// How the reading of a column in cells is weighed against the column read turned.
     public enum CellReadingChoice: Sendable, Equatable {
       /// Each reading's mean character probability, the turned one kept only where likelier by
@@ -1159,7 +1176,10 @@ public final class PPOCRPipeline {
           || (options.oneColumnOverPart.map({ column.length < $0 * inkLength }) ?? false),
         Double(line.text.count { !$0.isWhitespace }) >= options.oneColumnLeastShare
           * Double(column.characters),
-        line.text.count(where: { "、。".contains($0) }) >= column.marks
+        line.text.count(where: { "、。".contains($0) }) >= column.marks,
+        // Nor a small kana: the whole line read turned loses it, and its mean is the higher for that.
+        !options.smallKanaIntoTurnedReading
+          || line.characters.count(where: { VerticalColumn.smallKana[$0.text] != nil }) >= column.smallKana
       {
         return (whole, turn, nil)
       }
@@ -1190,10 +1210,10 @@ public final class PPOCRPipeline {
 
   /// The regions `layout` keeps, when they lie on one axis (each overlaps every other across): their
   /// characters' mean probability, their count (whitespace left out), how many are `、。`, how
-  /// many regions (pieces) hold them and how long a stretch of the page's height they span; nil
-  /// otherwise.
+  /// many are small kana, how many regions (pieces) hold them and how long a stretch of the page's
+  /// height they span; nil otherwise.
   func oneColumn(_ regions: [PPOCRRegion]) -> (
-    probability: Double, characters: Int, marks: Int, pieces: Int, length: Double
+    probability: Double, characters: Int, marks: Int, smallKana: Int, pieces: Int, length: Double
   )? {
     let kept = regions.filter {
       !$0.decodedLine.text.allSatisfy(\.isWhitespace)
@@ -1211,7 +1231,8 @@ public final class PPOCRPipeline {
     let ys = kept.flatMap { $0.quad.points.map(\.y) }
     return (
       sum / Double(characters.count), characters.count, characters.count { "、。".contains($0.text) },
-      kept.count, (ys.max() ?? 0) - (ys.min() ?? 0)
+      characters.count { VerticalColumn.smallKana[$0.text] != nil }, kept.count,
+      (ys.max() ?? 0) - (ys.min() ?? 0)
     )
   }
 

@@ -19,6 +19,15 @@ struct VerticalColumnModelTests {
     return options
   }
 
+  /// `jpn_vert` with a column's two readings weighed by their mean probability, as before the sum
+  /// (``PPOCRPipeline/Options/cellReadingChoice``): the steps that mend what the mean kept wrong are
+  /// tested where it keeps it; with the sum those columns read exactly without them.
+  static var byTheMean: PPOCRPipeline.Options {
+    var options = ReadingOrderModelTests.vertical
+    options.cellReadingChoice = .meanProbability
+    return options
+  }
+
   /// Small kana (`ッ`, `ュ`) whose cells do not keep the grid's phase down the column: cut along the
   /// gaps between characters, the column reads exactly; on one grid, a small kana shares its cell
   /// with a neighbour's ink and is read wrong (`キャッシコ`), unless a later step takes the kana from
@@ -169,7 +178,8 @@ struct VerticalColumnModelTests {
   /// one side, reads the word as `_き×`; the box around the page's ink, read as one line, reads it
   /// surely and right, and is kept. The column reads exactly.
   @Test func aSingleColumnIsReadInTheBoxAroundItsInk() throws {
-    try expectReadExactly("sweep-2-col-sideways-017", onlyWith: { $0.oneColumnReadWhole = false })
+    try expectReadExactly(
+      "sweep-2-col-sideways-017", options: Self.byTheMean, onlyWith: { $0.oneColumnReadWhole = false })
   }
 
   /// `--psm 7` on a single column with `SwiftUI` lying sideways: its ink read whole, as one line,
@@ -187,6 +197,7 @@ struct VerticalColumnModelTests {
   @Test func aColumnInPiecesIsReadWhole() throws {
     var options = Self.asItIs
     options.caseFromWordsAcross = false
+    options.cellReadingChoice = .meanProbability
     try expectReadExactly(
       "sweep-2-col-upright-013", options: options, onlyWith: { $0.oneColumnOverPieces = false })
   }
@@ -295,7 +306,8 @@ struct VerticalColumnModelTests {
   /// the turned reading, which read them, gives them back between the same neighbours
   /// (`される。「試験`).
   @Test func aColumnReadInCellsKeepsTheMarksOfItsTurnedReading() throws {
-    try expectMarksFromTheOtherReading(fixture: "sweep-1-book-2-007", column: 1, reading: "面に表示される。「試験は毎晩24時")
+    try expectMarksFromTheOtherReading(
+      fixture: "sweep-1-book-2-007", column: 1, reading: "面に表示される。「試験は毎晩24時", options: Self.byTheMean)
   }
 
   /// Two columns of a book page (cut from it) whose `。` both readings lose — one where `Python`,
@@ -363,7 +375,7 @@ struct VerticalColumnModelTests {
   /// too, so both are turned off).
   @Test func aVoicingMarkIsTakenFromTheTurnedReading() throws {
     try expectReadExactly(
-      "sweep-1-book-1-015",
+      "sweep-1-book-1-015", options: Self.byTheMean,
       onlyWith: {
         $0.voicingMarksFromTurnedReading = nil
         $0.voicingMarksFromBothReadings = nil
@@ -373,7 +385,7 @@ struct VerticalColumnModelTests {
   /// The same page without the voicing margin: the cells' `こ` doubted for `ご`, and the turned
   /// reading's `ご`, together hold `ご` likelier, and the page reads exactly.
   @Test func aVoicingMarkIsTakenFromBothReadings() throws {
-    var options = ReadingOrderModelTests.vertical
+    var options = Self.byTheMean
     options.voicingMarksFromTurnedReading = nil
     try expectReadExactly(
       "sweep-1-book-1-015", options: options, onlyWith: { $0.voicingMarksFromBothReadings = nil })
@@ -533,11 +545,14 @@ struct VerticalColumnModelTests {
 
   /// The `column`th line of `fixture`'s ground truth is `reading`, and the page reads it exactly
   /// with the marks taken from the other reading, and not without them (nor the ink's).
-  func expectMarksFromTheOtherReading(fixture: String, column index: Int, reading: String) throws {
+  func expectMarksFromTheOtherReading(
+    fixture: String, column index: Int, reading: String,
+    options: PPOCRPipeline.Options = ReadingOrderModelTests.vertical
+  ) throws {
     let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, fixture)
     let column = Self.lines(groundTruth)[index]
     #expect(column == reading)
-    var options = ReadingOrderModelTests.vertical
+    var options = options
     let result = try PipelineModelTests.pipeline(options: options).recognize(image)
     #expect(result.lines.map { Self.withoutSpaces($0.text) }.contains(column))
     options.marksFromOtherReading = nil
