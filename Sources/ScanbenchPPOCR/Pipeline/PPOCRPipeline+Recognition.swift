@@ -299,6 +299,9 @@ extension PPOCRPipeline {
       let unspliced = cells
       if regions[index].quad == detected[index].quad {
         decoded[index] = try withLatinReadAlone(decoded[index], column: column, pitch: line.pitch)
+        if options.turnedLookalikeLetters {
+          decoded[index] = VerticalColumn.lettersFromLookalikes(decoded[index])
+        }
         // A word the cells lost goes in, but does not make the cells likelier than they were: it
         // tells that their grid lost its phase there, and the turned reading may hold characters
         // they lost beside it.
@@ -317,7 +320,8 @@ extension PPOCRPipeline {
         // and would be kept over a turned reading that reads the column's marks better.
         cells = VerticalColumn.splicedAtAnchors(
           cells: cells, turned: decoded[index], shortWordsAtLeast: options.shortSidewaysWords,
-          anchorsNearestInPlace: options.anchorsNearestInPlace)
+          anchorsNearestInPlace: options.anchorsNearestInPlace,
+          shortWordOverOneCell: options.shortWordOverOneCell)
         if options.sureKanaFromCells {
           cells = VerticalColumn.withSureKana(of: unspliced, into: cells, doubtful: kanaOverDoubtfulLetters)
         }

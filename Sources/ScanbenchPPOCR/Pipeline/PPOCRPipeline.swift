@@ -320,6 +320,17 @@ public final class PPOCRPipeline {
     /// one cell, which the cells read as a kana (`AI` as `こ`). nil: never
     /// (docs/engines.md, "Vertical Japanese").
     public var shortSidewaysWords: Double? = 0.5
+    /// With ``shortSidewaysWords``, where the cells read one character for such a word, each of
+    /// its letters read turned at least this surely takes its place, however surely the cells read
+    /// that character (``VerticalColumn/cellsLostShortWord(_:cells:oneCellAtLeast:)``): the cells
+    /// read `AI` lying in one cell as `こ` as surely as the turned reading reads its `I`. 0.9 is the
+    /// step's own bound.
+    public var shortWordOverOneCell = 0.8
+    /// A ring beside a letter of a column's turned reading is read as `O`, and a bar after a
+    /// capital at a word's head as `I`, before its Latin runs go into the cells
+    /// (``VerticalColumn/lettersFromLookalikes(_:)``): read turned, `OS` comes out `〇S` and `AI`
+    /// `Aー`, which are no words (docs/engines.md, "Vertical Japanese").
+    public var turnedLookalikeLetters = true
     /// Where the cells read a kana that anchors a turned Latin run to them twice, once for a slice
     /// of the sideways word before it (`Type-Cで` read in cells `で猫占で`), the turned reading's
     /// kana is anchored to the one that lies nearer it along the column, not the first: anchored to

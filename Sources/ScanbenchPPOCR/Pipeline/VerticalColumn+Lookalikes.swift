@@ -224,3 +224,40 @@ extension VerticalColumn {
     return result
   }
 }
+
+extension VerticalColumn {
+  /// `turned` (a column's turned reading) with a ring (`〇`, `○`) beside an ASCII letter read as
+  /// `O`, and a bar (`ー`, `一`, `|`) right after a capital that begins a word, with no letter or
+  /// digit after it, read as `I`. Read turned, a sideways `O` is a ring the recognizer takes for the
+  /// kanji zero (`OS` as `〇S`), and an `I` lying down a bare stroke it takes for the long vowel
+  /// mark (`AI` as `Aー`); as kana or marks they are no letters of the word, which then is one
+  /// letter, no run that goes into the cells. A Japanese text writes neither beside a Latin letter:
+  /// `〇` stands among kanji numerals, `ー` after a katakana.
+  static func lettersFromLookalikes(_ turned: DecodedLine) -> DecodedLine {
+    var result = turned
+    let texts = turned.characters.map(\.text)
+    func isASCIILetter(_ index: Int) -> Bool {
+      guard texts.indices.contains(index), texts[index].unicodeScalars.count == 1,
+        let scalar = texts[index].unicodeScalars.first
+      else { return false }
+      return (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value)
+    }
+    func isCapital(_ index: Int) -> Bool {
+      isASCIILetter(index) && texts[index].allSatisfy(\.isUppercase)
+    }
+    func isWordCharacter(_ index: Int) -> Bool {
+      texts.indices.contains(index) && isLatin(texts[index]) && texts[index] != "-" && texts[index] != "."
+    }
+    for index in texts.indices {
+      let text = texts[index]
+      if text == "〇" || text == "○", isASCIILetter(index - 1) || isASCIILetter(index + 1) {
+        result.characters[index].text = "O"
+      } else if ["ー", "一", "|"].contains(text), isCapital(index - 1), !isWordCharacter(index - 2),
+        !isWordCharacter(index + 1)
+      {
+        result.characters[index].text = "I"
+      }
+    }
+    return result
+  }
+}

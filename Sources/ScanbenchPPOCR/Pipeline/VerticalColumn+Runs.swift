@@ -276,7 +276,7 @@ extension VerticalColumn {
   /// (``cellsLostShortWord(_:cells:)``), its letters each read at least that surely.
   static func splicedAtAnchors(
     cells: DecodedLine, turned: DecodedLine, overWordsTheCellsLost: Bool = true,
-    shortWordsAtLeast: Double? = nil, anchorsNearestInPlace: Bool = false
+    shortWordsAtLeast: Double? = nil, anchorsNearestInPlace: Bool = false, shortWordOverOneCell: Double = 0.9
   ) -> DecodedLine {
     let (c, t) = (cells.characters, turned.characters)
     guard !c.isEmpty, !t.isEmpty, cells.contentColumns > 0, turned.contentColumns > 0 else { return cells }
@@ -353,7 +353,7 @@ extension VerticalColumn {
         continue
       }
       if let least = shortWordsAtLeast, isShortWord(run, atLeast: least),
-        cellsLostShortWord(run, cells: inside.map { c[$0] })
+        cellsLostShortWord(run, cells: inside.map { c[$0] }, oneCellAtLeast: shortWordOverOneCell)
       {
         splice()
         continue
@@ -413,11 +413,13 @@ extension VerticalColumn {
   /// as `こ`, `OS` as `へ`). The cells hold no mark there and no letter read surely (those stood
   /// upright, one a cell), and either read one character where every letter of the word was read
   /// surely (0.9 or more), or were less sure of what they read than the turned reading of the word.
-  static func cellsLostShortWord(_ run: ArraySlice<DecodedCharacter>, cells: [DecodedCharacter]) -> Bool {
+  static func cellsLostShortWord(
+    _ run: ArraySlice<DecodedCharacter>, cells: [DecodedCharacter], oneCellAtLeast: Double = 0.9
+  ) -> Bool {
     guard (1...2).contains(cells.count),
       cells.allSatisfy({ !isMark($0.text) && !(isLatin($0.text) && $0.probability >= 0.9) })
     else { return false }
-    if cells.count == 1 && run.allSatisfy({ $0.probability >= 0.9 }) { return true }
+    if cells.count == 1 && run.allSatisfy({ Double($0.probability) >= oneCellAtLeast }) { return true }
     let runMean = run.reduce(0.0) { $0 + Double($1.probability) } / Double(run.count)
     let cellsMean = cells.reduce(0.0) { $0 + Double($1.probability) } / Double(cells.count)
     return runMean > cellsMean

@@ -35,6 +35,22 @@ import Testing
     }
   }
 
+  @Test func aRingBesideALetterAndABarAfterACapitalAreLettersOfTheTurnedReading() {
+    // Read turned, `OS` comes out with the kanji zero and `AI` with the long vowel mark.
+    #expect(VerticalColumn.lettersFromLookalikes(Self.reading("た〇Sを入")).text == "たOSを入")
+    #expect(VerticalColumn.lettersFromLookalikes(Self.reading("のmac○Sで")).text == "のmacOSで")
+    #expect(VerticalColumn.lettersFromLookalikes(Self.reading("た。Aーが書")).text == "た。AIが書")
+    #expect(VerticalColumn.lettersFromLookalikes(Self.reading("はA一の")).text == "はAIの")
+  }
+
+  @Test func ringsAndBarsAmongJapaneseStay() {
+    // A kanji zero among kanji numerals, a long vowel after a katakana, a bar after a small
+    // letter or inside a word (`Type-C`, `X-ray`), a capital inside a longer word.
+    for text in ["二〇二〇年", "〇をつける", "データーを", "Typeーの", "Xーray", "は、ABーの", "コーヒー"] {
+      #expect(VerticalColumn.lettersFromLookalikes(Self.reading(text)).text == text)
+    }
+  }
+
   @Test func anEAtTheHeadOfAWordOfCapitalsIsAnH() {
     // `H` lying down is `エ`, read so by both readings at the head of `HTTP`.
     #expect(VerticalColumn.bareLetters(Self.reading("ーはエTTPで")).text == "ーはHTTPで")

@@ -146,6 +146,19 @@ struct VerticalColumnModelTests {
     #expect(!Self.withoutSpaces(first.text).contains("Type-Cで充電"), "\(first.text)")
   }
 
+  /// `だ。OSを入れ直すと、` (a column of `marks-1` book-3-005): read turned, the sideways `O` is a
+  /// ring read as the kanji zero (`〇S`), no letter, so the word was one letter and the column read
+  /// `〇S`. Beside a letter, the ring is read as `O`.
+  @Test func aRingBesideASidewaysLetterIsReadAsO() throws {
+    let (image, _) = try PipelineModelTests.sample(Self.fixtures, "marks-1-book-3-005-column-7")
+    var options = ReadingOrderModelTests.vertical
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(Self.withoutSpaces(result.text).hasPrefix("だ。OSを入れ直すと"), "\(result.text)")
+    options.turnedLookalikeLetters = false
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(Self.withoutSpaces(without.text).contains("〇S"), "\(without.text)")
+  }
+
   /// `UIKit` set upright, a letter a cell, in a single column: the detector finds the column whole,
   /// and the thin `I` and `i`, which the grid sets as bars turned back (`UーKーt`), are read as the
   /// letters the same cells read standing.

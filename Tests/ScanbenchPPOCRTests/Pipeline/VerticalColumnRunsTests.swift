@@ -267,6 +267,35 @@ import Testing
     #expect(VerticalColumn.splicedAtAnchors(cells: Self.cellsOfAI, turned: Self.turnedAI).text == "するこが書")
   }
 
+  @Test func aShortWordOverOneCellTakesItsPlaceFromALowerBound() {
+    // `AI` turned with its `I` at 0.84, where the cells read one `こ` surely.
+    let cells = Self.placed(
+      [("す", 2, 0.99), ("る", 6, 0.99), ("こ", 11, 0.96), ("が", 15, 0.99), ("書", 19, 0.97)], content: 22)
+    let turned = Self.placed(
+      [("す", 2, 0.97), ("る", 6, 0.99), ("A", 10, 1.0), ("I", 12, 0.84), ("が", 15, 0.99), ("書", 19, 0.66)],
+      content: 22)
+    #expect(
+      VerticalColumn.splicedAtAnchors(cells: cells, turned: turned, shortWordsAtLeast: 0.5).text == "するこが書")
+    #expect(
+      VerticalColumn.splicedAtAnchors(
+        cells: cells, turned: turned, shortWordsAtLeast: 0.5, shortWordOverOneCell: 0.8
+      ).text == "するAIが書")
+    // A letter below that bound, or two characters in the cells: the cells' sure kana stands.
+    var doubtful = turned
+    doubtful.characters[3].probability = 0.7
+    #expect(
+      VerticalColumn.splicedAtAnchors(
+        cells: cells, turned: doubtful, shortWordsAtLeast: 0.5, shortWordOverOneCell: 0.8
+      ).text == "するこが書")
+    let two = Self.placed(
+      [("す", 2, 0.99), ("る", 6, 0.99), ("こ", 10, 0.96), ("と", 12, 0.96), ("が", 15, 0.99), ("書", 19, 0.97)],
+      content: 22)
+    #expect(
+      VerticalColumn.splicedAtAnchors(
+        cells: two, turned: turned, shortWordsAtLeast: 0.5, shortWordOverOneCell: 0.8
+      ).text == "することが書")
+  }
+
   @Test func aShortWordWithADoubtfulLetterReplacesCellsReadLessSurely() {
     // `OSを入れ直す`: turned, `S` is doubtful (no run of two sure ends); the cells read `へ` less
     // surely than the word.
