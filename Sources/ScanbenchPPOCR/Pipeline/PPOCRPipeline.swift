@@ -353,7 +353,7 @@ public final class PPOCRPipeline {
     /// read as the kanji `一` (``VerticalColumn/withOnesFromInk(_:into:pitch:)``): set vertically,
     /// the long vowel bar stands along the column and the kanji's bar across it, but turned or cut
     /// with a neighbour the kanji reads as the horizontal line's `ー`. Not after a katakana, where
-    /// the long vowel is at home (docs/engines.md, "Vertical Japanese").
+    /// the long vowel is at home, nor after a Latin letter or digit (docs/engines.md, "Vertical Japanese").
     public var onesFromInk = true
     /// The `…` a column's ink holds — three dots down its axis a cell, each too small to be kept as
     /// ink — go into the reading kept, in place of what it read of them (`・`, `:`), and under a

@@ -36,8 +36,9 @@ extension VerticalColumn {
 
   /// `reading` (its characters' columns along the column, of `height` rows, `pitch` rows a
   /// character) with the `ー` read nearest each of `bars` (``barsAcrossInInk(_:)``), within half a
-  /// pitch of it, read as `一`, where the character before it is no katakana: after a katakana the
-  /// long vowel is at home, and a bar across beside it is a stroke of a neighbour's.
+  /// pitch of it, read as `一`, where the character before it is no katakana and no Latin letter or
+  /// digit: after a katakana the long vowel is at home, and a bar across beside it is a stroke of a
+  /// neighbour's; after a letter the bar is as often a letter on its side (`AI`'s `I`).
   static func withOnesFromInk(_ bars: [InkMark], into reading: DecodedLine, height: Double, pitch: Double)
     -> DecodedLine
   {
@@ -49,7 +50,9 @@ extension VerticalColumn {
         let nearest = result.characters.indices.filter({ distance($0) <= 0.5 * pitch })
           .min(by: { distance($0) < distance($1) }),
         result.characters[nearest].text == "ー",
-        nearest == 0 || !isKatakana(result.characters[nearest - 1].text)
+        nearest == 0
+          || !isKatakana(result.characters[nearest - 1].text)
+            && !isLatinLetterOrDigit(result.characters[nearest - 1].text)
       else { continue }
       result.characters[nearest].text = "一"
       result.characters[nearest].voicingAlternatives = []

@@ -34,6 +34,9 @@ import Testing
     // After a katakana the long vowel is at home, whatever the ink beside it.
     let katakana = VerticalColumnBracketsTests.reading(["あ", "ア", "ー", "度", "だ"], cells: 5)
     #expect(VerticalColumn.withOnesFromInk(across, into: katakana, pitch: 40).text == "あアー度だ")
+    // After a Latin letter the bar is as often a letter on its side (`AI`'s `I`).
+    let latin = VerticalColumnBracketsTests.reading(["あ", "A", "ー", "度", "だ"], cells: 5)
+    #expect(VerticalColumn.withOnesFromInk(across, into: latin, pitch: 40).text == "あAー度だ")
     // A bar read a cell away from the ink's bar is not its.
     let away = VerticalColumnBracketsTests.reading(["も", "ー", "う", "度", "だ"], cells: 5)
     #expect(VerticalColumn.withOnesFromInk(across, into: away, pitch: 40).text == "もーう度だ")
