@@ -393,6 +393,9 @@ extension PPOCRPipeline {
             closingAfterMarks: options.closingBracketsAfterMarks, backToBack: options.bracketsBackToBack,
             atColumnEnds: options.bracketsAtColumnEnds, koOverClosing: options.koOverClosingBrackets)
         }
+        if sameQuad && options.onesFromInk {
+          decoded[index] = VerticalColumn.withOnesFromInk(column, into: decoded[index], pitch: line.pitch)
+        }
         if sameQuad && options.ellipsesFromInk {
           decoded[index] = VerticalColumn.withEllipsesFromInk(column, into: decoded[index])
         }
@@ -454,6 +457,9 @@ extension PPOCRPipeline {
           singleOverDouble: options.singleBracketsOverDouble,
           closingAfterMarks: options.closingBracketsAfterMarks, backToBack: options.bracketsBackToBack,
           atColumnEnds: options.bracketsAtColumnEnds, koOverClosing: options.koOverClosingBrackets)
+      }
+      if options.onesFromInk {
+        cells = VerticalColumn.withOnesFromInk(column, into: cells, pitch: line.pitch)
       }
       if options.ellipsesFromInk {
         cells = VerticalColumn.withEllipsesFromInk(column, into: cells)

@@ -377,6 +377,12 @@ public final class PPOCRPipeline {
     /// The stroke turns up at its left end as `﹂` does, and cut from its bar by the column's foot
     /// the recognizer reads it as the bracket (docs/engines.md, "Vertical Japanese").
     public var koOverClosingBrackets = true
+    /// A `ー` read where the column's ink holds a thin bar across its axis, alone in its rows, is
+    /// read as the kanji `一` (``VerticalColumn/withOnesFromInk(_:into:pitch:)``): set vertically,
+    /// the long vowel bar stands along the column and the kanji's bar across it, but turned or cut
+    /// with a neighbour the kanji reads as the horizontal line's `ー`. Not after a katakana, where
+    /// the long vowel is at home, nor after a Latin letter or digit (docs/engines.md, "Vertical Japanese").
+    public var onesFromInk = true
     /// The `…` a column's ink holds — three dots down its axis a cell, each too small to be kept as
     /// ink — go into the reading kept, in place of what it read of them (`・`, `:`), and under a
     /// column's foot where the detector ended its box at them (``VerticalColumn/ellipsesInInk(_:)``)

@@ -165,11 +165,7 @@ extension VerticalColumn {
     _ brackets: [InkMark], into reading: DecodedLine, height: Double, pitch: Double,
     replacing: (String) -> Bool = isLookalikeOfBracket
   ) -> DecodedLine {
-    let content = reading.contentColumns
-    guard !brackets.isEmpty, content > 0, height > 0 else { return reading }
-    func row(_ character: DecodedCharacter) -> Double {
-      VerticalColumn.row(of: character, content: content, height: height)
-    }
+    guard !brackets.isEmpty, let row = reading.rows(height: height) else { return reading }
     var result = reading
     var taken = Set<Int>()
     for bracket in brackets {
@@ -243,11 +239,7 @@ extension VerticalColumn {
   static func withKoOverClosingBrackets(
     _ strokes: [InkMark], into reading: DecodedLine, height: Double, pitch: Double
   ) -> DecodedLine {
-    let content = reading.contentColumns
-    guard !strokes.isEmpty, content > 0, height > 0 else { return reading }
-    func row(_ character: DecodedCharacter) -> Double {
-      VerticalColumn.row(of: character, content: content, height: height)
-    }
+    guard !strokes.isEmpty, let row = reading.rows(height: height) else { return reading }
     var result = reading
     for stroke in strokes {
       func distance(_ index: Int) -> Double { abs(row(result.characters[index]) - stroke.centre) }
@@ -272,11 +264,7 @@ extension VerticalColumn {
   static func withBracketsBackToBack(
     _ brackets: [InkMark], into reading: DecodedLine, height: Double, pitch: Double
   ) -> DecodedLine {
-    let content = reading.contentColumns
-    guard brackets.count >= 2, content > 0, height > 0 else { return reading }
-    func row(_ character: DecodedCharacter) -> Double {
-      VerticalColumn.row(of: character, content: content, height: height)
-    }
+    guard brackets.count >= 2, let row = reading.rows(height: height) else { return reading }
     var characters = reading.characters
     for (closing, opening) in zip(brackets, brackets.dropFirst())
     where closing.text == "」" && opening.text == "「" && opening.centre - closing.centre < pitch {
@@ -316,11 +304,7 @@ extension VerticalColumn {
   static func withOpeningBracketsReadAsOnes(
     _ brackets: [InkMark], into reading: DecodedLine, height: Double, pitch: Double
   ) -> DecodedLine {
-    let content = reading.contentColumns
-    guard !brackets.isEmpty, content > 0, height > 0 else { return reading }
-    func row(_ character: DecodedCharacter) -> Double {
-      VerticalColumn.row(of: character, content: content, height: height)
-    }
+    guard !brackets.isEmpty, let row = reading.rows(height: height) else { return reading }
     var characters = reading.characters
     for bracket in brackets where bracket.text == "「" {
       func distance(_ index: Int) -> Double { abs(row(characters[index]) - bracket.centre) }
@@ -443,10 +427,8 @@ extension VerticalColumn {
       _ characters: [DecodedCharacter], _ at: Int, _ row: (DecodedCharacter) -> Double, _ bracket: InkMark
     ) -> Bool
   ) -> DecodedLine {
-    let content = reading.contentColumns
-    guard !brackets.isEmpty, !reading.characters.isEmpty, content > 0, height > 0 else { return reading }
-    func row(_ character: DecodedCharacter) -> Double {
-      VerticalColumn.row(of: character, content: content, height: height)
+    guard !brackets.isEmpty, !reading.characters.isEmpty, let row = reading.rows(height: height) else {
+      return reading
     }
     var characters = reading.characters
     for bracket in brackets where bracket.text == text {
@@ -454,7 +436,9 @@ extension VerticalColumn {
       guard belongs(characters, at, row, bracket) else { continue }
       // As likely as the reading on the whole (``withInkEllipses(_:into:height:em:)``).
       characters.insert(
-        character(from: bracket, content: content, height: height, probability: Float(reading.probability)),
+        character(
+          from: bracket, content: reading.contentColumns, height: height,
+          probability: Float(reading.probability)),
         at: at)
     }
     var result = reading

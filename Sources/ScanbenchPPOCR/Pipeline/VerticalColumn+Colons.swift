@@ -141,12 +141,8 @@ extension VerticalColumn {
   static func withInkColons(_ colons: [InkMark], into reading: DecodedLine, height: Double, pitch: Double)
     -> DecodedLine
   {
-    let content = reading.contentColumns
-    guard !colons.isEmpty, content > 0, height > 0 else { return reading }
+    guard !colons.isEmpty, let row = reading.rows(height: height) else { return reading }
     var characters = reading.characters
-    func row(_ character: DecodedCharacter) -> Double {
-      VerticalColumn.row(of: character, content: content, height: height)
-    }
     func isASCIIWord(_ index: Int) -> Bool {
       characters.indices.contains(index)
         && characters[index].text.unicodeScalars.allSatisfy {
@@ -176,7 +172,9 @@ extension VerticalColumn {
       guard at > 0, at < characters.count, !(isASCIIWord(at - 1) && isASCIIWord(at)) else { continue }
       // As likely as the reading on the whole (``withInkEllipses(_:into:height:em:)``).
       characters.insert(
-        character(from: colon, content: content, height: height, probability: Float(reading.probability)),
+        character(
+          from: colon, content: reading.contentColumns, height: height,
+          probability: Float(reading.probability)),
         at: at)
     }
     var result = reading

@@ -81,15 +81,14 @@ extension VerticalColumn {
   )
     -> DecodedLine
   {
-    let content = reading.contentColumns
-    guard !marks.isEmpty, content > 0, height > 0 else { return reading }
+    guard !marks.isEmpty, let row = reading.rows(height: height) else { return reading }
     var characters = reading.characters
     func isLatin(_ index: Int) -> Bool {
       characters.indices.contains(index) && isLatinLetterOrDigit(characters[index].text)
     }
     for mark in marks {
       func distance(_ index: Int) -> Double {
-        abs(VerticalColumn.row(of: characters[index], content: content, height: height) - mark.centre)
+        abs(row(characters[index]) - mark.centre)
       }
       let near = characters.indices.filter { distance($0) <= 0.5 * pitch }
       guard !near.contains(where: { characters[$0].text == "！" }),

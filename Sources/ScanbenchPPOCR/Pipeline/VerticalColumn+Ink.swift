@@ -445,3 +445,15 @@ extension VerticalColumn {
       ringness: ringness(piece, picture: picture), amount: drawn.amount, covariance: drawn.covariance)
   }
 }
+
+extension DecodedLine {
+  /// Where each of this reading's characters lies along the crop, `height` rows tall, it was read
+  /// from (``VerticalColumn/row(of:content:height:)``): the place every step that weighs a mark of
+  /// the ink against the reading measures from. Nil where the reading or the crop has no length,
+  /// and no character a place.
+  func rows(height: Double) -> ((DecodedCharacter) -> Double)? {
+    let content = contentColumns
+    guard content > 0, height > 0 else { return nil }
+    return { VerticalColumn.row(of: $0, content: content, height: height) }
+  }
+}

@@ -18,8 +18,7 @@ extension VerticalColumn {
   static func withMarkKindsFromInk(_ marks: [InkMark], into reading: DecodedLine, height: Double)
     -> DecodedLine
   {
-    let content = reading.contentColumns
-    guard !marks.isEmpty, content > 0, height > 0 else { return reading }
+    guard !marks.isEmpty, let row = reading.rows(height: height) else { return reading }
     var result = reading
     let characters = reading.characters
     for mark in marks where mark.plain {
@@ -31,7 +30,7 @@ extension VerticalColumn {
           guard index > 0, isKana(characters[index - 1].text) || isKanji(characters[index - 1].text)
           else { return false }
         }
-        let place = row(of: characters[index], content: content, height: height)
+        let place = row(characters[index])
         return place >= Double(mark.gap.lowerBound) - reach && place < Double(mark.gap.upperBound) + reach
       }
       guard near.count == 1, let index = near.first, result.characters[index].text != mark.text else {

@@ -32,6 +32,8 @@ extension VerticalColumn {
     let scale = kept.contentColumns / other.contentColumns
     // Per mark put in, the index of the character of `kept` it goes before (k.count: at the end).
     var insertions: [(at: Int, mark: DecodedCharacter)] = []
+    // The marks go in all at once, after every one is weighed: `kept`'s pitch is the same for each.
+    let keptPitch = apart == nil ? 0 : pitch(of: k)
     for index in o.indices where isDroppedMark(o[index].text) && Double(o[index].probability) >= surerThan {
       let before = anchors.last { $0.other < index }
       let after = anchors.first { $0.other > index }
@@ -51,7 +53,7 @@ extension VerticalColumn {
       } else {
         continue
       }
-      if let apart, !hasRoomForMark(in: k, at: at, apart: apart) { continue }
+      if let apart, !hasRoomForMark(in: k, at: at, apart: apart, pitch: keptPitch) { continue }
       // Kinsoku: no column begins with a closing mark or ends with an opening one; there the mark
       // is a neighbouring column's, or a speck.
       if at == 0 && isClosingMark(o[index].text) || at == k.count && !isClosingMark(o[index].text) {
@@ -106,18 +108,33 @@ extension VerticalColumn {
   /// letter can lie a pitch from the kana before it with a `。` between them. A mark at either end
   /// of the column, or in a reading of fewer than three characters, has no two neighbours to
   /// measure and goes in.
-  static func hasRoomForMark(in characters: [DecodedCharacter], at: Int, apart: Double) -> Bool {
+  ///
+  /// `pitch` is ``pitch(of:)`` of `characters`, given by a caller that weighs many marks against
+  /// one reading; nil: measured here.
+  static func hasRoomForMark(
+    in characters: [DecodedCharacter], at: Int, apart: Double, pitch: Double? = nil
+  ) -> Bool {
     guard at > 0, at < characters.count, characters.count >= 3 else { return true }
     let (before, after) = (characters[at - 1].text, characters[at].text)
     if isLatinLetterOrDigit(before) && isLatinLetterOrDigit(after) { return false }
     if isLatinLetter(before) || isLatinLetter(after) { return true }
-    func place(_ index: Int) -> Double {
-      Double(characters[index].firstColumn + characters[index].lastColumn) / 2
-    }
-    let steps = (1..<characters.count).map { place($0) - place($0 - 1) }.sorted()
-    let pitch = steps[steps.count / 2]
+    let pitch = pitch ?? Self.pitch(of: characters)
     guard pitch > 0 else { return true }
-    return place(at) - place(at - 1) >= apart * pitch
+    return place(of: characters[at]) - place(of: characters[at - 1]) >= apart * pitch
+  }
+
+  /// The pitch of a reading of one column, in its own columns: the middle of its steps from one
+  /// character's place to the next, most of which are one character's cell; 0 for fewer than two
+  /// characters.
+  static func pitch(of characters: [DecodedCharacter]) -> Double {
+    guard characters.count >= 2 else { return 0 }
+    let steps = (1..<characters.count).map { place(of: characters[$0]) - place(of: characters[$0 - 1]) }
+    return steps.sorted()[steps.count / 2]
+  }
+
+  /// A character's place along its reading, in the reading's own columns: its columns' middle.
+  private static func place(of character: DecodedCharacter) -> Double {
+    Double(character.firstColumn + character.lastColumn) / 2
   }
 
   /// Whether `text` is one ASCII letter.

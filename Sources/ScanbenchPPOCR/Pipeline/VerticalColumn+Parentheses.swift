@@ -126,12 +126,8 @@ extension VerticalColumn {
   static func withInkParentheses(
     _ parentheses: [InkMark], into reading: DecodedLine, height: Double, pitch: Double, overOne: Bool = false
   ) -> DecodedLine {
-    let content = reading.contentColumns
-    guard !parentheses.isEmpty, content > 0, height > 0 else { return reading }
+    guard !parentheses.isEmpty, let row = reading.rows(height: height) else { return reading }
     var characters = reading.characters
-    func row(_ character: DecodedCharacter) -> Double {
-      VerticalColumn.row(of: character, content: content, height: height)
-    }
     for mark in parentheses {
       func distance(_ index: Int) -> Double { abs(row(characters[index]) - mark.centre) }
       let near = characters.indices.filter { distance($0) <= 0.75 * pitch }
@@ -146,7 +142,7 @@ extension VerticalColumn {
       }
       guard !characters.indices.contains(where: { distance($0) <= pitch / 3 }) else { continue }
       let at = characters.firstIndex { row($0) > mark.centre } ?? characters.count
-      characters.insert(character(from: mark, content: content, height: height), at: at)
+      characters.insert(character(from: mark, content: reading.contentColumns, height: height), at: at)
     }
     var result = reading
     result.characters = characters

@@ -480,6 +480,20 @@ struct VerticalColumnModelTests {
     #expect(without.lines.contains { Self.withoutSpaces($0.text).hasSuffix("書く。」") })
   }
 
+  /// A 1-bit page of one tier (`marks-1` book-1-001) whose second column holds
+  /// `「もう一度？」「ええ、もう一度」`: turned, the kanji `一` lies along the line as the horizontal
+  /// line's long vowel bar does, and the column reads `もうー度` twice. Its ink, a thin bar across the
+  /// column alone in its rows, tells the kanji (``PPOCRPipeline/Options/onesFromInk``).
+  @Test func aKanjiOneReadAsTheLongVowelIsTheKanji() throws {
+    let (image, _) = try PipelineModelTests.sample(Self.fixtures, "marks-1-book-1-001")
+    var options = ReadingOrderModelTests.vertical
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(result.lines.contains { Self.withoutSpaces($0.text).contains("「もう一度？」「ええ、もう一度」") })
+    options.onesFromInk = false
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(without.lines.contains { Self.withoutSpaces($0.text).contains("もうー度") })
+  }
+
   /// A column cut from a book page with a heading, `出る……はずだった`: the six dots of `……`, each
   /// too small to be kept as ink, leave the cells empty there and both readings drop them
   /// (`出るはずだった`); found down the column's axis in its ink, they go back, and the column reads
