@@ -432,6 +432,12 @@ extension PPOCRPipeline {
           of: decoded[index], into: cells, margin: margin,
           voicingMargin: options.voicingMarksFromTurnedReading, lostSurerThan: options.charactersTheCellsLost)
       }
+      // A kana the cells read as a letter beside upright Latin letters, read surely turned.
+      if sameQuad, let settings = options.kanaOverCellLetters {
+        cells = VerticalColumn.withKanaOverLetters(
+          of: decoded[index], into: cells, kanaAtLeast: settings.kanaAtLeast,
+          letterBelow: settings.letterBelow)
+      }
       // A voicing mark one reading lost, the other read: both readings' doubts about it decide.
       if sameQuad, let margin = options.voicingMarksFromBothReadings {
         cells = VerticalColumn.withVoicingFromBothReadings(of: decoded[index], into: cells, margin: margin)

@@ -493,6 +493,18 @@ public final class PPOCRPipeline {
     /// cells read a small kana full size, and misread a character whose cell holds part of a
     /// neighbour. nil: never (docs/engines.md, "Vertical Japanese").
     public var charactersFromTurnedReading: Double? = 0.3
+    /// A column kept as read in cells takes the hiragana or kanji its turned reading read at least
+    /// `kanaAtLeast` surely where the cells read one ASCII letter less surely than `letterBelow`
+    /// between characters both readings share (``VerticalColumn/withKanaOverLetters(of:into:kanaAtLeast:letterBelow:)``):
+    /// in a column of upright Latin letters, the character before the word, in a cell like
+    /// theirs, is read as a letter too (`る。Xcode` as `z。Xcode`). nil: never
+    /// (Reports/BENCHMARKS.md, "Single columns with upright Latin: kana read as letters (issue 30)").
+    public var kanaOverCellLetters: KanaOverCellLetters? = KanaOverCellLetters()
+    public struct KanaOverCellLetters: Sendable, Equatable {
+      public var kanaAtLeast = 0.85
+      public var letterBelow = 0.9
+      public init() {}
+    }
     /// A column's cells read as a full-size kana that has a small form (`ツ ユ よ`) are read as the
     /// small one where the cell's ink lies right of the column's axis and is smaller than a
     /// full-size kana's, as a small kana's does in vertical text

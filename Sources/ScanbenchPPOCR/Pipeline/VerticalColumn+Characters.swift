@@ -118,3 +118,43 @@ extension VerticalColumn {
     smallKana[small] == full
   }
 }
+
+/// The kana and kanji of a column the cells read as Latin letters.
+///
+/// A column of upright Latin letters set one under another (`る。Xcodeを`) sets the Japanese
+/// character before the word in a cell like theirs, and read in a line of letters the recognizer
+/// reads that character as a letter too (`る` as `z`, `た` as `t`), doubtfully. Read turned, the
+/// column's Japanese lies on its side among its neighbours as the recognizer reads any vertical
+/// Japanese, and it reads the character surely.
+extension VerticalColumn {
+  /// `cells` with each ASCII letter the cells read less surely than `letterBelow`, where it is the
+  /// one character other than marks between two characters both readings share (or the column's
+  /// head or foot), taking the hiragana or kanji the turned reading (`turned`, of the same column)
+  /// read there at least `kanaAtLeast` surely, and surer than the cells' letter. A kanji of a few
+  /// straight strokes that a letter lying on its side looks like (``isSureWord(_:)``) is not taken.
+  static func withKanaOverLetters(
+    of turned: DecodedLine, into cells: DecodedLine, kanaAtLeast: Double, letterBelow: Double
+  ) -> DecodedLine {
+    let (c, t) = (cells.characters, turned.characters)
+    guard !c.isEmpty, !t.isEmpty else { return cells }
+    let anchors = [(first: -1, second: -1)] + Self.anchors(c, t) { !isMark($0) } + [(c.count, t.count)]
+    var result = cells
+    for (before, after) in zip(anchors, anchors.dropFirst()) {
+      let inCells = (before.first + 1..<after.first).filter { !isMark(c[$0].text) }
+      let inTurned = (before.second + 1..<after.second).filter { !isMark(t[$0].text) }
+      guard inCells.count == 1, inTurned.count == 1 else { continue }
+      let (mine, theirs) = (c[inCells[0]], t[inTurned[0]])
+      // Its kind asked of ``isSureWord(_:)`` whatever its probability, which is asked here.
+      var kind = theirs
+      kind.probability = 1
+      guard mine.text.count == 1, mine.text.allSatisfy({ $0.isASCII && $0.isLetter }),
+        Double(mine.probability) < letterBelow, Double(theirs.probability) >= kanaAtLeast,
+        theirs.probability > mine.probability, isSureWord(kind)
+      else { continue }
+      result.characters[inCells[0]].text = theirs.text
+      result.characters[inCells[0]].probability = theirs.probability
+      result.characters[inCells[0]].voicingAlternatives = theirs.voicingAlternatives
+    }
+    return result
+  }
+}

@@ -99,3 +99,41 @@ import Testing
     #expect(!VerticalColumn.hasVoicingMark("こ"))
   }
 }
+
+/// The kana and kanji of a column the cells read as Latin letters, from its turned reading.
+@Suite struct VerticalColumnKanaOverLettersTests {
+  static func voted(
+    cells: String, _ cellsProbabilities: [Int: Float] = [:], turned: String,
+    _ turnedProbabilities: [Int: Float] = [:]
+  ) -> String {
+    VerticalColumn.withKanaOverLetters(
+      of: VerticalColumnCharactersTests.reading(turned, probabilities: turnedProbabilities),
+      into: VerticalColumnCharactersTests.reading(cells, probabilities: cellsProbabilities),
+      kanaAtLeast: 0.85, letterBelow: 0.9
+    )
+    .text
+  }
+
+  @Test func aKanaBeforeUprightLettersReadAsALetterTakesTheTurnedReading() {
+    // `る。Xcodeを`: the cells read `る` as `z` and lost the `。`; the turned reading reads `る` surely.
+    #expect(Self.voted(cells: "zXcodeを", [0: 0.81], turned: "るXcodeを", [0: 1]) == "るXcodeを")
+    // `た。Python`: the cells' `'` for the `。` is a mark, no character, and stays.
+    #expect(Self.voted(cells: "t'Python", [0: 0.81, 1: 0.71], turned: "たPython", [0: 1]) == "た'Python")
+  }
+
+  @Test func aSureLetterOrADoubtfulKanaIsKept() {
+    #expect(Self.voted(cells: "zXcodeを", [0: 0.95], turned: "るXcodeを", [0: 1]) == "zXcodeを")
+    #expect(Self.voted(cells: "zXcodeを", [0: 0.5], turned: "るXcodeを", [0: 0.8]) == "zXcodeを")
+  }
+
+  @Test func onlyAHiraganaOrKanjiNotLikeALetterLyingDownIsTaken() {
+    // A katakana, or a kanji of straight strokes, is what a letter on its side is read as.
+    #expect(Self.voted(cells: "のIを", [1: 0.6], turned: "の工を", [1: 0.99]) == "のIを")
+    #expect(Self.voted(cells: "のcを", [1: 0.6], turned: "のUを", [1: 0.99]) == "のcを")
+    #expect(Self.voted(cells: "のcを", [1: 0.6], turned: "のシを", [1: 0.99]) == "のcを")
+  }
+
+  @Test func oneCharacterAgainstOneOnlyIsTaken() {
+    #expect(Self.voted(cells: "zaXcode", [0: 0.5, 1: 0.5], turned: "るXcode", [0: 1]) == "zaXcode")
+  }
+}

@@ -553,6 +553,14 @@ struct VerticalColumnModelTests {
       "marks-3-col-upright-016", onlyWith: { $0.lettersFromWordsAcross = nil }, readingWithout: "PostgresoL")
   }
 
+  /// `る。Xcodeを開き、` set upright (seed `sweep-1` col-upright-004): the cells read the `る` before
+  /// the upright letters, in a cell like theirs, as a letter (`z`) and doubtfully; read turned, it
+  /// is read surely, and the column reads exactly.
+  @Test func aKanaTheCellsReadAsALetterIsTakenFromTheTurnedReading() throws {
+    try expectReadExactly(
+      "sweep-1-col-upright-004", onlyWith: { $0.kanaOverCellLetters = nil }, readingWithout: "z。Xcodeを開き、")
+  }
+
   /// `fixture` read with vertical Japanese's options reads exactly (whitespace aside), and read with
   /// `turnOff` applied to them does not: the step it turns off is what reads it.
   func expectReadExactly(
