@@ -769,9 +769,10 @@ public final class PPOCRPipeline {
     /// On a page of three columns or more read in cells, a column at least this share of the
     /// median column's length is kept however doubtfully it reads: dropped, each of its characters
     /// is an edit; kept, some of them are right, as on a page of broken strokes
-    /// (``BrokenStrokes/minLineProbability``). A speck or a mark found as a region is shorter. nil: never
+    /// (``BrokenStrokes/minLineProbability``). A speck or a mark found as a region is shorter. nil:
+    /// never, the default: it mends too few pages to be turned on
     /// (Reports/BENCHMARKS.md, "The worst book pages: where their edits go (issue 30)").
-    public var doubtfulColumnsKept: Double? = 0.5
+    public var doubtfulColumnsKept: Double? = nil
     /// In single-line mode, the crop is the ink's bounds (dark on light or light on dark) …
     public var singleLineInkCrop = true
     /// … with this share of the ink's thickness added on every side (within the image).

@@ -2,8 +2,8 @@ import Testing
 
 @testable import ScanbenchPPOCR
 
-/// A column read doubtfully on a page of columns is kept (``PPOCRPipeline/Options/doubtfulColumnsKept``):
-/// dropped, each of its characters is an edit.
+/// A column read doubtfully on a page of columns is kept (``PPOCRPipeline/Options/doubtfulColumnsKept``,
+/// off by default): dropped, each of its characters is an edit.
 @Suite struct DoubtfulColumnsTests {
   /// A column `length` pixels down from `top`, its right edge at `right`, reading `text` with every
   /// character at `probability`.
@@ -37,6 +37,7 @@ import Testing
       Self.column(right: 150, top: 10, length: 40, text: "ー", probability: 0.3),
     ]
     var options = PPOCRPipeline.Options.verticalColumns
+    options.doubtfulColumnsKept = 0.5
     #expect(Self.read(page, options: options) == ["あいうえお", "かきくけこ", "さしすせそ", "たちつてと"])
     options.doubtfulColumnsKept = nil
     #expect(Self.read(page, options: options) == ["あいうえお", "かきくけこ", "たちつてと"])
@@ -47,9 +48,15 @@ import Testing
       Self.column(right: 350, top: 10, length: 400, text: "あいうえお", probability: 0.9),
       Self.column(right: 300, top: 10, length: 400, text: "かきくけこ", probability: 0.3),
     ]
-    #expect(Self.read(two, options: .verticalColumns) == ["あいうえお"])
+    var options = PPOCRPipeline.Options.verticalColumns
+    options.doubtfulColumnsKept = 0.5
+    #expect(Self.read(two, options: options) == ["あいうえお"])
     let three = two + [Self.column(right: 250, top: 10, length: 400, text: "さしすせそ", probability: 0.9)]
-    #expect(Self.read(three, options: PPOCRPipeline.Options()) == ["あいうえお", "さしすせそ"])
+    var horizontal = PPOCRPipeline.Options()
+    horizontal.doubtfulColumnsKept = 0.5
+    #expect(Self.read(three, options: horizontal) == ["あいうえお", "さしすせそ"])
+    // Off, the default.
+    #expect(Self.read(three, options: .verticalColumns) == ["あいうえお", "さしすせそ"])
   }
 }
 
@@ -64,6 +71,7 @@ struct DoubtfulColumnsModelTests {
     let (image, groundTruth) = try PipelineModelTests.sample(
       VerticalColumnModelTests.fixtures, "marks-1-book-3-016")
     var options = ReadingOrderModelTests.vertical
+    options.doubtfulColumnsKept = 0.5
     let result = try PipelineModelTests.pipeline(options: options).recognize(image)
     #expect(result.lines.first?.text.contains("イオ") == true, "\(result.text)")
     options.doubtfulColumnsKept = nil
