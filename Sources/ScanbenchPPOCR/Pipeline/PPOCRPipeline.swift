@@ -812,13 +812,6 @@ public final class PPOCRPipeline {
     /// Detected lines whose mean character probability is below this are dropped (`drop_score`);
     /// not applied in single-line mode, where the caller knows there is a line.
     public var minLineProbability = 0.5
-    /// On a page of three columns or more read in cells, a column at least this share of the
-    /// median column's length is kept however doubtfully it reads: dropped, each of its characters
-    /// is an edit; kept, some of them are right, as on a page of broken strokes
-    /// (``BrokenStrokes/minLineProbability``). A speck or a mark found as a region is shorter. nil:
-    /// never, the default: it mends too few pages to be turned on
-    /// (Reports/BENCHMARKS.md, "The worst book pages: where their edits go (issue 30)").
-    public var doubtfulColumnsKept: Double? = nil
     /// In single-line mode, the crop is the ink's bounds (dark on light or light on dark) …
     public var singleLineInkCrop = true
     /// … with this share of the ink's thickness added on every side (within the image).
@@ -1355,13 +1348,10 @@ public final class PPOCRPipeline {
     _ regions: [PPOCRRegion], imageWidth: Int, imageHeight: Int, singleLine single: Bool, options: Options
   ) -> PPOCRResult {
     var items: [Layout.Item] = []
-    let keptFrom =
-      single || !options.readColumnsInCells ? nil : doubtfulColumnsKeptFrom(regions, options: options)
     for region in regions {
       let line = region.decodedLine
       if line.text.allSatisfy(\.isWhitespace) { continue }
-      let keptColumn = region.isVertical && keptFrom.map { region.quad.length >= $0 } ?? false
-      if !single && line.probability < options.minLineProbability && !keptColumn { continue }
+      if !single && line.probability < options.minLineProbability { continue }
       items.append(
         Layout.Item(
           quad: region.quad, isVertical: region.isVertical, line: line, imageWidth: imageWidth,
@@ -1375,17 +1365,6 @@ public final class PPOCRPipeline {
       return VerticalTiers.joined(bands.map { Layout.result($0, parameters: options.readingOrder) })
     }
     return Layout.result(items, parameters: options.readingOrder)
-  }
-
-  /// The length from which a column of a page of columns is kept however doubtfully it reads
-  /// (``Options/doubtfulColumnsKept`` of the median length of the page's columns); nil when the
-  /// step is off or the page has fewer than three columns.
-  static func doubtfulColumnsKeptFrom(_ regions: [PPOCRRegion], options: Options) -> Double? {
-    guard let share = options.doubtfulColumnsKept else { return nil }
-    let lengths = regions.filter { $0.isVertical && !$0.text.allSatisfy(\.isWhitespace) }.map(\.quad.length)
-      .sorted()
-    guard lengths.count >= 3 else { return nil }
-    return share * lengths[lengths.count / 2]
   }
 
   /// The whole image as one region, turned if it is a vertical line. With ``Options/singleLineInkCrop``
