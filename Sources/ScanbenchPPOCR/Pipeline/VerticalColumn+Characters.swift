@@ -137,13 +137,9 @@ extension VerticalColumn {
   ) -> DecodedLine {
     let (c, t) = (cells.characters, turned.characters)
     guard !c.isEmpty, !t.isEmpty else { return cells }
-    let anchors = [(first: -1, second: -1)] + Self.anchors(c, t) { !isMark($0) } + [(c.count, t.count)]
     var result = cells
-    for (before, after) in zip(anchors, anchors.dropFirst()) {
-      let inCells = (before.first + 1..<after.first).filter { !isMark(c[$0].text) }
-      let inTurned = (before.second + 1..<after.second).filter { !isMark(t[$0].text) }
-      guard inCells.count == 1, inTurned.count == 1 else { continue }
-      let (mine, theirs) = (c[inCells[0]], t[inTurned[0]])
+    for (inCells, inTurned) in loneCharactersBetweenAnchors(c, t) {
+      let (mine, theirs) = (c[inCells], t[inTurned])
       // Its kind asked of ``isSureWord(_:)`` whatever its probability, which is asked here.
       var kind = theirs
       kind.probability = 1
@@ -151,9 +147,9 @@ extension VerticalColumn {
         Double(mine.probability) < letterBelow, Double(theirs.probability) >= kanaAtLeast,
         theirs.probability > mine.probability, isSureWord(kind)
       else { continue }
-      result.characters[inCells[0]].text = theirs.text
-      result.characters[inCells[0]].probability = theirs.probability
-      result.characters[inCells[0]].voicingAlternatives = theirs.voicingAlternatives
+      result.characters[inCells].text = theirs.text
+      result.characters[inCells].probability = theirs.probability
+      result.characters[inCells].voicingAlternatives = theirs.voicingAlternatives
     }
     return result
   }

@@ -251,6 +251,23 @@ extension VerticalColumn {
     return anchors
   }
 
+  /// Where two readings of a column each hold one character, marks aside, between the same two
+  /// characters they share (``anchors(_:_:counting:nearestInPlace:)``, marks not counted) or
+  /// between one of them and the column's head or foot: that character's index in each, `first`'s
+  /// and `second`'s. The two stand for the same ink, read two ways.
+  static func loneCharactersBetweenAnchors(
+    _ first: [DecodedCharacter], _ second: [DecodedCharacter]
+  ) -> [(first: Int, second: Int)] {
+    let anchors =
+      [(first: -1, second: -1)] + Self.anchors(first, second) { !isMark($0) } + [(first.count, second.count)]
+    return zip(anchors, anchors.dropFirst()).compactMap { before, after in
+      let inFirst = (before.first + 1..<after.first).filter { !isMark(first[$0].text) }
+      let inSecond = (before.second + 1..<after.second).filter { !isMark(second[$0].text) }
+      guard inFirst.count == 1, inSecond.count == 1 else { return nil }
+      return (inFirst[0], inSecond[0])
+    }
+  }
+
   /// `cells` with each run of Latin characters of `turned` (both read from the same column) put in
   /// place of what the cells read between the same neighbours. The neighbours are found by text,
   /// not by position: the characters other than Latin that both readings share, in order (their

@@ -156,13 +156,9 @@ extension VerticalColumn {
   ) -> DecodedLine {
     let (k, o) = (kept.characters, other.characters)
     guard !k.isEmpty, !o.isEmpty else { return kept }
-    let anchors = [(first: -1, second: -1)] + Self.anchors(k, o) { !isMark($0) } + [(k.count, o.count)]
     var result = kept
-    for (before, after) in zip(anchors, anchors.dropFirst()) {
-      let inKept = (before.first + 1..<after.first).filter { !isMark(k[$0].text) }
-      let inOther = (before.second + 1..<after.second).filter { !isMark(o[$0].text) }
-      guard inKept.count == 1, inOther.count == 1 else { continue }
-      let (mine, theirs) = (k[inKept[0]], o[inOther[0]])
+    for (inKept, inOther) in loneCharactersBetweenAnchors(k, o) {
+      let (mine, theirs) = (k[inKept], o[inOther])
       // A mark the kept reading holds is not taken away: ink the other reading missed, or a mark
       // the page's own font draws faint (`猫である` read `猫てある` turned).
       guard isVoicingPair(mine.text, theirs.text), hasVoicingMark(theirs.text) || !hasVoicingMark(mine.text)
@@ -173,9 +169,9 @@ extension VerticalColumn {
       let mineLikelihood = Double(mine.probability) + doubt(theirs, of: mine.text)
       let theirsLikelihood = Double(theirs.probability) + doubt(mine, of: theirs.text)
       guard theirsLikelihood > mineLikelihood + margin else { continue }
-      result.characters[inKept[0]].text = theirs.text
-      result.characters[inKept[0]].probability = theirs.probability
-      result.characters[inKept[0]].voicingAlternatives = theirs.voicingAlternatives
+      result.characters[inKept].text = theirs.text
+      result.characters[inKept].probability = theirs.probability
+      result.characters[inKept].voicingAlternatives = theirs.voicingAlternatives
     }
     return result
   }
