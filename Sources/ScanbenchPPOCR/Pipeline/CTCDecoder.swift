@@ -22,6 +22,14 @@ struct DecodedCharacter: Equatable {
     self.probability = probability
     self.voicingAlternatives = voicingAlternatives
   }
+
+  /// This character read as `other`, another reading's of the same ink, reads it: its text,
+  /// probability and voicing doubts taken, its place in this reading kept.
+  mutating func takeReading(of other: DecodedCharacter) {
+    text = other.text
+    probability = other.probability
+    voicingAlternatives = other.voicingAlternatives
+  }
 }
 
 /// Another form of a decoded kana by its voicing mark, and how likely the recognizer found it.

@@ -501,7 +501,9 @@ public final class PPOCRPipeline {
     /// (Reports/BENCHMARKS.md, "Single columns with upright Latin: kana read as letters (issue 30)").
     public var kanaOverCellLetters: KanaOverCellLetters? = KanaOverCellLetters()
     public struct KanaOverCellLetters: Sendable, Equatable {
+      /// How surely the turned reading must have read the hiragana or kanji taken.
       public var kanaAtLeast = 0.85
+      /// The cells' letter is replaced only where read less surely than this.
       public var letterBelow = 0.9
       public init() {}
     }

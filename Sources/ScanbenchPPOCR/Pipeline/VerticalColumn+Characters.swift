@@ -48,10 +48,7 @@ extension VerticalColumn {
       if let lostSurerThan, inCells.isEmpty, inTurned.count == 1, before.first >= 0, after.first < c.count,
         isKanaOrKanji(t[inTurned[0]].text), Double(t[inTurned[0]].probability) >= lostSurerThan
       {
-        var character = t[inTurned[0]]
-        character.firstColumn = Int(saturating: (Double(character.firstColumn) * scale).rounded(.down))
-        character.lastColumn = max(
-          character.firstColumn, Int(saturating: (Double(character.lastColumn) * scale).rounded(.down)))
+        let character = moved(t[inTurned[0]], scale: scale)
         let centre = Double(character.firstColumn + character.lastColumn) / 2
         // Among the marks the cells read between the two, where the column puts it.
         let at =
@@ -71,9 +68,7 @@ extension VerticalColumn {
         ? voicingMargin ?? margin : margin
       let surer = Double(theirs.probability) > Double(mine.probability) + needed
       guard isSmallForm(theirs.text, of: mine.text) || surer else { continue }
-      result.characters[inCells[0]].text = theirs.text
-      result.characters[inCells[0]].probability = theirs.probability
-      result.characters[inCells[0]].voicingAlternatives = theirs.voicingAlternatives
+      result.characters[inCells[0]].takeReading(of: theirs)
     }
     for (at, character) in lost.reversed() { result.characters.insert(character, at: at) }
     return result
@@ -143,13 +138,11 @@ extension VerticalColumn {
       // Its kind asked of ``isSureWord(_:)`` whatever its probability, which is asked here.
       var kind = theirs
       kind.probability = 1
-      guard mine.text.count == 1, mine.text.allSatisfy({ $0.isASCII && $0.isLetter }),
-        Double(mine.probability) < letterBelow, Double(theirs.probability) >= kanaAtLeast,
+      guard isLatinLetter(mine.text), Double(mine.probability) < letterBelow,
+        Double(theirs.probability) >= kanaAtLeast,
         theirs.probability > mine.probability, isSureWord(kind)
       else { continue }
-      result.characters[inCells].text = theirs.text
-      result.characters[inCells].probability = theirs.probability
-      result.characters[inCells].voicingAlternatives = theirs.voicingAlternatives
+      result.characters[inCells].takeReading(of: theirs)
     }
     return result
   }

@@ -73,11 +73,7 @@ extension VerticalColumn {
       } else if i < other.count && smallKana[other[i].text] != nil {
         // No column starts with a small kana (kinsoku).
         if result.last ?? previous != nil {
-          var kana = other[i]
-          kana.firstColumn = Int(saturating: (Double(kana.firstColumn) * scale).rounded(.down))
-          kana.lastColumn = max(
-            kana.firstColumn, Int(saturating: (Double(kana.lastColumn) * scale).rounded(.down)))
-          result.append(kana)
+          result.append(moved(other[i], scale: scale))
         }
         i += 1
       } else if i < other.count && isMark(other[i].text) {

@@ -236,12 +236,7 @@ extension VerticalColumn {
   static func lettersFromLookalikes(_ turned: DecodedLine) -> DecodedLine {
     var result = turned
     let texts = turned.characters.map(\.text)
-    func isASCIILetter(_ index: Int) -> Bool {
-      guard texts.indices.contains(index), texts[index].unicodeScalars.count == 1,
-        let scalar = texts[index].unicodeScalars.first
-      else { return false }
-      return (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value)
-    }
+    func isASCIILetter(_ index: Int) -> Bool { texts.indices.contains(index) && isLatinLetter(texts[index]) }
     func isCapital(_ index: Int) -> Bool {
       isASCIILetter(index) && texts[index].allSatisfy(\.isUppercase)
     }

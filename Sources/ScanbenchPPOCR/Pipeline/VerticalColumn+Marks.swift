@@ -59,11 +59,7 @@ extension VerticalColumn {
       if at == 0 && isClosingMark(o[index].text) || at == k.count && !isClosingMark(o[index].text) {
         continue
       }
-      var mark = o[index]
-      mark.firstColumn = Int(saturating: (Double(mark.firstColumn) * scale).rounded(.down))
-      mark.lastColumn = max(
-        mark.firstColumn, Int(saturating: (Double(mark.lastColumn) * scale).rounded(.down)))
-      insertions.append((at, mark))
+      insertions.append((at, moved(o[index], scale: scale)))
     }
     // In the order of `other`, which is the order of `kept`: a mark placed after the anchor before
     // it follows only marks there, so no earlier one of its stretch went after the anchor after.

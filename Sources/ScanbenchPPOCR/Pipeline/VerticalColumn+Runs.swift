@@ -88,14 +88,7 @@ extension VerticalColumn {
           })
       else { continue }
       // The run's characters, their columns moved to the cells reading's scale.
-      let moved = t[run].map { character -> DecodedCharacter in
-        var moved = character
-        let scale = cellContent / turned.contentColumns
-        moved.firstColumn = Int(saturating: (Double(character.firstColumn) * scale).rounded(.down))
-        moved.lastColumn = max(
-          moved.firstColumn, Int(saturating: (Double(character.lastColumn) * scale).rounded(.down)))
-        return moved
-      }
+      let moved = t[run].map { Self.moved($0, scale: cellContent / turned.contentColumns) }
       if let lower = inside.first, let upper = inside.last {
         result.replaceSubrange(lower...upper, with: moved)
       } else {

@@ -169,9 +169,7 @@ extension VerticalColumn {
       let mineLikelihood = Double(mine.probability) + doubt(theirs, of: mine.text)
       let theirsLikelihood = Double(theirs.probability) + doubt(mine, of: theirs.text)
       guard theirsLikelihood > mineLikelihood + margin else { continue }
-      result.characters[inKept].text = theirs.text
-      result.characters[inKept].probability = theirs.probability
-      result.characters[inKept].voicingAlternatives = theirs.voicingAlternatives
+      result.characters[inKept].takeReading(of: theirs)
     }
     return result
   }
