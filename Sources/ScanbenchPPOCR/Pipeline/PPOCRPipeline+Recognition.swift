@@ -696,7 +696,7 @@ extension PPOCRPipeline {
   }
 
   /// `reading` (a column's reading, its characters' columns along `column`) with each doubtful
-  /// letter inside a long Latin run (``VerticalColumn/doubtfulLettersToReadUpright(_:letterBelow:)``)
+  /// letter inside a long Latin run (``VerticalColumn/doubtfulLettersToReadUpright(_:letterBelow:atFootAndBetweenSpacedWords:)``)
   /// read as the hiragana the recognizer reads surely in the em of the column around it, read
   /// upright alone (``VerticalColumn/withKanaReadUpright(_:at:upright:kanaAtLeast:)``): the cell is
   /// taken at the letter's middle and a quarter em either side of it, since the turned reading
@@ -708,10 +708,16 @@ extension PPOCRPipeline {
     let length = Double(column.height)
     let em = max(2, Int(saturating: pitch.rounded()))
     var result = reading
-    for letter in VerticalColumn.doubtfulLettersToReadUpright(reading, letterBelow: settings.letterBelow) {
+    let letters = VerticalColumn.doubtfulLettersToReadUpright(
+      reading, letterBelow: settings.letterBelow,
+      atFootAndBetweenSpacedWords: settings.atFootAndBetweenSpacedWords)
+    for letter in letters {
       var best: DecodedLine?
       for shift in [0.0, -0.25, 0.25] {
-        let top = Int(saturating: (letter.middle * length + shift * pitch - pitch / 2).rounded())
+        var top = Int(saturating: (letter.middle * length + shift * pitch - pitch / 2).rounded())
+        // The kana at a column's foot fills the column's last em, which a cell placed by the
+        // turned reading's rough middle may run past: the cell is kept inside the column.
+        if settings.atFootAndBetweenSpacedWords { top = min(max(0, top), column.height - em) }
         guard top >= 0, top + em <= column.height else { continue }
         let cell = column.rows(top..<(top + em))
         guard let upright = try readUpright(cell), upright.characters.count == 1 else { continue }

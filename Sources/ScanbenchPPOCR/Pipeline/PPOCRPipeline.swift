@@ -306,6 +306,12 @@ public final class PPOCRPipeline {
     public struct KanaReadUpright: Sendable, Equatable {
       public var letterBelow: Float = 0.9
       public var kanaAtLeast: Float = 0.7
+      /// Also the doubtful letter that ends a column after a Latin run, and one between two words
+      /// the recognizer set apart with spaces
+      /// (``VerticalColumn/doubtfulLettersToReadUpright(_:letterBelow:atFootAndBetweenSpacedWords:)``):
+      /// the kana after a word, at the foot where the line breaks after it (`JavaScriptの` read
+      /// `JavaScriptS`), or between two words with a gap either side (`PostgreSQL S VACUUM`).
+      public var atFootAndBetweenSpacedWords = true
       public init() {}
     }
     /// An em of a column beside a Latin run of its reading where no character stands, read upright

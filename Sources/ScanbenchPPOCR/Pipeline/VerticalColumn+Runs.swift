@@ -649,21 +649,73 @@ extension VerticalColumn {
   /// set between two words, lying on its side with them (`JavaScriptのPromise` as
   /// `JavaScriptOPromise`); nearer a run's ends the doubtful letter is as often the word's own.
   /// Each is given with where its middle lies along the column, as a fraction of it.
-  static func doubtfulLettersToReadUpright(_ reading: DecodedLine, letterBelow: Float) -> [(
-    index: Int, middle: Double
-  )] {
+  ///
+  /// With `atFootAndBetweenSpacedWords`, two more places of such a kana are read too. A run may
+  /// hold spaces between its letters (spaces not counted among its characters): the recognizer
+  /// sets a space either side of the kana between two words, where the upright kana leaves a gap
+  /// the letters lying down do not (`PostgreSQL S VACUUM`). And the reading's last character, a
+  /// doubtful letter after three of its run's characters: a line broken after the kana that
+  /// follows a word ends the column with it (`JavaScriptの|Promise` read `JavaScriptS`), where
+  /// nothing follows to tell it from the word.
+  static func doubtfulLettersToReadUpright(
+    _ reading: DecodedLine, letterBelow: Float, atFootAndBetweenSpacedWords: Bool = false
+  ) -> [(index: Int, middle: Double)] {
     let r = reading.characters
+    func isWordLetter(_ index: Int) -> Bool {
+      r[index].probability < letterBelow
+        && r[index].text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+    }
+    func place(_ index: Int) -> (index: Int, middle: Double) {
+      let (start, end) = span(r[index], of: reading)
+      return (index, (start + end) / 2)
+    }
     var letters: [(index: Int, middle: Double)] = []
     for run in latinRuns(r, sureAtEnds: 0) where run.count >= 7 {
-      for index in (run.lowerBound + 3)..<(run.upperBound - 3) {
-        guard r[index].probability < letterBelow,
-          r[index].text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
-        else { continue }
-        let (start, end) = span(r[index], of: reading)
-        letters.append((index, (start + end) / 2))
+      for index in (run.lowerBound + 3)..<(run.upperBound - 3) where isWordLetter(index) {
+        letters.append(place(index))
       }
     }
-    return letters
+    guard atFootAndBetweenSpacedWords else { return letters }
+    let found = Set(letters.map(\.index))
+    for run in latinRunsAcrossSpaces(r) {
+      // The run's characters other than spaces, in order.
+      let characters = run.filter { !r[$0].text.allSatisfy(\.isWhitespace) }
+      let spaced = characters.count < run.count
+      for (position, index) in characters.enumerated() where !found.contains(index) && isWordLetter(index) {
+        let inside = spaced && characters.count >= 7 && position >= 3 && position < characters.count - 3
+        let atFoot = index == r.count - 1 && position >= 3
+        if inside || atFoot { letters.append(place(index)) }
+      }
+    }
+    return letters.sorted { $0.index < $1.index }
+  }
+
+  /// The runs of `characters` that are Latin letters, digits and the marks inside words
+  /// (``isLatin(_:)``) with spaces between them, from a letter or digit to a letter or digit.
+  static func latinRunsAcrossSpaces(_ characters: [DecodedCharacter]) -> [Range<Int>] {
+    func isLetter(_ index: Int) -> Bool {
+      let text = characters[index].text
+      return isLatin(text) && text.contains { $0.isLetter || $0.isNumber }
+    }
+    var runs: [Range<Int>] = []
+    var index = 0
+    while index < characters.count {
+      guard isLetter(index) else {
+        index += 1
+        continue
+      }
+      var last = index
+      var next = index + 1
+      while next < characters.count,
+        isLatin(characters[next].text) || characters[next].text.allSatisfy(\.isWhitespace)
+      {
+        if isLetter(next) { last = next }
+        next += 1
+      }
+      runs.append(index..<(last + 1))
+      index = last + 1
+    }
+    return runs
   }
 
   /// `reading` with the letter at `index` read as the hiragana that `upright` (the cell it lies in,

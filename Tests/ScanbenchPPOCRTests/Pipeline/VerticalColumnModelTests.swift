@@ -563,6 +563,15 @@ struct VerticalColumnModelTests {
       readingWithout: "z。Xcodeを開き、")
   }
 
+  /// `PostgreSQLの` (a column of `marks-1` book-3-002, the line broken after the kana): read turned,
+  /// the upright `の` at the column's foot, after the sideways word, is read as one more letter of
+  /// it, doubtfully. The column's last em, read upright alone, is the kana.
+  @Test func aKanaAtAColumnsFootAfterASidewaysWordIsReadUprightAlone() throws {
+    try expectReadExactly(
+      "marks-1-book-3-002-column-4", onlyWith: { $0.kanaReadUpright?.atFootAndBetweenSpacedWords = false },
+      readingWithout: "PostgreSQLG")
+  }
+
   /// `fixture` read with vertical Japanese's options reads exactly (whitespace aside), and read with
   /// `turnOff` applied to them does not: the step it turns off is what reads it.
   func expectReadExactly(

@@ -405,6 +405,82 @@ import Testing
     #expect(VerticalColumn.doubtfulLettersToReadUpright(nearEnd, letterBelow: 0.9).isEmpty)
   }
 
+  /// `PostgreSQLのVACUUM` read turned as `PostgreSQL S VACUUM`: the upright `の` between the two
+  /// sideways words leaves a gap either side, where the recognizer sets spaces, and reads it as a
+  /// doubtful letter of no run of its own.
+  static let turnedPostgreSQLSpacedVACUUM = placed(
+    [
+      ("P", 1, 1), ("o", 2, 1), ("s", 3, 1), ("t", 4, 1), ("g", 5, 1), ("r", 6, 1), ("e", 7, 1),
+      ("S", 8, 0.99), ("Q", 9, 1), ("L", 10, 1), (" ", 11, 0.67), ("S", 12, 0.58), (" ", 13, 0.79),
+      ("V", 14, 1), ("A", 15, 1), ("C", 16, 1), ("U", 17, 1), ("U", 18, 1), ("M", 19, 1),
+    ], content: 21)
+  /// `JavaScriptの` at a column's foot, the line broken after the kana, read turned `JavaScriptS`.
+  static let turnedJavaScriptNoAtFoot = placed(
+    [
+      ("J", 1, 1), ("a", 2, 1), ("v", 3, 1), ("a", 4, 1), ("S", 5, 1), ("c", 6, 1), ("r", 7, 1),
+      ("i", 8, 1), ("p", 9, 1), ("t", 10, 1), ("S", 12, 0.56),
+    ], content: 14)
+
+  @Test func aDoubtfulLetterBetweenSpacedWordsOrAtAColumnsFootIsReadAgainUpright() {
+    let spaced = VerticalColumn.doubtfulLettersToReadUpright(
+      Self.turnedPostgreSQLSpacedVACUUM, letterBelow: 0.9, atFootAndBetweenSpacedWords: true)
+    #expect(spaced.map(\.index) == [11])
+    #expect(abs((spaced.first?.middle ?? 0) - 12.5 / 21) < 1e-9)
+    let foot = VerticalColumn.doubtfulLettersToReadUpright(
+      Self.turnedJavaScriptNoAtFoot, letterBelow: 0.9, atFootAndBetweenSpacedWords: true)
+    #expect(foot.map(\.index) == [10])
+    // Without the option, neither: the letter is in no run of seven, or at the run's very end.
+    #expect(
+      VerticalColumn.doubtfulLettersToReadUpright(Self.turnedPostgreSQLSpacedVACUUM, letterBelow: 0.9).isEmpty
+    )
+    #expect(
+      VerticalColumn.doubtfulLettersToReadUpright(Self.turnedJavaScriptNoAtFoot, letterBelow: 0.9).isEmpty)
+    // The letters found inside a long run stay found, once.
+    #expect(
+      VerticalColumn.doubtfulLettersToReadUpright(
+        Self.turnedJavaScriptNoPromise, letterBelow: 0.9, atFootAndBetweenSpacedWords: true
+      ).map(\.index) == [10])
+  }
+
+  @Test func aSureLetterOrOneNearTheEndsOfSpacedWordsOrAShortWordAtTheFootStays() {
+    var sure = Self.turnedPostgreSQLSpacedVACUUM
+    sure.characters[11].probability = 0.95
+    #expect(
+      VerticalColumn.doubtfulLettersToReadUpright(sure, letterBelow: 0.9, atFootAndBetweenSpacedWords: true)
+        .isEmpty)
+    // A doubtful letter of the words' own, within three characters of the spaced run's ends.
+    var nearEnd = Self.turnedPostgreSQLSpacedVACUUM
+    nearEnd.characters[11].probability = 0.95
+    nearEnd.characters[17].probability = 0.6
+    #expect(
+      VerticalColumn.doubtfulLettersToReadUpright(
+        nearEnd, letterBelow: 0.9, atFootAndBetweenSpacedWords: true
+      )
+      .isEmpty)
+    // At the foot: the last letter read surely, or a doubtful one after fewer than three of its run's
+    // characters (`はOS`, `S` doubtful), or not the reading's last character.
+    var sureFoot = Self.turnedJavaScriptNoAtFoot
+    sureFoot.characters[10].probability = 0.95
+    let shortWord = Self.placed([("は", 1, 1), ("O", 3, 0.96), ("S", 4, 0.6)], content: 6)
+    var notLast = Self.turnedJavaScriptNoAtFoot
+    notLast.characters.append(DecodedCharacter(text: "で", firstColumn: 13, lastColumn: 13, probability: 1))
+    for reading in [sureFoot, shortWord, notLast] {
+      #expect(
+        VerticalColumn.doubtfulLettersToReadUpright(
+          reading, letterBelow: 0.9, atFootAndBetweenSpacedWords: true
+        )
+        .isEmpty, "\(reading.text)")
+    }
+  }
+
+  @Test func latinRunsAcrossSpacesRunFromLetterToLetter() {
+    let runs = VerticalColumn.latinRunsAcrossSpaces(Self.turnedPostgreSQLSpacedVACUUM.characters)
+    #expect(runs == [0..<19])
+    let apart = Self.placed(
+      [("A", 1, 1), (" ", 2, 1), ("B", 3, 1), ("の", 4, 1), ("-", 5, 1), ("C", 6, 1), (" ", 7, 1)], content: 8)
+    #expect(VerticalColumn.latinRunsAcrossSpaces(apart.characters) == [0..<3, 5..<6])
+  }
+
   @Test func aHiraganaReadUprightSurelyAloneReplacesTheDoubtfulLetter() {
     let turned = Self.turnedJavaScriptNoPromise
     let no = Self.placed([("の", 5, 0.93)], content: 10)
