@@ -108,7 +108,7 @@ QUANTIZE_VENV := .venv/quantize
 # Reports/BENCHMARKS.md, "Japanese fast with the int8 recognizer's neck in float (issue 29)".
 # The _7bit copies are those two with weights of 7 bits, from the ranges the pinning machine computed
 # for them: a processor without int8 dot products (x86 without VNNI) adds pairs of products into 16
-# bits, which 8-bit weights saturate and 7-bit ones do not; the levels take them there:
+# bits, which 8-bit weights saturate and 7-bit ones do not; fast Japanese reads with the _neck_7bit there:
 # Reports/BENCHMARKS.md, "Int8 models of 7-bit weights for processors without VNNI (issue 29)".
 QUANTIZED_FILES := \
 	static-det $(MODELS)/ppocr/PP-OCRv6_det_small.onnx $(MODELS)/ppocr/PP-OCRv6_det_small_int8.onnx \

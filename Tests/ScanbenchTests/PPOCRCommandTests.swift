@@ -32,12 +32,10 @@ final class PPOCRCommandTests: XCTestCase {
     XCTAssertEqual(record.engine.name, "ppocr")
     XCTAssertEqual(record.engine.settings["recognizer"], "small")
     XCTAssertEqual(record.engine.settings["coarse detector"], "tiny")
-    // The detector mostly in int8, of 7-bit weights on a processor without int8 dot products.
+    // The detector mostly in int8, or in float on a processor without int8 dot products.
     let detector = try XCTUnwrap(
-      [
-        "small-mixed": "PP-OCRv6_det_small_int8_mixed.onnx",
-        "small-mixed-7bit": "PP-OCRv6_det_small_int8_mixed_7bit.onnx",
-      ][record.engine.settings["detector"] ?? ""])
+      ["small-mixed": "PP-OCRv6_det_small_int8_mixed.onnx", "small": "PP-OCRv6_det_small.onnx"][
+        record.engine.settings["detector"] ?? ""])
     XCTAssertEqual(
       Set(record.engine.models.keys),
       [

@@ -135,8 +135,10 @@ public struct PPOCRBackend: EngineBackend {
   /// for about a quarter of the detector's work
   /// (Reports/BENCHMARKS.md, "Cheaper detection: one block of the int8 detector left in float (issue 29)");
   /// Japanese keeps it in float, unmeasured there. On a processor without int8 dot products
-  /// (``Int8DotProducts``) both take the same models made with weights of 7 bits instead
-  /// (`small-mixed-7bit`, `small-int8-neck-7bit`), which read there as float does for less work
+  /// (``Int8DotProducts``) fast reads Japanese with the same recognizer made with weights of 7 bits
+  /// (`small-int8-neck-7bit`), which reads there as float does for less work; accurate English keeps
+  /// the small detector in float, as the detector of 7-bit weights (`small-mixed-7bit`) read as float
+  /// does but saved too little of a page's work to matter
   /// (Reports/BENCHMARKS.md, "Int8 models of 7-bit weights for processors without VNNI (issue 29)").
   public static func sizes(
     for level: RecognitionLevel, language: String, int8DotProducts: Bool = Int8DotProducts.available
@@ -145,7 +147,7 @@ public struct PPOCRBackend: EngineBackend {
     case (.fast, "eng"): (.tiny, .tiny)
     case (.fast, "jpn_vert"): (.small, .small)
     case (.fast, _): (int8DotProducts ? .smallInt8Neck : .smallInt8Neck7Bit, .tiny)
-    case (.accurate, "eng"): (.small, int8DotProducts ? .smallMixed : .smallMixed7Bit)
+    case (.accurate, "eng"): (.small, int8DotProducts ? .smallMixed : .small)
     case (.accurate, _): (.small, .small)
     }
   }
