@@ -31,25 +31,28 @@ struct PPOCRBackendTests {
 
   /// Accurate finds English text with the small detector mostly in int8 (`small-mixed`), behind the
   /// small recognizer in float, and says so; Japanese keeps the float detector.
-  /// Without int8 dot products (``Int8DotProducts``), the same detector made with 7-bit weights.
+  /// Without int8 dot products (``Int8DotProducts``), the float detector instead; the one of 7-bit
+  /// weights only by name.
   @Test func accurateEnglishDetectsWithTheMixedDetector() throws {
     let english = try PPOCRBackend(EngineOptions(level: .accurate, language: "eng"))
     let mixed = Int8DotProducts.available
-    #expect(
-      english.detectorSize == (mixed ? .smallMixed : .smallMixed7Bit) && english.recognizerSize == .small)
+    #expect(english.detectorSize == (mixed ? .smallMixed : .small) && english.recognizerSize == .small)
     let names = english.models.files.map { URL(fileURLWithPath: $0).lastPathComponent }
     #expect(names.contains("PP-OCRv6_rec_small_eng.onnx"))
     #expect(names.contains("PP-OCRv6_det_small_int8_mixed.onnx") == mixed)
-    #expect(names.contains("PP-OCRv6_det_small_int8_mixed_7bit.onnx") == !mixed)
-    #expect(!names.contains("PP-OCRv6_det_small.onnx"))
+    #expect(names.contains("PP-OCRv6_det_small.onnx") == !mixed)
     let settings = try english.identity().settings
-    #expect(
-      settings["detector"] == (mixed ? "small-mixed" : "small-mixed-7bit")
-        && settings["recognizer"] == "small")
+    #expect(settings["detector"] == (mixed ? "small-mixed" : "small") && settings["recognizer"] == "small")
     #expect(
       PPOCRBackend.sizes(for: .accurate, language: "eng", int8DotProducts: true).detector == .smallMixed)
-    #expect(
-      PPOCRBackend.sizes(for: .accurate, language: "eng", int8DotProducts: false).detector == .smallMixed7Bit)
+    #expect(PPOCRBackend.sizes(for: .accurate, language: "eng", int8DotProducts: false).detector == .small)
+    var byName = EngineOptions(level: .accurate, language: "eng")
+    byName.modelKind = "small-mixed-7bit"
+    let sevenBit = try PPOCRBackend(byName)
+    let sevenBitNames = sevenBit.models.files.map { URL(fileURLWithPath: $0).lastPathComponent }
+    #expect(sevenBitNames.contains("PP-OCRv6_det_small_int8_mixed_7bit.onnx"))
+    #expect(sevenBitNames.contains("PP-OCRv6_rec_small_eng.onnx"))
+    #expect(try sevenBit.identity().settings["detector"] == "small-mixed-7bit")
     for language in ["jpn", "jpn_vert", "eng+jpn"] {
       let other = try PPOCRBackend(EngineOptions(level: .accurate, language: language))
       #expect(other.detectorSize == .small, "\(language)")
@@ -149,14 +152,16 @@ struct PPOCRBackendTests {
     let english = try PPOCRBackend(options)
     options.language = "jpn"
     let japanese = try PPOCRBackend(options)
-    // In int8 on either kind of processor: of 7-bit weights where it has no int8 dot products.
     let mixed = Int8DotProducts.available
-    #expect(english.models.detector?.runsAtOnce == 2 && japanese.models.detector?.runsAtOnce == 1)
+    #expect(
+      english.models.detector?.runsAtOnce == (mixed ? 2 : 1) && japanese.models.detector?.runsAtOnce == 1)
     let englishThreads = try english.identity().settings["threads"]
     let japaneseThreads = try japanese.identity().settings["threads"]
-    #expect(englishThreads == PPOCRBackend.threads(withDetector: mixed ? .smallMixed : .smallMixed7Bit))
+    #expect(englishThreads == PPOCRBackend.threads(withDetector: mixed ? .smallMixed : .small))
     #expect(
-      japaneseThreads == PPOCRBackend.threads(withDetector: .small) && englishThreads != japaneseThreads)
+      japaneseThreads == PPOCRBackend.threads(withDetector: .small)
+        && (englishThreads != japaneseThreads) == mixed)
+    #expect(PPOCRBackend.Size.smallMixed7Bit.detectorRunsAtOnce == 2)
   }
 
   /// The page's detector (its runs limited), the coarse pass's (every worker at once) and the
