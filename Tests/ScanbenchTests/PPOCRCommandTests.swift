@@ -248,14 +248,15 @@ final class PPOCRCommandTests: XCTestCase {
       let records = try Harness.records(in: store).results
       XCTAssertEqual(records.count, 2)
       for record in records {
-        // Fast keeps the recognizer in float on a processor without int8 dot products.
+        // Fast takes the recognizer of 7-bit weights on a processor without int8 dot products.
         let read = try XCTUnwrap(record.engine.settings["recognizer"])
-        let allowed = recognizer == "small-int8-neck" ? [recognizer, "small"] : [recognizer]
+        let allowed = recognizer == "small-int8-neck" ? [recognizer, "small-int8-neck-7bit"] : [recognizer]
         XCTAssertTrue(allowed.contains(read), "\(arguments): \(read)")
         let file = try XCTUnwrap(
           [
             "small": "PP-OCRv6_rec_small.onnx", "small-int8": "PP-OCRv6_rec_small_int8.onnx",
             "small-int8-neck": "PP-OCRv6_rec_small_int8_neck.onnx",
+            "small-int8-neck-7bit": "PP-OCRv6_rec_small_int8_neck_7bit.onnx",
           ][read])
         let digest = try XCTUnwrap(record.engine.models[file], "\(record.engine.models)")
         XCTAssertTrue(pinned.contains(digest), "\(file) \(digest) is not the Makefile's")

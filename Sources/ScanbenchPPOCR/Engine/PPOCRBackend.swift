@@ -11,12 +11,16 @@ public struct PPOCRBackend: EngineBackend {
   /// script (its dictionary has no kana); `small-int8` is the small pair quantized at setup
   /// (`models/quantize.py`), with the small one's dictionary; `small-int8-neck` is that pair with the
   /// recognizer's neck and classifier left in float; `small-mixed` is the small recognizer in float
-  /// behind the small detector in int8 with one block of its backbone left in float.
+  /// behind the small detector in int8 with one block of its backbone left in float. The `-7bit`
+  /// kinds are `small-int8-neck` and `small-mixed` made with weights of 7 bits, which read right on
+  /// a processor without int8 dot products (``Int8DotProducts``).
   public enum Size: String, Sendable, CaseIterable {
     case small, tiny
     case smallInt8 = "small-int8"
     case smallInt8Neck = "small-int8-neck"
     case smallMixed = "small-mixed"
+    case smallInt8Neck7Bit = "small-int8-neck-7bit"
+    case smallMixed7Bit = "small-mixed-7bit"
 
     /// The recognizer and its dictionary. English reads with the copy whose classifier keeps only
     /// the classes English is read with (``PPOCRModelLocator/File/recognizerSmallEnglish``), where
@@ -25,12 +29,15 @@ public struct PPOCRBackend: EngineBackend {
     func recognizerFiles(english: Bool) -> (model: PPOCRModelLocator.File, dictionary: PPOCRModelLocator.File)
     {
       switch (self, english) {
-      case (.small, true), (.smallMixed, true): (.recognizerSmallEnglish, .dictionarySmallEnglish)
-      case (.small, false), (.smallMixed, false): (.recognizerSmall, .dictionarySmall)
+      case (.small, true), (.smallMixed, true), (.smallMixed7Bit, true):
+        (.recognizerSmallEnglish, .dictionarySmallEnglish)
+      case (.small, false), (.smallMixed, false), (.smallMixed7Bit, false):
+        (.recognizerSmall, .dictionarySmall)
       case (.tiny, true): (.recognizerTinyEnglish, .dictionaryTinyEnglish)
       case (.tiny, false): (.recognizerTiny, .dictionaryTiny)
       case (.smallInt8, _): (.recognizerSmallInt8, .dictionarySmall)
       case (.smallInt8Neck, _): (.recognizerSmallInt8Neck, .dictionarySmall)
+      case (.smallInt8Neck7Bit, _): (.recognizerSmallInt8Neck7Bit, .dictionarySmall)
       }
     }
 
@@ -55,15 +62,16 @@ public struct PPOCRBackend: EngineBackend {
       case .tiny: .detectorTiny
       case .smallInt8, .smallInt8Neck: .detectorSmallInt8
       case .smallMixed: .detectorSmallInt8Mixed
+      case .smallMixed7Bit, .smallInt8Neck7Bit: .detectorSmallInt8Mixed7Bit
       }
     }
 
-    /// Whether either model of the size is in int8, whose kernels read wrong on a processor without
-    /// int8 dot products (``Int8DotProducts``).
-    var isInt8: Bool {
+    /// Whether either model of the size is in int8 with weights of 8 bits, whose kernels read wrong
+    /// on a processor without int8 dot products (``Int8DotProducts``); those of 7 bits read right.
+    var needsInt8DotProducts: Bool {
       switch self {
       case .smallInt8, .smallInt8Neck, .smallMixed: true
-      case .small, .tiny: false
+      case .small, .tiny, .smallInt8Neck7Bit, .smallMixed7Bit: false
       }
     }
 
@@ -80,7 +88,7 @@ public struct PPOCRBackend: EngineBackend {
     /// (fast) bought no clear time at two, for more memory.
     var detectorRunsAtOnce: Int {
       switch self {
-      case .smallMixed, .smallInt8, .smallInt8Neck: 2
+      case .smallMixed, .smallInt8, .smallInt8Neck, .smallMixed7Bit, .smallInt8Neck7Bit: 2
       case .small, .tiny: 1
       }
     }
@@ -127,15 +135,18 @@ public struct PPOCRBackend: EngineBackend {
   /// for about a quarter of the detector's work
   /// (Reports/BENCHMARKS.md, "Cheaper detection: one block of the int8 detector left in float (issue 29)");
   /// Japanese keeps it in float, unmeasured there. On a processor without int8 dot products
-  /// (``Int8DotProducts``) every level keeps both models in float: accurate finds English text with
-  /// the small detector in float, and fast reads Japanese with the small recognizer in float.
+  /// (``Int8DotProducts``) fast reads Japanese with the same recognizer made with weights of 7 bits
+  /// (`small-int8-neck-7bit`), which reads there as float does for less work; accurate English keeps
+  /// the small detector in float, as the detector of 7-bit weights (`small-mixed-7bit`) read as float
+  /// does but saved too little of a page's work to matter
+  /// (Reports/BENCHMARKS.md, "Int8 models of 7-bit weights for processors without VNNI (issue 29)").
   public static func sizes(
     for level: RecognitionLevel, language: String, int8DotProducts: Bool = Int8DotProducts.available
   ) -> (recognizer: Size, detector: Size) {
     switch (level, language) {
     case (.fast, "eng"): (.tiny, .tiny)
     case (.fast, "jpn_vert"): (.small, .small)
-    case (.fast, _): (int8DotProducts ? .smallInt8Neck : .small, .tiny)
+    case (.fast, _): (int8DotProducts ? .smallInt8Neck : .smallInt8Neck7Bit, .tiny)
     case (.accurate, "eng"): (.small, int8DotProducts ? .smallMixed : .small)
     case (.accurate, _): (.small, .small)
     }
@@ -208,14 +219,15 @@ public struct PPOCRBackend: EngineBackend {
   /// the int8 detector finds no line on some pages, and the recognizer misreads lines the float
   /// one reads, so every figure the run printed would be wrong
   /// (Reports/BENCHMARKS.md, "The int8 detector on a processor without VNNI (issue 29)"). The
-  /// levels' own choice already keeps such a machine in float (``sizes(for:language:int8DotProducts:)``).
+  /// levels' own choice takes the models of 7-bit weights there (``sizes(for:language:int8DotProducts:)``).
   static func checkInt8(_ size: Size, int8DotProducts: Bool) throws {
-    guard size.isInt8, !int8DotProducts else { return }
+    guard size.needsInt8DotProducts, !int8DotProducts else { return }
     throw EngineError(
       message:
         "PP-OCR's '\(size.rawValue)' models are in int8, and this processor has no int8 dot products "
         + "(its /proc/cpuinfo names neither avx512_vnni nor avx_vnni): ONNX Runtime's int8 kernels "
-        + "saturate there and read pages wrong. Use --models small (float), or leave --models out")
+        + "saturate there and read pages wrong. Use --models small (float), small-mixed-7bit or "
+        + "small-int8-neck-7bit (int8 of 7-bit weights), or leave --models out")
   }
 
   /// ONNX Runtime's version, as the library says.

@@ -31,7 +31,8 @@ struct PPOCRBackendTests {
 
   /// Accurate finds English text with the small detector mostly in int8 (`small-mixed`), behind the
   /// small recognizer in float, and says so; Japanese keeps the float detector.
-  /// Without int8 dot products (``Int8DotProducts``), the float detector instead.
+  /// Without int8 dot products (``Int8DotProducts``), the float detector instead; the one of 7-bit
+  /// weights only by name.
   @Test func accurateEnglishDetectsWithTheMixedDetector() throws {
     let english = try PPOCRBackend(EngineOptions(level: .accurate, language: "eng"))
     let mixed = Int8DotProducts.available
@@ -45,6 +46,13 @@ struct PPOCRBackendTests {
     #expect(
       PPOCRBackend.sizes(for: .accurate, language: "eng", int8DotProducts: true).detector == .smallMixed)
     #expect(PPOCRBackend.sizes(for: .accurate, language: "eng", int8DotProducts: false).detector == .small)
+    var byName = EngineOptions(level: .accurate, language: "eng")
+    byName.modelKind = "small-mixed-7bit"
+    let sevenBit = try PPOCRBackend(byName)
+    let sevenBitNames = sevenBit.models.files.map { URL(fileURLWithPath: $0).lastPathComponent }
+    #expect(sevenBitNames.contains("PP-OCRv6_det_small_int8_mixed_7bit.onnx"))
+    #expect(sevenBitNames.contains("PP-OCRv6_rec_small_eng.onnx"))
+    #expect(try sevenBit.identity().settings["detector"] == "small-mixed-7bit")
     for language in ["jpn", "jpn_vert", "eng+jpn"] {
       let other = try PPOCRBackend(EngineOptions(level: .accurate, language: language))
       #expect(other.detectorSize == .small, "\(language)")
@@ -53,22 +61,27 @@ struct PPOCRBackendTests {
 
   /// Fast reads Japanese across (alone or with English) with the small recognizer in int8 but for its
   /// neck and classifier, behind the tiny detector; vertical Japanese and accurate keep it in float.
-  /// Without int8 dot products (``Int8DotProducts``), the small recognizer in float instead.
+  /// Without int8 dot products (``Int8DotProducts``), the same recognizer made with 7-bit weights.
   @Test func fastJapaneseReadsWithTheInt8RecognizerItsNeckInFloat() throws {
     let int8 = Int8DotProducts.available
     for language in ["jpn", "eng+jpn"] {
       let fast = try PPOCRBackend(EngineOptions(level: .fast, language: language))
       #expect(
-        fast.recognizerSize == (int8 ? .smallInt8Neck : .small) && fast.detectorSize == .tiny, "\(language)")
+        fast.recognizerSize == (int8 ? .smallInt8Neck : .smallInt8Neck7Bit) && fast.detectorSize == .tiny,
+        "\(language)")
       let names = fast.models.files.map { URL(fileURLWithPath: $0).lastPathComponent }
       #expect(names.contains("PP-OCRv6_rec_small_int8_neck.onnx") == int8, "\(language)")
-      #expect(names.contains("PP-OCRv6_rec_small.onnx") == !int8, "\(language)")
+      #expect(names.contains("PP-OCRv6_rec_small_int8_neck_7bit.onnx") == !int8, "\(language)")
+      #expect(!names.contains("PP-OCRv6_rec_small.onnx"), "\(language)")
       #expect(
-        try fast.identity().settings["recognizer"] == (int8 ? "small-int8-neck" : "small"), "\(language)")
+        try fast.identity().settings["recognizer"] == (int8 ? "small-int8-neck" : "small-int8-neck-7bit"),
+        "\(language)")
       #expect(
         PPOCRBackend.sizes(for: .fast, language: language, int8DotProducts: true).recognizer == .smallInt8Neck
       )
-      #expect(PPOCRBackend.sizes(for: .fast, language: language, int8DotProducts: false).recognizer == .small)
+      #expect(
+        PPOCRBackend.sizes(for: .fast, language: language, int8DotProducts: false).recognizer
+          == .smallInt8Neck7Bit)
     }
     let float: [(RecognitionLevel, String)] = [
       (.fast, "jpn_vert"), (.accurate, "jpn"), (.accurate, "eng+jpn"),
@@ -112,12 +125,12 @@ struct PPOCRBackendTests {
     }
   }
 
-  /// Models in int8 asked for by name are refused on a processor without int8 dot products, and
-  /// only there; float models never.
+  /// Models in int8 of 8-bit weights asked for by name are refused on a processor without int8 dot
+  /// products, and only there; float models and those of 7-bit weights never.
   @Test func int8ModelsByNameAreRefusedWithoutInt8DotProducts() throws {
     for size in PPOCRBackend.Size.allCases {
       try PPOCRBackend.checkInt8(size, int8DotProducts: true)
-      if size.isInt8 {
+      if size.needsInt8DotProducts {
         let error = #expect(throws: EngineError.self) {
           try PPOCRBackend.checkInt8(size, int8DotProducts: false)
         }
@@ -128,7 +141,8 @@ struct PPOCRBackendTests {
         try PPOCRBackend.checkInt8(size, int8DotProducts: false)
       }
     }
-    #expect(PPOCRBackend.Size.allCases.filter(\.isInt8) == [.smallInt8, .smallInt8Neck, .smallMixed])
+    #expect(
+      PPOCRBackend.Size.allCases.filter(\.needsInt8DotProducts) == [.smallInt8, .smallInt8Neck, .smallMixed])
   }
 
   /// The int8 detector runs for two workers at once, the float one for one; the record says which.
@@ -147,6 +161,7 @@ struct PPOCRBackendTests {
     #expect(
       japaneseThreads == PPOCRBackend.threads(withDetector: .small)
         && (englishThreads != japaneseThreads) == mixed)
+    #expect(PPOCRBackend.Size.smallMixed7Bit.detectorRunsAtOnce == 2)
   }
 
   /// The page's detector (its runs limited), the coarse pass's (every worker at once) and the
