@@ -656,6 +656,9 @@ public final class PPOCRPipeline {
       options.detectionMaxUpscale = 1
       options.faintInkSpread = 160
       options.paleInkSpread = 36
+      options.palePageColumnsRestored = RestoredColumns(restorations: [
+        RestoredColumns.Restoration(darkenedDown: 1, darkenedAcross: 1, blur: 1.0)
+      ])
       options.palePrintOnWhite = PalePrint()
       options.brokenStrokes = BrokenStrokes()
       options.bilevelColumnsRestored = RestoredColumns()
@@ -676,6 +679,15 @@ public final class PPOCRPipeline {
     /// detector finds some of it: as it is, the detector misses whole columns and the recognizer
     /// misreads the rest. nil: never. Vertical Japanese sets it (docs/engines.md, "Vertical Japanese").
     public var paleInkSpread: Int?
+    /// A pale page's columns (``paleInkSpread``), once it is stretched, are read again in restored
+    /// copies of the stretched page, as a bilevel page's are (``bilevelColumnsRestored``), and each
+    /// column keeps whichever reading the recognizer is surer of; nil: never. The stretch multiplies
+    /// the scan's noise as much as its ink, and on ink a few levels under the paper it breaks strokes
+    /// into specks that a blurred copy joins again; on other pages of such ink the blur runs a small
+    /// mark into its neighbour, which only the recognizer's confidence tells apart
+    /// (Reports/BENCHMARKS.md, "Pale pages' columns read again blurred, and the pages lost whole (issue 30)").
+    /// Vertical Japanese sets it (docs/engines.md, "Vertical Japanese").
+    public var palePageColumnsRestored: RestoredColumns?
     /// A page of white paper whose ink is pale — print faded, thin or light, its darkest levels
     /// nearer the paper than a pale page's (``paleInkSpread``) need be — is read stretched to black
     /// and white as a pale page is: as it is, the recognizer loses its `。、` and misreads its
@@ -762,6 +774,8 @@ public final class PPOCRPipeline {
       /// (Reports/BENCHMARKS.md, "Marks from every reading only where they have room (issue 30)").
       public var marksOnlyWithRoom: Double? = 1.4
       public init() {}
+      /// The rule with its copies restored as `restorations` say.
+      public init(restorations: [Restoration]) { self.restorations = restorations }
 
       /// A copy of the page darkened by a minimum filter over `darkenedDown` rows and
       /// `darkenedAcross` columns (``RGBImage/darkened(down:across:)``), then blurred by a Gaussian
@@ -1067,18 +1081,22 @@ public final class PPOCRPipeline {
     let given = options
     defer { options = given }
     // A pale page, or pale print on white paper: the page's levels measured once for both.
+    var palePage = false
     if options.paleInkSpread != nil || options.palePrintOnWhite != nil,
       let (low, high) = image.inkLevels(), high - low > max(0, options.blankImageSpread)
     {
-      let palePage = options.paleInkSpread.map { high - low < $0 } ?? false
+      palePage = options.paleInkSpread.map { high - low < $0 } ?? false
       let palePrint = options.palePrintOnWhite.map { high - low < $0.spread && high >= $0.paper } ?? false
       if palePage || palePrint { image = image.stretched(from: low, to: high) }
     }
     let measured = options.brokenStrokes != nil || options.bilevelColumnsRestored != nil
     let strokes = measured ? InkStrokes(image) : nil
-    // Only a bilevel page's columns are read again, restored.
+    // Only a bilevel page's columns are read again, restored, and a pale page's.
     if let restored = options.bilevelColumnsRestored, !(strokes.map(restored.holds) ?? false) {
       options.bilevelColumnsRestored = nil
+    }
+    if palePage, let restoring = options.palePageColumnsRestored {
+      options.bilevelColumnsRestored = restoring
     }
     // A bilevel scan of broken strokes: read blurred, every line the detector finds in it kept.
     if let restoring = options.brokenStrokes, let strokes, restoring.holds(strokes) {

@@ -54,4 +54,32 @@ struct RGBImageTests {
     #expect(image.inkStretched(below: 90, above: 16, paperFrom: 250) == nil)
     #expect(image.inkStretched(below: 90, above: 16) != nil)
   }
+
+  /// A pale page's stroke (ink at 236 on white paper) in a scan's noise of ten levels either way:
+  /// stretched, the noise is stretched with the ink and the stroke comes out in specks, a fair
+  /// share of it light; the stretched page blurred by a pixel (the copy a pale page's columns are
+  /// read again in) has the whole stroke dark and the paper light.
+  @Test func aPaleStrokeStretchedInNoiseComesOutWholeBlurred() throws {
+    var image = RGBImage(width: 60, height: 60, red: 255, green: 255, blue: 255)
+    for y in 0..<60 {
+      for x in 0..<60 {
+        let ink = (26..<34).contains(x) ? 236 : 255
+        let level = UInt8(clamping: ink + (y * 60 + x) * 7919 % 21 - 10)
+        for channel in 0..<3 { image.pixels[(y * 60 + x) * 3 + channel] = level }
+      }
+    }
+    func strokeCore(_ picture: RGBImage) -> [UInt8] {
+      (0..<60).flatMap { y in (28..<32).map { picture[$0, y].red } }
+    }
+    func paper(_ picture: RGBImage) -> [UInt8] {
+      (0..<60).flatMap { y in (Array(0..<20) + Array(40..<60)).map { picture[$0, y].red } }
+    }
+    let stretched = try #require(image.inkStretched(below: 36, above: 16))
+    #expect(strokeCore(stretched).count { $0 >= 128 } * 10 >= strokeCore(stretched).count)
+    let restoration = try #require(
+      PPOCRPipeline.Options.verticalColumns.palePageColumnsRestored?.restorations.first)
+    let blurred = restoration.restored(stretched)
+    #expect(strokeCore(blurred).allSatisfy { $0 < 160 })
+    #expect(paper(blurred).allSatisfy { $0 >= 180 })
+  }
 }

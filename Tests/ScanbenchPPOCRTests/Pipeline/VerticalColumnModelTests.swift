@@ -85,6 +85,24 @@ struct VerticalColumnModelTests {
     #expect(better < 0.3 && worse > 0.3, "stretched \(better), as it is \(worse)")
   }
 
+  /// A pale page whose ink lies 19 levels under its paper (`marks-1` book-3-016): stretched, the
+  /// scan's noise is stretched with the ink and its strokes come out in specks
+  /// (`ヴァイオリンの音が、` read `DIーャーハのca。`); its columns read again in a blurred copy of
+  /// the stretched page, the strokes whole, are read surer, and two of them are found again.
+  @Test func aPalePagesColumnsAreReadAgainBlurred() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "marks-1-book-3-016")
+    var options = ReadingOrderModelTests.vertical
+    #expect(options.palePageColumnsRestored != nil)
+    let readAgain = try PipelineModelTests.pipeline(options: options).recognize(image)
+    options.palePageColumnsRestored = nil
+    let once = try PipelineModelTests.pipeline(options: options).recognize(image)
+    let (better, worse) = (
+      PipelineModelTests.cer(groundTruth, readAgain.text, ignoreSpaces: true),
+      PipelineModelTests.cer(groundTruth, once.text, ignoreSpaces: true)
+    )
+    #expect(worse > 0.7 && better < worse - 0.1, "read again \(better), once \(worse)")
+  }
+
   /// A page of pale print on white paper (`marks-1` book-1-000: its darkest half-percent lies far
   /// nearer its paper than ink on a grey scan, but not so near as a pale page's): read as it is, the
   /// recognizer reads its `！` as bars and misplaces a `、`; stretched to black and white first, it
