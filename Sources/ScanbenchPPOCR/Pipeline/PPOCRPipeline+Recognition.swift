@@ -345,7 +345,10 @@ extension PPOCRPipeline {
       // reading that stands for the cells, and kept so.
       let turned =
         options.smallKanaIntoTurnedReading
-        ? VerticalColumn.withSmallKana(of: cells, into: decoded[index]) : decoded[index]
+        ? VerticalColumn.withSmallKana(
+          of: cells, into: decoded[index],
+          smallKanaInk: options.smallKanaByTheirInk ? VerticalColumn.inkOfCharacters(in: line) : nil)
+        : decoded[index]
       guard keepsCells(judged, over: turned) else {
         if sameQuad { decoded[index] = turned }
         // The `、。` the column's ink holds: the marks put in and the kinds of those read, both.
