@@ -207,10 +207,7 @@ extension PPOCRPipeline {
   /// must hold against the turned one.
   func keepsCells(_ cells: [DecodedLine], over turned: DecodedLine) -> Bool {
     cells.allSatisfy {
-      let weighed =
-        options.smallKanaIntoTurnedReading ? VerticalColumn.withSmallKana(of: $0, into: turned) : turned
-      return Self.keepsCells(
-        $0, over: weighed, choice: options.cellReadingChoice, margin: options.cellReadingMargin)
+      Self.keepsCells($0, over: turned, choice: options.cellReadingChoice, margin: options.cellReadingMargin)
     }
   }
 
@@ -344,10 +341,16 @@ extension PPOCRPipeline {
         cells = VerticalColumn.withLettersOverBars(of: turned, into: cells)
       }
       let judged = sameQuad ? standing : standing + [cells]
-      guard keepsCells(judged, over: decoded[index]) else {
-        if sameQuad && options.smallKanaIntoTurnedReading {
-          decoded[index] = VerticalColumn.withSmallKana(of: cells, into: decoded[index])
-        }
+      // The turned reading with the small kana the cells read, once: weighed so against every
+      // reading that stands for the cells, and kept so.
+      let turned =
+        options.smallKanaIntoTurnedReading
+        ? VerticalColumn.withSmallKana(
+          of: cells, into: decoded[index],
+          smallKanaInk: options.smallKanaByTheirInk ? VerticalColumn.inkOfCharacters(in: line) : nil)
+        : decoded[index]
+      guard keepsCells(judged, over: turned) else {
+        if sameQuad { decoded[index] = turned }
         // The `、。` the column's ink holds: the marks put in and the kinds of those read, both.
         let inkMarks =
           sameQuad && (options.marksFromInk || options.markKindsFromInk)

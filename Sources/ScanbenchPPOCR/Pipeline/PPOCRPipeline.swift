@@ -227,6 +227,12 @@ public final class PPOCRPipeline {
     /// many small kana (``oneColumnReadWhole``)
     /// (Reports/BENCHMARKS.md, "The summed choice made safe for small kana and upright letters (issue 30)").
     public var smallKanaIntoTurnedReading = true
+    /// With ``smallKanaIntoTurnedReading``, a full-size kana of the turned reading is read as the
+    /// small form the cells read between the same neighbours only where the cell's ink is a small
+    /// kana's (``VerticalColumn/isSmallKanaInk(_:)``): the cells misread a full-size kana small
+    /// (`待っ。`) as often as the turned reading misreads a small one full size
+    /// (Reports/BENCHMARKS.md, "Small kana into the turned reading by their ink, and long vowel bars measured (issue 30)").
+    public var smallKanaByTheirInk = true
     /// A bar (`ー`) one of a column's readings holds between two Latin letters, where the other reads
     /// one Latin letter between the same two, becomes that letter in both before they are weighed
     /// (``VerticalColumn/withLettersOverBars(of:into:)``): a thin upright letter (`I` of `UIKit`)

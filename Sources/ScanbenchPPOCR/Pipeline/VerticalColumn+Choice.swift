@@ -9,6 +9,10 @@ import Foundation
 /// is kept without it (`戻ってくる` read `戻てくる`). The small kana goes into the turned reading
 /// before the two are weighed, and stays there where the turned reading is kept.
 ///
+/// The cells misread a full-size kana small as often as the turned reading misreads a small one
+/// full size (`待っ。` for `待つ。`): where the two readings hold a kana's two forms, the cell's ink
+/// tells which it is (``VerticalColumn/isSmallKanaInk(_:)``).
+///
 /// A thin upright letter (`I` of `UIKit`) looks like a bar, and either reading may read it `ー`,
 /// surely (the turned one did on a test page, where the cells read `I`). A bar between two Latin
 /// letters is no Japanese: where the other reading reads one letter between the same two, the
@@ -17,16 +21,28 @@ extension VerticalColumn {
   /// What the cells read for a thin upright letter set as a bar.
   static let barsForLetters: Set<String> = ["ー", "-", "|", "｜", "一", "丨", "―", "—", "－"]
 
+  /// The ink of the cell a character read along a column lies in (its columns of `content`
+  /// across the reading); nil where no cell with ink holds it.
+  typealias InkOfCharacter = (_ character: DecodedCharacter, _ content: Double) -> CellInk?
+
   /// `kept` with each small kana of `other` put in where `kept` lacks it between the same two
   /// neighbours (characters both share, small kana and marks left out), or holds its full-size form
   /// there, read small. Only where the two readings differ there by small kana and marks alone:
   /// elsewhere one of them read another character. A small kana at a column's head, where none
-  /// stands (kinsoku), is left out.
-  static func withSmallKana(of other: DecodedLine, into kept: DecodedLine) -> DecodedLine {
+  /// stands (kinsoku), is left out. With `smallKanaInk` (the ink of `other`'s cells), the full-size
+  /// form is read small only where `other`'s small kana has a small kana's ink
+  /// (``isSmallKanaInk(_:)``).
+  static func withSmallKana(
+    of other: DecodedLine, into kept: DecodedLine, smallKanaInk: InkOfCharacter? = nil
+  ) -> DecodedLine {
     let (o, k) = (other.characters, kept.characters)
     guard o.contains(where: { smallKana[$0.text] != nil }), !k.isEmpty, other.contentColumns > 0,
       kept.contentColumns > 0
     else { return kept }
+    let content = other.contentColumns
+    let readsSmall = { (small: DecodedCharacter) in
+      smallKanaInk.map { $0(small, content).map(isSmallKanaInk) ?? false } ?? true
+    }
     let counts = { (text: String) in smallKana[text] == nil && !isMark(text) }
     let anchors = Self.anchors(k, o, counting: counts).map { (kept: $0.first, other: $0.second) }
     guard !anchors.isEmpty else { return kept }
@@ -38,7 +54,8 @@ extension VerticalColumn {
     for (before, after) in zip(bounds, bounds.dropFirst()) {
       let keptStretch = Array(k[(before.kept + 1)..<after.kept])
       let otherStretch = Array(o[(before.other + 1)..<after.other])
-      if let mended = smallKanaMended(keptStretch, from: otherStretch, after: result.last, scale: scale),
+      if let mended = smallKanaMended(
+        keptStretch, from: otherStretch, after: result.last, scale: scale, readsSmall: readsSmall),
         mended != keptStretch
       {
         result += mended
@@ -53,11 +70,12 @@ extension VerticalColumn {
       characters: result, contentColumns: kept.contentColumns, leastSureColumn: kept.leastSureColumn)
   }
 
-  /// One stretch of `kept` between anchors with the small kana of `other`'s stretch put in; nil
-  /// where the two differ by more than small kana and marks.
+  /// One stretch of `kept` between anchors with the small kana of `other`'s stretch put in (over
+  /// a full-size form of `kept` where `readsSmall` holds for `other`'s small kana); nil where the
+  /// two differ by more than small kana and marks.
   private static func smallKanaMended(
     _ kept: [DecodedCharacter], from other: [DecodedCharacter], after previous: DecodedCharacter?,
-    scale: Double
+    scale: Double, readsSmall: (DecodedCharacter) -> Bool
   ) -> [DecodedCharacter]? {
     var result: [DecodedCharacter] = []
     var (i, j) = (0, 0)
@@ -67,7 +85,7 @@ extension VerticalColumn {
         (i, j) = (i + 1, j + 1)
       } else if i < other.count && j < kept.count && isSmallForm(other[i].text, of: kept[j].text) {
         var kana = kept[j]
-        kana.text = other[i].text
+        if readsSmall(other[i]) { kana.text = other[i].text }
         result.append(kana)
         (i, j) = (i + 1, j + 1)
       } else if i < other.count && smallKana[other[i].text] != nil {

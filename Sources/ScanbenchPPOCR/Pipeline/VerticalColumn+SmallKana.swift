@@ -75,6 +75,22 @@ extension VerticalColumn {
     ink.right >= smallKanaRight && ink.width <= smallKanaWidest && ink.height <= smallKanaTallest
   }
 
+  /// Where a character read along `line`'s column (``PPOCRPipeline/alongColumn(_:line:)``) lies
+  /// in its cells, the ink of that cell (``cellInks(_:)``, found once, when first asked).
+  static func inkOfCharacters(in line: Line) -> InkOfCharacter {
+    var inks: [CellInk?]?
+    return { character, content in
+      guard content > 0 else { return nil }
+      let found = inks ?? cellInks(line)
+      inks = found
+      let row = Int(
+        saturating: row(of: character, content: content, height: line.columnLength).rounded(.down))
+      guard let cell = line.cellRows.firstIndex(where: { $0.contains(row) }), found.indices.contains(cell)
+      else { return nil }
+      return found[cell]
+    }
+  }
+
   /// `cells` (read in `line`, its characters' columns still the line's) with each full-size kana
   /// that has a small form (``fullKanaWithSmallForms``) read as that small form where its cell's ink
   /// is a small kana's (``isSmallKanaInk(_:)``), but in the column's first cell, where a small kana

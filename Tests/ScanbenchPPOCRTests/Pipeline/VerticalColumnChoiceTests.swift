@@ -41,6 +41,29 @@ import Testing
     #expect(VerticalColumn.withSmallKana(of: cells, into: other).text == "ジョソキ")
   }
 
+  /// The ink of a small kana's cell (right of the axis, small) and of a full-size kana's.
+  static let smallInk = VerticalColumn.CellInk(width: 0.5, height: 0.5, right: 0.15, top: 0.1)
+  static let fullInk = VerticalColumn.CellInk(width: 0.85, height: 0.9, right: 0, top: 0.05)
+
+  /// `待つ。` read by the cells as `待っ。`: with the cells' ink, the turned reading's full-size `つ`
+  /// is read small only where the cell's ink is a small kana's.
+  @Test func aFullSizeKanaIsReadSmallOnlyWhereItsInkIsSmall() {
+    let cells = Self.line([("で", 0.99), ("待", 0.99), ("っ", 0.6), ("。", 0.9), ("予", 0.99)])
+    let turned = Self.line([("で", 0.99), ("待", 0.99), ("つ", 0.9), ("予", 0.99)])
+    let fullInk: VerticalColumn.InkOfCharacter = { _, _ in Self.fullInk }
+    #expect(VerticalColumn.withSmallKana(of: cells, into: turned, smallKanaInk: fullInk).text == "で待つ予")
+    let smallInk: VerticalColumn.InkOfCharacter = { _, _ in Self.smallInk }
+    #expect(VerticalColumn.withSmallKana(of: cells, into: turned, smallKanaInk: smallInk).text == "で待っ予")
+    // A cell without ink tells nothing: the turned reading's kana stays.
+    #expect(
+      VerticalColumn.withSmallKana(of: cells, into: turned, smallKanaInk: { _, _ in nil }).text == "で待つ予")
+    // Without the ink, as before: read small.
+    #expect(VerticalColumn.withSmallKana(of: cells, into: turned).text == "で待っ予")
+    // A small kana the turned reading lacks goes in whatever its ink.
+    let dropped = Self.line([("で", 0.99), ("待", 0.99), ("予", 0.99)])
+    #expect(VerticalColumn.withSmallKana(of: cells, into: dropped, smallKanaInk: fullInk).text == "で待っ予")
+  }
+
   /// No column starts with a small kana (kinsoku): one read at its head is not put in.
   @Test func aSmallKanaAtTheColumnsHeadIsLeftOut() {
     let cells = Self.line([("ッ", 0.4), ("ク", 0.99)])

@@ -390,6 +390,16 @@ struct VerticalColumnModelTests {
     #expect(Self.withoutSpaces(without.text) == "キツチンを出た。キャッ")
   }
 
+  /// A book page (`marks-2` book-3-001) whose `つ` of `待つ。` the turned reading reads full size
+  /// and the cells small: the turned reading, kept, took the cells' `っ` (`待っ。`); its cell's ink,
+  /// a full-size kana's, tells the cells misread it, and the page reads exactly.
+  @Test func aFullSizeKanaTheCellsReadSmallIsKeptByItsInk() throws {
+    try expectReadExactly(
+      "marks-2-book-3-001", onlyWith: { $0.smallKanaByTheirInk = false },
+      readingWithout: "YouTubeの動画を、iPadで見返す。LaTeXで組んだ論文は、arXivに載せた。（注意：この操作は元"
+        + "に戻せません）予定表（11月分）を配った。ソフトウェアの更新（約20分）が終わるまで待っ。209")
+  }
+
   /// A column cut from a two-tier book page (`sweep-2` book-2-007) whose `ッ` of `キッチン` a scan's
   /// thick strokes swelled past the size the cells set small: set upright, it is read `ツ`; its
   /// ink, right of the column's axis and smaller than a full-size kana's, shows it small, and the
