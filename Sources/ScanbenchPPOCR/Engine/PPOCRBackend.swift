@@ -158,7 +158,11 @@ public struct PPOCRBackend: EngineBackend {
   /// a coarse pass as the detection where its lines already are
   /// (``PPOCRPipeline/Options/coarsePassAsDetection``): the tiny detector read every English corpus
   /// and the Japanese pages as well so, for a fraction of its work
-  /// (Reports/BENCHMARKS.md, "Fast three times accurate again (issue 29)"). The line filter's
+  /// (Reports/BENCHMARKS.md, "Fast three times accurate again (issue 29)"). Fast English reads a
+  /// photo on its side only turned (``PPOCRPipeline/Options/sidewaysTurnFromPreview``); Japanese
+  /// does not: its page on its side, read only turned at text size, lost a voicing mark that the
+  /// page read as it lies, at the usual size, kept
+  /// (Reports/BENCHMARKS.md, "A photo on its side turned from its reduced copy at fast (issue 29)"). The line filter's
   /// threshold is the recognizer's (``Size/minLineProbability(english:)``).
   public static func pipelineOptions(
     for level: RecognitionLevel, language: String, recognizer: Size, detector: Size
@@ -171,6 +175,7 @@ public struct PPOCRBackend: EngineBackend {
       options.detectionLineThickness = fastLineThickness
       options.coarsePassAsDetection = true
       options.coarseGlanceSide = fastCoarseGlanceSide
+      options.sidewaysTurnFromPreview = readsWithEnglishClasses(language)
     }
     return options
   }
@@ -260,6 +265,9 @@ public struct PPOCRBackend: EngineBackend {
     }
     if !singleLine, let glance = pipelineOptions.coarseGlanceSide {
       settings["coarse glance"] = "at \(glance) pixels, for photos of no text"
+    }
+    if !singleLine, pipelineOptions.sidewaysTurnFromPreview {
+      settings["sideways turn"] = "from the coarse pass's copy turned a quarter, the page read only turned"
     }
     return EngineIdentity(name: "ppocr", version: "PP-OCRv6", models: hashes, settings: settings)
   }

@@ -263,10 +263,36 @@ extension PPOCRPipeline {
         width: width, height: height,
         regions: coarseRegionsSuffice(found, mapWidth: coarse.width, imageWidth: preview.width)
           ? found.map { $0.scaled(x: across, y: down) } : nil,
-        line: Self.textLineThickness(found, options: options).map { $0 * across })
+        line: Self.textLineThickness(found, options: options).map { $0 * across },
+        sidewaysTurn: try sidewaysTurn(preview, regions: found, coarse: coarse).map { ($0, found.count) })
       return .text(reduction: reduction)
     }
     return noTextFinding(fullWidth: fullWidth, fullHeight: fullHeight)
+  }
+
+  /// How far the page in `preview` lies turned when the coarse pass (its input `coarse`) found it
+  /// on its side, its `regions` mostly tall (``Options/sidewaysTurnFromPreview``): told from the
+  /// copy turned counter-clockwise, where the coarse detector finds its lines across (on its side
+  /// it joins neighbouring lines into blocks, which read as nothing), from its longest lines read
+  /// both ways up (``pageTurn(_:regions:decoded:)``). nil when off, when the page is not on its
+  /// side, or when its lines turned do not tell.
+  func sidewaysTurn(_ preview: RGBImage, regions: [TextRegion], coarse: (width: Int, height: Int)) throws
+    -> PageTurn?
+  {
+    guard options.sidewaysTurnFromPreview, !options.readColumnsInCells, classifier == nil, let detector,
+      regions.count(where: \.isVertical) * 2 > regions.count
+    else { return nil }
+    let turned = preview.rotatedCounterClockwise()
+    let found = try detect(
+      turned, detector: coarsePassDetector ?? detector, mapWidth: coarse.height, mapHeight: coarse.width)
+    let across = found.indices.filter { !found[$0].isVertical }
+    guard across.count * 2 > found.count else { return nil }
+    let sample = turnSample(across, of: found).map { found[$0] }
+    let read = try recognizeCascading(turned, regions: sample)
+    guard let turn = try pageTurn(turned, regions: sample, decoded: read) else { return nil }
+    // Upright once turned counter-clockwise, the page lies a quarter turn clockwise; upside down
+    // then, three quarters.
+    return PageTurn(degrees: turn.degrees == 0 ? 90 : 270, margin: turn.margin, lines: turn.lines)
   }
 
   /// The finding of a preview whose coarse pass found no text: an empty page of the image's size.

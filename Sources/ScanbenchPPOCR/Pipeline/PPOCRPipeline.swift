@@ -48,6 +48,16 @@ public final class PPOCRPipeline {
     /// most of what one costs at the fast level, where the text's own detection is cheap
     /// (Reports/BENCHMARKS.md, "A glance before the coarse pass at fast (issue 29)"). nil: no glance.
     public var coarseGlanceSide: Int?
+    /// A photo whose coarse pass, over its reduced copy, finds mostly tall regions (a page lying on
+    /// its side) has its turn told from that copy turned a quarter turn, where its lines lie across
+    /// and the coarse detector finds them one by one: its longest lines read both ways up
+    /// (``pageTurn(_:regions:decoded:)``). A caller that reads a turned page again turned
+    /// (`stoppingWhenTurned`) then reads the page only turned, not first as it lies: that first
+    /// reading, at the usual detector size (the tall regions tell nothing of the lines' thickness)
+    /// and of every line, was most of what a page on its side cost at the fast level, and was kept
+    /// only where the turned reading read nothing. Off: the turn is told from the page's own lines,
+    /// read whole first.
+    public var sidewaysTurnFromPreview = false
     /// With ``detectionLineThickness``, a coarse pass made by the detector itself (no coarse
     /// detector of its own, as at the fast level) whose lines are already that thick in its map is
     /// the detection: the text-sized detection would be no larger, and would find the same lines.
@@ -921,6 +931,9 @@ public final class PPOCRPipeline {
     /// Pages on their side read only as far as their longest lines, which told their turn
     /// (``PPOCRResult/readInPart``).
     public var pagesReadInPart = 0
+    /// Of those, pages whose turn their reduced copy told, read not at all before they were turned
+    /// (``Options/sidewaysTurnFromPreview``).
+    public var pagesTurnedFromPreview = 0
     /// Where the rest of the time went, in the calling thread's CPU seconds: the probability map's
     /// regions (``regions(probability:mapWidth:mapHeight:image:)``), the crops sampled for the
     /// recognizer (on helpers' threads too), and the reading order.
@@ -967,6 +980,7 @@ public final class PPOCRPipeline {
       result.linesReadFirst = linesReadFirst - earlier.linesReadFirst
       result.linesReadAgain = linesReadAgain - earlier.linesReadAgain
       result.pagesReadInPart = pagesReadInPart - earlier.pagesReadInPart
+      result.pagesTurnedFromPreview = pagesTurnedFromPreview - earlier.pagesTurnedFromPreview
       result.postProcessing = postProcessing - earlier.postProcessing
       result.cropping = cropping - earlier.cropping
       result.layout = layout - earlier.layout
@@ -1021,6 +1035,9 @@ public final class PPOCRPipeline {
     var regions: [TextRegion]?
     /// How thick its lines are (``Options/detectionLineThickness``).
     var line: Double?
+    /// How far the page lies turned, told from the copy (``Options/sidewaysTurnFromPreview``), and
+    /// how many regions the coarse pass found.
+    var sidewaysTurn: (turn: PageTurn, regions: Int)?
   }
 
   /// - Parameters:
@@ -1153,6 +1170,16 @@ public final class PPOCRPipeline {
     }
     var image = image
     let single = singleLine || detector == nil
+    // A page on its side whose turn its reduced copy told: the caller reads it turned, and this
+    // reading, of every line the wrong way round, would be kept only were that one empty.
+    if stoppingWhenTurned && !single, let told = foundInPreview?.sidewaysTurn,
+      foundInPreview?.width == image.width, foundInPreview?.height == image.height
+    {
+      foundInPreview = nil
+      timings.pagesReadInPart += 1
+      timings.pagesTurnedFromPreview += 1
+      return ([], told.turn, told.regions)
+    }
     var regions = single ? [wholeImageRegion(image)] : try detect(image)
     // A page where nothing was found may hold faint ink: found again with its levels stretched.
     // Only then: stretched, pages that did read read differently, as often worse as better.

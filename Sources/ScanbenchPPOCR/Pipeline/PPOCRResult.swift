@@ -75,7 +75,8 @@ public struct PPOCRResult: Sendable, Equatable {
   public var pageTurn: PageTurn?
   /// Only the lines that told the page lies on its side were read (`pageTurn`), as detected:
   /// ``PPOCRPipeline/recognize(_:singleLine:stoppingWhenTurned:)`` stopped there, for its caller to
-  /// read the page turned; `detectedRegions` counts every region found.
+  /// read the page turned; `detectedRegions` counts every region found. None were read when the
+  /// page's reduced copy told its turn (``PPOCRPipeline/Options/sidewaysTurnFromPreview``).
   public var readInPart = false
 
   /// `blocks` nil: every line in one block of one paragraph.

@@ -229,6 +229,22 @@ struct PPOCRBackendTests {
         == .verticalColumns)
   }
 
+  /// Only fast English reads a photo on its side only turned, its turn told from the reduced copy:
+  /// Japanese, accurate and vertical Japanese read it as it lies first.
+  @Test func onlyFastEnglishTellsASidewaysTurnFromTheCopy() {
+    let on = PPOCRBackend.pipelineOptions(for: .fast, language: "eng", recognizer: .tiny, detector: .tiny)
+    #expect(on.sidewaysTurnFromPreview)
+    let off: [(RecognitionLevel, String, PPOCRBackend.Size, PPOCRBackend.Size)] = [
+      (.fast, "jpn", .smallInt8Neck7Bit, .tiny), (.fast, "eng+jpn", .smallInt8Neck7Bit, .tiny),
+      (.fast, "jpn_vert", .small, .small), (.accurate, "eng", .small, .small), (.fast, "eng", .small, .small),
+    ]
+    for (level, language, recognizer, detector) in off {
+      let options = PPOCRBackend.pipelineOptions(
+        for: level, language: language, recognizer: recognizer, detector: detector)
+      #expect(!options.sidewaysTurnFromPreview, "\(level) \(language) \(detector)")
+    }
+  }
+
   /// The line filter's threshold follows the recognizer: a recognizer cut to English's classes,
   /// whose lines read likelier, drops more than one with every class; one with every class keeps
   /// the pipeline's default.
