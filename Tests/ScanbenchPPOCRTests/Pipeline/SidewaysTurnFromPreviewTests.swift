@@ -92,10 +92,10 @@ import Testing
 struct SidewaysTurnFromPreviewModelTests {
   @Test(arguments: [90, 270])
   func aPageOnEitherSideIsToldFromItsCopy(degrees: Int) throws {
-    // A quarter of each side of a 4000 × 3000 photo of a page, its lines in small print.
+    // A quarter of each side of a 5600 × 4200 photo of a page, its lines in small print.
     let upright = try PipelineModelTests.render(
-      width: 1000, height: 750, fontSize: 12,
-      lines: PageTurnModelTests.lines.enumerated().map { ($0.element, 60, 150 + $0.offset * 110) }
+      width: 1400, height: 1050, fontSize: 12,
+      lines: PageTurnModelTests.lines.enumerated().map { ($0.element, 60, 200 + $0.offset * 150) }
     ).image
     let copy =
       degrees == 90 ? upright.rotatedHalfTurn().rotatedCounterClockwise() : upright.rotatedCounterClockwise()
@@ -104,13 +104,13 @@ struct SidewaysTurnFromPreviewModelTests {
     let pipeline = try PipelineModelTests.pipeline(recognizer: "tiny", options: options)
     guard
       case .text(let reduction) = try pipeline.examinePreview(
-        preview: copy, fullWidth: 3000, fullHeight: 4000)
+        preview: copy, fullWidth: 4200, fullHeight: 5600)
     else {
       Issue.record("no text found in a copy of a page")
       return
     }
     // The image itself says nothing: read at all, it would read as no text.
-    let (width, height) = ((3000 + reduction - 1) / reduction, (4000 + reduction - 1) / reduction)
+    let (width, height) = ((4200 + reduction - 1) / reduction, (5600 + reduction - 1) / reduction)
     let image = RGBImage(width: width, height: height, grey: [UInt8](repeating: 255, count: width * height))
     let result = try pipeline.recognize(image, stoppingWhenTurned: true)
     let turn = try #require(result.pageTurn, "the copy's lines read both ways tell the turn")
