@@ -318,7 +318,8 @@ extension PPOCRPipeline {
         cells = VerticalColumn.splicedAtAnchors(
           cells: cells, turned: decoded[index], shortWordsAtLeast: options.shortSidewaysWords,
           anchorsNearestInPlace: options.anchorsNearestInPlace,
-          shortWordOverOneCell: options.shortWordOverOneCell)
+          shortWordOverOneCell: options.shortWordOverOneCell,
+          neighbourReadTwiceNoWord: options.neighbourReadTwiceInWords)
         if options.sureKanaFromCells {
           cells = VerticalColumn.withSureKana(of: unspliced, into: cells, doubtful: kanaOverDoubtfulLetters)
         }

@@ -359,6 +359,12 @@ public final class PPOCRPipeline {
     /// the slice, the run goes in before it and the word's other slices stay
     /// (``VerticalColumn/anchors(_:_:counting:nearestInPlace:)``; docs/engines.md, "Vertical Japanese").
     public var anchorsNearestInPlace = true
+    /// A sure kana at the end of the cells' stretch a turned Latin run goes into, read the same as
+    /// the anchor beside it where the turned reading holds that kana once, does not keep the run
+    /// out (``VerticalColumn/neighbourReadTwice(_:inside:cells:turned:)``): the cells lost their
+    /// phase at the sideways word and read its neighbour twice, once for the word's last slice
+    /// (`Mockを` read `でロをを`) (docs/engines.md, "Vertical Japanese").
+    public var neighbourReadTwiceInWords = true
     /// A `「` the column's ink holds after a `。` the reading kept has, read as nothing (no bracket,
     /// bar or `一` near it), is put in after the `。`
     /// (``VerticalColumn/withOpeningBracketsAfterFullStops(_:into:height:pitch:afterClosingBrackets:)``): set in the foot

@@ -284,9 +284,15 @@ extension VerticalColumn {
   /// With `shortWordsAtLeast`, a word of two or three letters with a capital (``isShortWord(_:atLeast:)``)
   /// also replaces the one or two characters the cells read in its stretch where the cells lost it
   /// (``cellsLostShortWord(_:cells:)``), its letters each read at least that surely.
+  ///
+  /// With `neighbourReadTwiceNoWord`, a sure kana at either end of a stretch that is the anchor
+  /// beside it read again (``neighbourReadTwice(_:inside:cells:turned:)``) is no sure word: the
+  /// cells lost their phase at the word and read its neighbour twice, once for the word's last or
+  /// first slice (`Mockを` read `でロをを`).
   static func splicedAtAnchors(
     cells: DecodedLine, turned: DecodedLine, overWordsTheCellsLost: Bool = true,
-    shortWordsAtLeast: Double? = nil, anchorsNearestInPlace: Bool = false, shortWordOverOneCell: Double = 0.9
+    shortWordsAtLeast: Double? = nil, anchorsNearestInPlace: Bool = false, shortWordOverOneCell: Double = 0.9,
+    neighbourReadTwiceNoWord: Bool = false
   ) -> DecodedLine {
     let (c, t) = (cells.characters, turned.characters)
     guard !c.isEmpty, !t.isEmpty, cells.contentColumns > 0, turned.contentColumns > 0 else { return cells }
@@ -376,7 +382,9 @@ extension VerticalColumn {
       // characters and slices of the word besides.
       let lostInCells =
         overWordsTheCellsLost && latinRun >= 3 && inside.count * 2 <= latinRun && runProbability >= 0.9
-      let sureWords = inside.filter { isSureWord(c[$0]) }.count
+      let twice =
+        neighbourReadTwiceNoWord ? neighbourReadTwice(stretch, inside: inside, cells: c, turned: t) : []
+      let sureWords = inside.filter { isSureWord(c[$0]) && !twice.contains($0) }.count
       guard lostInCells || sureWords <= run.count - latinRun else { continue }
       let insideProbability =
         inside.isEmpty ? 0 : inside.reduce(0.0) { $0 + Double(c[$1].probability) } / Double(inside.count)
@@ -384,6 +392,34 @@ extension VerticalColumn {
       splice()
     }
     return DecodedLine(characters: result, contentColumns: cells.contentColumns)
+  }
+
+  /// The indices of `inside` (what the cells read in `stretch`, marks at its ends left off) at its
+  /// ends that read the same as the anchor just beyond that end, where the turned reading holds
+  /// that character once there: the anchor after the stretch read again as its last character, or
+  /// the anchor before it read again as its first. A sideways word is no whole number of cells
+  /// long, and the cells that lost their phase at it take the kana beside it into the word's last
+  /// (or first) cell and read it there too, as surely as the kana itself.
+  static func neighbourReadTwice(
+    _ stretch: (turned: Range<Int>, cells: Range<Int>), inside: Range<Int>, cells c: [DecodedCharacter],
+    turned t: [DecodedCharacter]
+  ) -> Set<Int> {
+    guard !inside.isEmpty else { return [] }
+    var twice: Set<Int> = []
+    let (after, before) = (stretch.cells.upperBound, stretch.cells.lowerBound - 1)
+    if after < c.count, stretch.turned.upperBound < t.count, let last = inside.last,
+      c[last].text == c[after].text, t[stretch.turned.upperBound].text == c[after].text,
+      t[stretch.turned].last?.text != c[after].text
+    {
+      twice.insert(last)
+    }
+    if before >= 0, stretch.turned.lowerBound > 0, let first = inside.first, first != inside.last,
+      c[first].text == c[before].text, t[stretch.turned.lowerBound - 1].text == c[before].text,
+      t[stretch.turned].first?.text != c[before].text
+    {
+      twice.insert(first)
+    }
+    return twice
   }
 
   /// Whether `run` (a stretch of the turned reading between two anchors) is a short Latin word: two

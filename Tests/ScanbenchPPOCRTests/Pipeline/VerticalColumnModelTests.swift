@@ -600,6 +600,20 @@ struct VerticalColumnModelTests {
       readingWithout: "PostgreSQLG")
   }
 
+  /// `テスト用のMockを作り、` (the first column of `sweep-1` book-3-012, `Mock` lying sideways): the
+  /// cells lost their phase at the word and read the `を` after it twice, once surely for the word's
+  /// last slice, which kept the turned reading's word out. That `を` is the neighbour read twice, no
+  /// sure kana, and the word goes in.
+  @Test func aNeighbourTheCellsReadTwiceAtASidewaysWordLetsTheWordIn() throws {
+    let (image, _) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-3-012")
+    var options = ReadingOrderModelTests.vertical
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(result.lines.first.map { Self.withoutSpaces($0.text) } == "テスト用のMockを作り、")
+    options.neighbourReadTwiceInWords = false
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(without.lines.first.map { Self.withoutSpaces($0.text) } == "テスト用のでロをを作り、")
+  }
+
   /// `fixture` read with vertical Japanese's options reads exactly (whitespace aside), and read with
   /// `turnOff` applied to them does not: the step it turns off is what reads it.
   func expectReadExactly(

@@ -593,4 +593,56 @@ import Testing
         nearestInPlace: (0, 39)
       ).first?.second == 0)
   }
+
+  /// `テスト用のMockを作り、` as sweep-1's book-3-012 reads its first column: the cells lost their
+  /// phase at the sideways word, read its slices as `で ロ` and its last slice, which holds the top
+  /// of the `を` after it, as `を` too, surely; turned, the word reads right.
+  static let cellsOfMockWo = placed(
+    [
+      ("テ", 4, 1), ("ス", 8, 1), ("ト", 12, 1), ("用", 16, 1), ("の", 21, 1), ("で", 25, 0.17),
+      ("ロ", 29, 0.47), ("を", 33, 0.99), ("を", 37, 1), ("作", 43, 1), ("り", 47, 1), ("、", 50, 1),
+    ], content: 51)
+  static let turnedMockWo = placed(
+    [
+      ("テ", 2, 0.98), ("ス", 7, 1), ("ト", 11, 1), ("用", 15, 1), ("の", 19, 1), ("M", 23, 1),
+      ("o", 27, 1), ("c", 29, 1), ("k", 31, 1), ("を", 35, 1), ("作", 39, 1), ("り", 43, 1), ("、", 46, 0.87),
+    ], content: 48)
+
+  @Test func aNeighbourTheCellsReadTwiceAtAWordIsNoSureKana() {
+    // Anchored where it lies, the turned `を` (at 35.5 of 48) is the cells' second (at 37.5 of 51):
+    // the first falls in the word's stretch, a sure hiragana, and kept the word out.
+    #expect(
+      VerticalColumn.splicedAtAnchors(
+        cells: Self.cellsOfMockWo, turned: Self.turnedMockWo, anchorsNearestInPlace: true
+      ).text == "テスト用のでロをを作り、")
+    #expect(
+      VerticalColumn.splicedAtAnchors(
+        cells: Self.cellsOfMockWo, turned: Self.turnedMockWo, anchorsNearestInPlace: true,
+        neighbourReadTwiceNoWord: true
+      ).text == "テスト用のMockを作り、")
+  }
+
+  @Test func aSureKanaInAWordsStretchThatIsNoNeighbourReadTwiceStillKeepsTheWordOut() {
+    // The sure kana is not the anchor's character (`で` before `を`): a kana the turned reading ran
+    // the word over, which stays.
+    var cells = Self.cellsOfMockWo
+    cells.characters[7].text = "で"
+    #expect(
+      VerticalColumn.splicedAtAnchors(
+        cells: cells, turned: Self.turnedMockWo, anchorsNearestInPlace: true, neighbourReadTwiceNoWord: true
+      ).text == "テスト用のでロでを作り、")
+    // The turned reading holds the kana twice there too (`Mocをを`): the cells' second is no slice.
+    var turned = Self.turnedMockWo
+    turned.characters[8].text = "を"
+    let inside = 5..<8
+    #expect(
+      VerticalColumn.neighbourReadTwice(
+        (turned: 5..<9, cells: 5..<8), inside: inside, cells: Self.cellsOfMockWo.characters,
+        turned: turned.characters
+      ).isEmpty)
+    #expect(
+      VerticalColumn.neighbourReadTwice(
+        (turned: 5..<9, cells: 5..<8), inside: inside, cells: Self.cellsOfMockWo.characters,
+        turned: Self.turnedMockWo.characters) == [7])
+  }
 }
