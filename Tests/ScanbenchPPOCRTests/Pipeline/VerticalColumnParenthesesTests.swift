@@ -158,7 +158,7 @@ import Testing
   @Test func aPartedArcGoesInNowhereBesideALatinLetterOrDigit() {
     // `O` or `0` parts into an arch and a bowl in the darker ink: beside one, the arc is its stroke.
     var bowl = VerticalColumn.InkMark(text: "）", gap: 8..<12, centre: 10, parted: true)
-    for text in ["OS入", "0分が", "略Yo"] {
+    for text in ["OS入", "分0が", "略Yo"] {
       let reading = VerticalColumnPiecesTests.reading(text, pitch: 10)
       let read = VerticalColumn.withInkParentheses([bowl], into: reading, height: 30, pitch: 10)
       #expect(read == reading, "\(text)")
