@@ -410,7 +410,7 @@ extension PPOCRPipeline {
         }
         if sameQuad && options.exclamationMarksFromInk {
           decoded[index] = VerticalColumn.withExclamationMarksFromInk(
-            column, into: decoded[index], pitch: line.pitch)
+            column, into: decoded[index], pitch: line.pitch, parted: options.exclamationMarksParted)
         }
         if sameQuad && options.markKindsFromInk {
           decoded[index] = VerticalColumn.withMarkKindsFromInk(
@@ -420,7 +420,7 @@ extension PPOCRPipeline {
           decoded[index] = VerticalColumn.withParenthesesFromInk(
             column, into: decoded[index], pitch: line.pitch, atColumnEnds: options.parenthesesAtColumnEnds,
             margin: options.parenthesisMargin, widest: options.widestParenthesis,
-            overOne: options.parenthesesOverOne)
+            overOne: options.parenthesesOverOne, touching: options.parenthesesTouchingTheirNeighbours)
         }
         continue
       }
@@ -480,7 +480,8 @@ extension PPOCRPipeline {
           balance: options.uprightColonBalance, atFoot: options.uprightColonsAtFoot)
       }
       if options.exclamationMarksFromInk {
-        cells = VerticalColumn.withExclamationMarksFromInk(column, into: cells, pitch: line.pitch)
+        cells = VerticalColumn.withExclamationMarksFromInk(
+          column, into: cells, pitch: line.pitch, parted: options.exclamationMarksParted)
       }
       // A `、` read for `。` or the other way round, where the ink shows which it is.
       if options.markKindsFromInk {
@@ -490,7 +491,7 @@ extension PPOCRPipeline {
         cells = VerticalColumn.withParenthesesFromInk(
           column, into: cells, pitch: line.pitch, atColumnEnds: options.parenthesesAtColumnEnds,
           margin: options.parenthesisMargin, widest: options.widestParenthesis,
-          overOne: options.parenthesesOverOne)
+          overOne: options.parenthesesOverOne, touching: options.parenthesesTouchingTheirNeighbours)
       }
       regions[index] = detected[index]
       decoded[index] = VerticalColumn.withWords(wordsAcross, into: cells)

@@ -442,9 +442,14 @@ public final class PPOCRPipeline {
     public var uprightColonsAtFoot = true
     /// An exclamation mark set upright that the column's ink holds (a stroke tapering down the
     /// axis, a dot under its foot) is read where the reading kept read a bar in its place
-    /// (``VerticalColumn/withExclamationMarksFromInk(_:into:pitch:)``)
+    /// (``VerticalColumn/withExclamationMarksFromInk(_:into:pitch:parted:)``)
     /// (docs/engines.md, "Vertical Japanese").
     public var exclamationMarksFromInk = true
+    /// With ``exclamationMarksFromInk``, an exclamation mark is looked for in the column's darker
+    /// ink too (``VerticalColumn/darkInk(of:)``), where the blur greys the paper between its
+    /// stroke and its dot, or between its dot and the character under it, and the column's
+    /// threshold makes one run of them (docs/engines.md, "Vertical Japanese").
+    public var exclamationMarksParted = true
     /// A `、` or `。` the reading kept holds is read as the one the column's ink plainly shows in
     /// its place — a closed ring `。`, a stroke down the diagonal with no hole `、`
     /// (``VerticalColumn/withMarkKindsFromInk(_:into:height:)``): the recognizer takes one for the
@@ -471,6 +476,12 @@ public final class PPOCRPipeline {
     /// set the full width of the cell, span more than the em it tells
     /// (docs/engines.md, "Vertical Japanese").
     public var widestParenthesis = 1.1
+    /// With ``parenthesesFromInk``, an arc that the column's threshold joins to the character it
+    /// opens or closes is found in the darker half of the ink, where the faint join falls away
+    /// (``VerticalColumn/darkInk(of:)``): set in the end of its cell against `分 略 ん`, whose
+    /// strokes reach the foot of theirs, a blurred `︶` touches it and both readings drop it
+    /// (docs/engines.md, "Vertical Japanese").
+    public var parenthesesTouchingTheirNeighbours = true
     /// A column whose reading does not begin with `（` takes the `︵` the page holds just above its
     /// box, and one that does not end with `）` the `︶` just below it, looked for this many of the
     /// column's widths beyond the box (``VerticalColumn/parenthesisBeyondBox(_:boxRows:opening:widest:)``):

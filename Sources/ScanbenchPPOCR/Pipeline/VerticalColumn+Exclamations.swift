@@ -14,14 +14,31 @@ extension VerticalColumn {
   /// quarter of an em long, no more than twice as long one way as the other, its middle within a
   /// tenth of an em of the stroke's foot (its lowest fifth) across, and 1.3 times as wide as the
   /// foot or more; the whole under 0.95 em. Its `gap` the mark's rows.
-  static func exclamationMarksInInk(_ column: Grey) -> [InkMark] {
+  ///
+  /// With `parted`, the marks of the column's darker ink (``darkInk(of:)``) are taken too where
+  /// its own ink shows none: on a blurred page the paper between the stroke's tapering foot and
+  /// the dot, or between the dot and the character under it, is grey, and at the column's
+  /// threshold the mark is one run of rows with its dot or its neighbour.
+  static func exclamationMarksInInk(_ column: Grey, parted: Bool = false) -> [InkMark] {
     guard let ink = ink(of: column), ink.withSpecks.count == ink.mask.count else { return [] }
-    let (width, height, em) = (column.width, column.height, ink.em)
+    let (width, height) = (column.width, column.height)
+    let marks = exclamationMarks(in: ink.withSpecks, of: ink, width: width, height: height)
+    guard parted, let dark = darkInk(of: ink), dark.count == ink.mask.count else { return marks }
+    let more = exclamationMarks(in: dark, of: ink, width: width, height: height).filter { found in
+      !marks.contains { $0.gap.overlaps(found.gap) }
+    }
+    return (marks + more).sorted { $0.centre < $1.centre }
+  }
+
+  /// The `！` of `mask` (a picture `width` by `height` pixels, ink set), in the band and the em of
+  /// the column's `ink` (``exclamationMarksInInk(_:parted:)``).
+  static func exclamationMarks(in mask: [Bool], of ink: Ink, width: Int, height: Int) -> [InkMark] {
+    let em = ink.em
     let (bandLeft, bandRight, _) = ink.band
     // Each row's ink across the band: its first and last pixel, or nil where it is paper.
     let spans: [(left: Int, right: Int)?] = (0..<height).map { y in
-      guard let left = (bandLeft..<bandRight).first(where: { ink.withSpecks[y * width + $0] }),
-        let right = (bandLeft..<bandRight).last(where: { ink.withSpecks[y * width + $0] })
+      guard let left = (bandLeft..<bandRight).first(where: { mask[y * width + $0] }),
+        let right = (bandLeft..<bandRight).last(where: { mask[y * width + $0] })
       else { return nil }
       return (left, right + 1)
     }
@@ -104,10 +121,12 @@ extension VerticalColumn {
   }
 
   /// `reading` of `column` (`pitch` rows a character) with the exclamation marks its ink holds.
-  static func withExclamationMarksFromInk(_ column: Grey, into reading: DecodedLine, pitch: Double)
-    -> DecodedLine
-  {
+  /// With `parted`, those its darker ink parts too (``exclamationMarksInInk(_:parted:)``).
+  static func withExclamationMarksFromInk(
+    _ column: Grey, into reading: DecodedLine, pitch: Double, parted: Bool = false
+  ) -> DecodedLine {
     withInkExclamationMarks(
-      exclamationMarksInInk(column), into: reading, height: Double(column.height), pitch: pitch)
+      exclamationMarksInInk(column, parted: parted), into: reading, height: Double(column.height),
+      pitch: pitch)
   }
 }

@@ -20,6 +20,10 @@ extension VerticalColumn {
     /// closed ring, round (`。`), or a stroke drawn out along the diagonal with no paper inside it,
     /// its middle as dark as its ink (`、`).
     var plain = false
+    /// Whether it touches the character beside it at the column's threshold and was parted from
+    /// it only in the darker ink (``parenthesesInInk(_:atColumnEnds:margin:widest:touching:)``):
+    /// a character read within a third of a pitch of it is that neighbour, not the mark itself.
+    var parted = false
   }
 
   /// A column's ink: the mask (ink set), the em it is set in, the columns of pixels it spans.

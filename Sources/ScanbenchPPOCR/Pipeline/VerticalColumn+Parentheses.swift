@@ -16,40 +16,101 @@ extension VerticalColumn {
   /// the paper on their other side is only the box's margin. `margin` is how much longer, in ems,
   /// the paper on the far side of a mark within the column must be than on the near side; `widest`
   /// how wide, in ems, an arc may be.
+  ///
+  /// With `touching`, an arc that the column's threshold joins to the character it opens or
+  /// closes is found too (``darkInk(of:)``): set against that character in the end of its cell,
+  /// a `︶` under `分 略 ん` (whose strokes reach the foot of their cell) or a `︵` over a kanji
+  /// touches it where the scan blurs, and the two are one piece of ink, no arc. The darker ink
+  /// parts them; the arc is then taken where the column's own ink holds nothing else in its rows
+  /// beside it and it stands against the character (``standsAgainst(opening:rows:ink:height:em:margin:)``,
+  /// the paper on its far side counted from past its own lighter edge), and marked
+  /// ``InkMark/parted``: the character read nearest it is the one it touches. That character
+  /// reaches half an em beyond the arc in the column's ink, where a Latin letter lying on its side
+  /// (`C`, `O`), which parts into arcs in the darker ink too, ends within the letter.
   static func parenthesesInInk(
-    _ column: Grey, atColumnEnds: Bool = false, margin: Double = 0.1, widest: Double = 0.95
+    _ column: Grey, atColumnEnds: Bool = false, margin: Double = 0.1, widest: Double = 0.95,
+    touching: Bool = false
   ) -> [InkMark] {
     guard let ink = ink(of: column) else { return [] }
     let (width, height, em) = (column.width, column.height, ink.em)
     let axis = ink.axis
     let (bandLeft, bandRight, rows) = ink.band
-    var marks: [InkMark] = []
-    for piece in components(ink.mask, width: width, height: height) {
+    // The parenthesis `piece` is, or nil: an arc's shape, standing against its neighbour, with no
+    // ink of `aloneMask` in its rows but its own — its pixels, or with `slack` its columns widened.
+    func arc(_ piece: Piece, aloneIn aloneMask: [Bool], slack: Int) -> InkMark? {
       let (w, h) = (piece.maxX - piece.minX, piece.maxY - piece.minY)
       guard Double(w) >= 0.6 * em, Double(w) <= widest * em, Double(h) >= 0.18 * em, Double(h) <= 0.45 * em,
         abs(Double(piece.minX + piece.maxX) / 2 - axis) <= 0.25 * em
-      else { continue }
+      else { return nil }
       let inked = mask(of: piece, width: width)
-      guard let text = arcShape(inked, width: w, height: h) else { continue }
+      guard let text = arcShape(inked, width: w, height: h) else { return nil }
       // Nothing else of the column in its rows: a stroke of a character has its other strokes there.
+      let across = (piece.minX - slack)..<(piece.maxX + slack)
       let alone = holdsNoOtherInk(
-        ink.mask, width: width, rows: piece.minY..<piece.maxY, across: bandLeft..<bandRight
+        aloneMask, width: width, rows: piece.minY..<piece.maxY, across: bandLeft..<bandRight
       ) { x, y in
-        (piece.minX..<piece.maxX).contains(x) && inked[(y - piece.minY) * w + x - piece.minX]
+        slack > 0
+          ? across.contains(x)
+          : (piece.minX..<piece.maxX).contains(x) && inked[(y - piece.minY) * w + x - piece.minX]
       }
-      guard alone else { continue }
+      guard alone else { return nil }
       let opening = text == "（"
       let pieceRows = piece.minY..<piece.maxY
+      // Parted in the darker ink, the arc's own lighter edge on its far side is still the column's
+      // ink: the paper there begins beyond it.
+      var standing = pieceRows
+      if slack > 0 {
+        var (top, bottom) = (standing.lowerBound, standing.upperBound)
+        if opening {
+          while top > 0 && rows[top - 1] > 0 { top -= 1 }
+        } else {
+          while bottom < height && rows[bottom] > 0 { bottom += 1 }
+        }
+        standing = top..<bottom
+      }
       guard
         atColumnEnds
-          && standsAtColumnEnd(opening: opening, rows: pieceRows, ink: rows, height: height, em: em)
+          && standsAtColumnEnd(opening: opening, rows: standing, ink: rows, height: height, em: em)
           || standsAgainst(
-            opening: opening, rows: pieceRows, ink: rows, height: height, em: em, margin: margin)
-      else { continue }
-      marks.append(
-        InkMark(text: text, gap: piece.minY..<piece.maxY, centre: Double(piece.minY + piece.maxY) / 2))
+            opening: opening, rows: standing, ink: rows, height: height, em: em, margin: margin)
+      else { return nil }
+      return InkMark(text: text, gap: pieceRows, centre: Double(piece.minY + piece.maxY) / 2)
+    }
+    let pieces = components(ink.mask, width: width, height: height)
+    var marks = pieces.compactMap { arc($0, aloneIn: ink.mask, slack: 0) }
+    if touching, let dark = darkInk(of: ink) {
+      // The column's own ink in the arc's rows may spread a little wider than the darker ink.
+      let slack = Int(saturating: (0.1 * em).rounded(.up))
+      for piece in components(dark, width: width, height: height) {
+        guard var found = arc(piece, aloneIn: ink.mask, slack: slack),
+          !marks.contains(where: { $0.gap.overlaps(found.gap) }),
+          let pixel = piece.members.first, let joined = pieces.first(where: { $0.members.contains(pixel) })
+        else { continue }
+        // Joined at the threshold to a character it opens or closes, which reaches half an em
+        // beyond it: a Latin letter on its side (`C`, the halves of `O`) parts into arcs too, but
+        // its ink ends within the letter.
+        let beyond = found.text == "（" ? joined.maxY - piece.maxY : piece.minY - joined.minY
+        guard Double(beyond) >= 0.5 * em else { continue }
+        found.parted = true
+        marks.append(found)
+      }
     }
     return marks.sorted { $0.centre < $1.centre }
+  }
+
+  /// The darker half of a column's `ink`: its blurred pixels no lighter than halfway from the
+  /// darkest tenth of the ink to the column's threshold (``ink(of:)``'s), or nil where there is no
+  /// such half. A faint join that the blur and the threshold make between two strokes set close
+  /// falls outside it, where the strokes themselves stay.
+  static func darkInk(of ink: Ink) -> [Bool]? {
+    let blurred = blur(ink.picture)
+    guard let split = InkBounds.otsu(histogram(blurred)) else { return nil }
+    let values = zip(blurred.pixels, ink.mask).compactMap { $1 ? Int($0) : nil }.sorted()
+    guard !values.isEmpty else { return nil }
+    let darkest = values[values.count / 10]
+    guard darkest < split else { return nil }
+    let dark = (darkest + split) / 2
+    return blurred.pixels.map { Int($0) <= dark }
   }
 
   /// Whether an arc across the column in `rows` is its first ink (`opening`) or its last, against
@@ -121,8 +182,10 @@ extension VerticalColumn {
   /// `reading` (its characters' columns along the column, of `height` rows, `pitch` rows a
   /// character) with each of `parentheses` read: the nearest character within three quarters of a
   /// pitch read as a parenthesis's lookalike (``isLookalikeOfParenthesis(_:withOne:)``) takes it; where
-  /// none is and no character's place lies within a third of a pitch of it, it goes in between
-  /// the characters before and after it. A parenthesis the reading holds near it already is kept.
+  /// none is and no character's place lies within a third of a pitch of it (or it was parted from
+  /// the character it touches, ``InkMark/parted``), it goes in between the characters before and
+  /// after it. A parenthesis the reading holds near it already is kept, and a parted one goes in
+  /// nowhere within three quarters of a pitch of a Latin letter or digit.
   static func withInkParentheses(
     _ parentheses: [InkMark], into reading: DecodedLine, height: Double, pitch: Double, overOne: Bool = false
   ) -> DecodedLine {
@@ -132,6 +195,11 @@ extension VerticalColumn {
       func distance(_ index: Int) -> Double { abs(row(characters[index]) - mark.centre) }
       let near = characters.indices.filter { distance($0) <= 0.75 * pitch }
       guard !near.contains(where: { characters[$0].text == mark.text }) else { continue }
+      // A Latin letter or digit parts into arcs in the darker ink too (`O`, `C`, `0` lying on
+      // their sides or standing): beside one, a parted arc is more likely its stroke than a mark.
+      guard !mark.parted || !near.contains(where: { isLatinLetterOrDigit(characters[$0].text) }) else {
+        continue
+      }
       if let index = near.filter({ isLookalikeOfParenthesis(characters[$0].text, withOne: overOne) }).min(
         by: {
           distance($0) < distance($1)
@@ -140,7 +208,9 @@ extension VerticalColumn {
         characters[index].text = mark.text
         continue
       }
-      guard !characters.indices.contains(where: { distance($0) <= pitch / 3 }) else { continue }
+      guard mark.parted || !characters.indices.contains(where: { distance($0) <= pitch / 3 }) else {
+        continue
+      }
       let at = characters.firstIndex { row($0) > mark.centre } ?? characters.count
       characters.insert(character(from: mark, content: reading.contentColumns, height: height), at: at)
     }
@@ -149,15 +219,17 @@ extension VerticalColumn {
     return result
   }
 
-  /// `reading` of `column` (`pitch` rows a character) with the parentheses its ink holds.
+  /// `reading` of `column` (`pitch` rows a character) with the parentheses its ink holds
+  /// (``parenthesesInInk(_:atColumnEnds:margin:widest:touching:)``).
   static func withParenthesesFromInk(
     _ column: Grey, into reading: DecodedLine, pitch: Double, atColumnEnds: Bool = false,
     margin: Double = 0.1, widest: Double = 0.95,
-    overOne: Bool = false
+    overOne: Bool = false, touching: Bool = false
   ) -> DecodedLine {
     withInkParentheses(
-      parenthesesInInk(column, atColumnEnds: atColumnEnds, margin: margin, widest: widest), into: reading,
-      height: Double(column.height), pitch: pitch, overOne: overOne)
+      parenthesesInInk(
+        column, atColumnEnds: atColumnEnds, margin: margin, widest: widest, touching: touching),
+      into: reading, height: Double(column.height), pitch: pitch, overOne: overOne)
   }
 
   /// The parenthesis of `column` (a crop of a column's box and the page beyond one end of it) that

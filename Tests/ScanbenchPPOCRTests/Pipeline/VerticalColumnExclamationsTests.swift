@@ -7,14 +7,18 @@ import Testing
 @Suite struct VerticalColumnExclamationsTests {
   /// Cell 2 of a five-cell column blank but for a stroke down the axis (x 22), rows 88–109, four
   /// pixels wide tapering to `footWidth` in its last four rows, and a piece `dotWidth` wide in rows
-  /// 113–118 under it.
-  static func column(footWidth: Int, dotWidth: Int) -> VerticalColumn.Grey {
+  /// 113–118 under it; the paper between them, rows 110–112 as wide as the dot, is `between`.
+  static func column(footWidth: Int, dotWidth: Int, between: UInt8 = 255) -> VerticalColumn.Grey {
     var grey = VerticalColumnInkTests.column(cells: 5, blank: [2])
     for y in 88..<110 {
       let strokeWidth = y >= 106 ? footWidth : 4
       for x in (22 - strokeWidth / 2)..<(22 - strokeWidth / 2 + strokeWidth) { grey[x, y] = 20 }
     }
-    VerticalColumnInkTests.ink(&grey, x: (22 - dotWidth / 2)..<(22 - dotWidth / 2 + dotWidth), y: 113..<119)
+    let dot = (22 - dotWidth / 2)..<(22 - dotWidth / 2 + dotWidth)
+    for y in 110..<113 {
+      for x in dot { grey[x, y] = between }
+    }
+    VerticalColumnInkTests.ink(&grey, x: dot, y: 113..<119)
     return grey
   }
 
@@ -22,6 +26,22 @@ import Testing
     let marks = VerticalColumn.exclamationMarksInInk(Self.column(footWidth: 2, dotWidth: 6))
     #expect(marks.map(\.text) == ["！"])
     #expect(marks.first?.gap == 88..<119)
+  }
+
+  @Test func anExclamationMarkWhoseDotTheBlurJoinsToItsStrokeIsFoundInTheDarkerInk() {
+    // The paper between the stroke and the dot grey: at the column's threshold one run of rows,
+    // too long for the mark; in the darker ink, stroke and dot apart.
+    let joined = Self.column(footWidth: 2, dotWidth: 6, between: 120)
+    #expect(VerticalColumn.exclamationMarksInInk(joined).isEmpty)
+    let parted = VerticalColumn.exclamationMarksInInk(joined, parted: true)
+    #expect(parted.map(\.text) == ["！"])
+    #expect(parted.allSatisfy { $0.gap.lowerBound >= 86 && $0.gap.upperBound <= 121 })
+    // Apart on white paper, found once either way.
+    #expect(
+      VerticalColumn.exclamationMarksInInk(Self.column(footWidth: 2, dotWidth: 6), parted: true).count == 1)
+    // A bar of one width broken by the scan, its break grey, is no mark in the darker ink either.
+    let bar = Self.column(footWidth: 4, dotWidth: 4, between: 120)
+    #expect(VerticalColumn.exclamationMarksInInk(bar, parted: true).isEmpty)
   }
 
   @Test func aBarBrokenByTheScanIsNoExclamationMark() {

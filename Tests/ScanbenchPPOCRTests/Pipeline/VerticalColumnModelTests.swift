@@ -522,6 +522,35 @@ struct VerticalColumnModelTests {
     #expect(without.lines.contains { Self.withoutSpaces($0.text).contains("もうー度") })
   }
 
+  /// Two columns cut from `marks-1` book pages whose `︶` stands against `分` and `略`, whose
+  /// strokes reach the foot of their cells: blurred, the bowl touches the kanji, both readings drop
+  /// it (`（11月分を配った`, `省略だれか`), and at the column's threshold it is no arc of its own. In
+  /// the darker half of the ink it is (``PPOCRPipeline/Options/parenthesesTouchingTheirNeighbours``).
+  @Test(arguments: [
+    ("marks-1-book-1-010-column-1", "予定表（11月分を配った。これで終わり？い"),
+    ("marks-1-book-3-001-column-6", "（以下、省略だれか、助"),
+  ])
+  func aParenthesisTouchingWhatItClosesIsFoundInTheDarkerInk(fixture: String, without: String) throws {
+    try expectReadExactly(
+      fixture, onlyWith: { $0.parenthesesTouchingTheirNeighbours = false }, readingWithout: without)
+  }
+
+  /// A `marks-1` book page, blurred, whose first column begins `まさか！本当に`: the paper between
+  /// the `！`'s tapering stroke and its dot is grey, at the column's threshold the mark is one run
+  /// of rows too long for it, and the bar the recognizer read stays (`まさか一本当`). In the darker
+  /// half of the ink the stroke and the dot stand apart (``PPOCRPipeline/Options/exclamationMarksParted``).
+  @Test func anExclamationMarkWhoseDotTheBlurJoinsIsFoundInTheDarkerInk() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "marks-1-book-1-014")
+    let column = Self.lines(groundTruth)[0]
+    #expect(column == "まさか！本当にそう言ったのか。（注意：この操")
+    var options = ReadingOrderModelTests.vertical
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(result.lines.map { Self.withoutSpaces($0.text) }.contains(column))
+    options.exclamationMarksParted = false
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(!without.lines.map { Self.withoutSpaces($0.text) }.contains(column))
+  }
+
   /// A column cut from a book page with a heading, `出る……はずだった`: the six dots of `……`, each
   /// too small to be kept as ink, leave the cells empty there and both readings drop them
   /// (`出るはずだった`); found down the column's axis in its ink, they go back, and the column reads

@@ -110,4 +110,62 @@ import Testing
     // A gate narrower than the arc still leaves it out.
     #expect(VerticalColumn.parenthesesInInk(column, margin: 0.05, widest: 0.98).isEmpty)
   }
+
+  /// A character (a solid block, 28 pixels wide) with a bowl three pixels thick set against its
+  /// foot, joined to it by a grey row (`join`, 255 for paper), and another character 16 rows
+  /// under the bowl; with `beside`, a stroke of ink right of the bowl in its rows.
+  static func bowlTouching(join: UInt8, beside: Bool = false) -> VerticalColumn.Grey {
+    var grey = VerticalColumn.Grey(width: 44, height: 100, value: 255)
+    for y in [Array(10..<36), Array(62..<84)].joined() {
+      for x in 8..<36 { grey[x, y] = 0 }
+    }
+    for x in 8..<36 { grey[x, 36] = join }
+    for x in 0..<24 {
+      let offset = Double(x) - 11.5
+      let row = 8 - Int((offset * offset / (11.5 * 11.5) * 6).rounded())
+      for y in max(0, row - 2)...row { grey[10 + x, 37 + y] = 0 }
+    }
+    if beside {
+      for y in 38..<46 { for x in 37..<40 { grey[x, y] = 0 } }
+    }
+    return grey
+  }
+
+  @Test func aBowlTheThresholdJoinsToTheCharacterItClosesIsFoundInTheDarkerInk() {
+    let joined = Self.bowlTouching(join: 150)
+    #expect(VerticalColumn.parenthesesInInk(joined, margin: 0.05, widest: 1.1).isEmpty)
+    let found = VerticalColumn.parenthesesInInk(joined, margin: 0.05, widest: 1.1, touching: true)
+    #expect(found.map(\.text) == ["）"])
+    #expect(found.allSatisfy { $0.centre > 36 && $0.centre < 46 })
+    // Set apart by paper, it is found once, as before.
+    let apart = Self.bowlTouching(join: 255)
+    #expect(VerticalColumn.parenthesesInInk(apart, margin: 0.05, widest: 1.1, touching: true).count == 1)
+    // A stroke beside it in its rows: a character's, not a parenthesis.
+    let stroke = Self.bowlTouching(join: 150, beside: true)
+    #expect(VerticalColumn.parenthesesInInk(stroke, margin: 0.05, widest: 1.1, touching: true).isEmpty)
+  }
+
+  @Test func aBowlPartedFromWhatItClosesGoesInBesideACharacterReadNearIt() {
+    // Cells of 10 rows: `を`'s place at row 11, within a third of a pitch of the bowl at row 10.
+    let reading = VerticalColumnPiecesTests.reading("分を配", pitch: 10)
+    let bowl = VerticalColumn.InkMark(text: "）", gap: 8..<12, centre: 10)
+    #expect(VerticalColumn.withInkParentheses([bowl], into: reading, height: 30, pitch: 10) == reading)
+    var parted = bowl
+    parted.parted = true
+    #expect(VerticalColumn.withInkParentheses([parted], into: reading, height: 30, pitch: 10).text == "分）を配")
+  }
+
+  @Test func aPartedArcGoesInNowhereBesideALatinLetterOrDigit() {
+    // `O` or `0` parts into an arch and a bowl in the darker ink: beside one, the arc is its stroke.
+    var bowl = VerticalColumn.InkMark(text: "）", gap: 8..<12, centre: 10, parted: true)
+    for text in ["OS入", "分0が", "略Yo"] {
+      let reading = VerticalColumnPiecesTests.reading(text, pitch: 10)
+      let read = VerticalColumn.withInkParentheses([bowl], into: reading, height: 30, pitch: 10)
+      #expect(read == reading, "\(text)")
+    }
+    // Beside kana and kanji, the lookalike read for it is the parenthesis.
+    bowl.centre = 15
+    let reading = VerticalColumnPiecesTests.reading("略)だ", pitch: 10)
+    #expect(VerticalColumn.withInkParentheses([bowl], into: reading, height: 30, pitch: 10).text == "略）だ")
+  }
 }
