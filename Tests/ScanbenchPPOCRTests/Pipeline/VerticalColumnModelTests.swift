@@ -574,6 +574,17 @@ struct VerticalColumnModelTests {
       readingWithout: "PostgreSQLG")
   }
 
+  /// The same column with the cells a quarter em above and below the letter read only where the
+  /// middle cell reads no one character (``PPOCRPipeline/Options/KanaReadUpright/shiftedCellsBelow``
+  /// 0): the kana at the foot is read in the middle cell alone, and the column reads exactly.
+  @Test func aKanaAtAColumnsFootIsReadInTheMiddleCellAlone() throws {
+    var options = ReadingOrderModelTests.vertical
+    options.kanaReadUpright?.shiftedCellsBelow = 0
+    try expectReadExactly(
+      "marks-1-book-3-002-column-4", options: options,
+      onlyWith: { $0.kanaReadUpright?.atFootAndBetweenSpacedWords = false }, readingWithout: "PostgreSQLG")
+  }
+
   /// `fixture` read with vertical Japanese's options reads exactly (whitespace aside), and read with
   /// `turnOff` applied to them does not: the step it turns off is what reads it.
   func expectReadExactly(
