@@ -704,8 +704,10 @@ extension PPOCRPipeline {
   /// letter inside a long Latin run (``VerticalColumn/doubtfulLettersToReadUpright(_:letterBelow:atFootAndBetweenSpacedWords:)``)
   /// read as the hiragana the recognizer reads surely in the em of the column around it, read
   /// upright alone (``VerticalColumn/withKanaReadUpright(_:at:upright:kanaAtLeast:)``): the cell is
-  /// taken at the letter's middle and a quarter em either side of it, since the turned reading
-  /// places a kana set between two sideways words only roughly, and the surest kana is kept.
+  /// taken at the letter's middle, and where that is read unsurely
+  /// (``Options/KanaReadUpright/shiftedCellsBelow``) a quarter em either side of it too, since the
+  /// turned reading places a kana set between two sideways words only roughly; the surest reading
+  /// of one character is kept.
   func withKanaReadUpright(
     _ reading: DecodedLine, column: VerticalColumn.Grey, pitch: Double,
     settings: Options.KanaReadUpright
@@ -719,6 +721,12 @@ extension PPOCRPipeline {
     for letter in letters {
       var best: DecodedLine?
       for shift in [0.0, -0.25, 0.25] {
+        // The middle cell read as one character surely holds the kana whole, or holds no kana.
+        if shift != 0, let middle = best?.characters.first,
+          middle.probability >= settings.shiftedCellsBelow
+        {
+          break
+        }
         var top = Int(saturating: (letter.middle * length + shift * pitch - pitch / 2).rounded())
         // The kana at a column's foot fills the column's last em, which a cell placed by the
         // turned reading's rough middle may run past: the cell is kept inside the column.

@@ -328,6 +328,11 @@ public final class PPOCRPipeline {
       /// the kana after a word, at the foot where the line breaks after it (`JavaScriptの` read
       /// `JavaScriptS`), or between two words with a gap either side (`PostgreSQL S VACUUM`).
       public var atFootAndBetweenSpacedWords = true
+      /// The cell at the letter's middle is read first, and the cells a quarter em above and below
+      /// it only where it reads one character less surely than this, or reads none or several:
+      /// read surely, the middle cell holds the kana whole, or holds no kana, and the shifted
+      /// cells are wanted only where the turned reading placed the kana off it.
+      public var shiftedCellsBelow: Float = 0.9
       public init() {}
     }
     /// An em of a column beside a Latin run of its reading where no character stands, read upright

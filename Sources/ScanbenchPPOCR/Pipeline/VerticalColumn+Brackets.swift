@@ -169,13 +169,11 @@ extension VerticalColumn {
     var result = reading
     var taken = Set<Int>()
     for bracket in brackets {
-      func distance(_ index: Int) -> Double { abs(row(reading.characters[index]) - bracket.centre) }
-      let nearest = reading.characters.indices.filter {
-        !taken.contains($0) && replacing(reading.characters[$0].text)
-          && distance($0) <= 0.75 * pitch
-      }
-      .min { distance($0) < distance($1) }
-      guard let index = nearest else { continue }
+      guard
+        let index = nearestIndex(
+          of: reading.characters, within: 0.75 * pitch, of: bracket.centre, row: row,
+          where: { !taken.contains($0) && replacing(reading.characters[$0].text) })
+      else { continue }
       taken.insert(index)
       result.characters[index].text = bracket.text
     }
@@ -242,9 +240,9 @@ extension VerticalColumn {
     guard !strokes.isEmpty, let row = reading.rows(height: height) else { return reading }
     var result = reading
     for stroke in strokes {
-      func distance(_ index: Int) -> Double { abs(row(result.characters[index]) - stroke.centre) }
-      let near = result.characters.indices.filter { distance($0) <= 0.75 * pitch }
-      guard let nearest = near.min(by: { distance($0) < distance($1) }),
+      let near = indices(of: result.characters, within: 0.75 * pitch, of: stroke.centre, row: row)
+      guard
+        let nearest = nearestIndex(of: result.characters, within: 0.75 * pitch, of: stroke.centre, row: row),
         ["」", "﹂"].contains(result.characters[nearest].text),
         !near.contains(where: { result.characters[$0].text == "こ" })
       else { continue }
@@ -269,15 +267,14 @@ extension VerticalColumn {
     for (closing, opening) in zip(brackets, brackets.dropFirst())
     where closing.text == "」" && opening.text == "「" && opening.centre - closing.centre < pitch {
       let middle = (closing.centre + opening.centre) / 2
-      func distance(_ index: Int) -> Double { abs(row(characters[index]) - middle) }
-      let read = characters.indices.contains {
-        distance($0) <= 0.75 * pitch && cornerBrackets.contains(characters[$0].text)
+      let read = indices(of: characters, within: 0.75 * pitch, of: middle, row: row).contains {
+        cornerBrackets.contains(characters[$0].text)
       }
-      let nearest = characters.indices.filter {
-        distance($0) <= 0.5 * pitch && isReadForBracketsBar(characters[$0].text)
-      }
-      .min { distance($0) < distance($1) }
-      guard !read, let index = nearest else { continue }
+      guard !read,
+        let index = nearestIndex(
+          of: characters, within: 0.5 * pitch, of: middle, row: row,
+          where: { isReadForBracketsBar(characters[$0].text) })
+      else { continue }
       // The cell's columns shared, the closing bracket's half first.
       let (first, last) = (characters[index].firstColumn, characters[index].lastColumn)
       let split = (first + last) / 2
@@ -307,11 +304,8 @@ extension VerticalColumn {
     guard !brackets.isEmpty, let row = reading.rows(height: height) else { return reading }
     var characters = reading.characters
     for bracket in brackets where bracket.text == "「" {
-      func distance(_ index: Int) -> Double { abs(row(characters[index]) - bracket.centre) }
-      let nearest = characters.indices.filter { distance($0) <= 0.5 * pitch }.min {
-        distance($0) < distance($1)
-      }
-      guard let index = nearest, index > 0, ["一", "二"].contains(characters[index].text),
+      guard let index = nearestIndex(of: characters, within: 0.5 * pitch, of: bracket.centre, row: row),
+        index > 0, ["一", "二"].contains(characters[index].text),
         ["。", "」", "』"].contains(characters[index - 1].text)
       else { continue }
       characters[index].text = "「"

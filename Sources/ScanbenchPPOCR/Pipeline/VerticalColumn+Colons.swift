@@ -150,11 +150,13 @@ extension VerticalColumn {
         }
     }
     for colon in colons {
-      func distance(_ index: Int) -> Double { abs(row(characters[index]) - colon.centre) }
-      let near = characters.indices.filter { distance($0) <= 0.5 * pitch }
+      let near = indices(of: characters, within: 0.5 * pitch, of: colon.centre, row: row)
       guard !near.contains(where: { ["：", "︓"].contains(characters[$0].text) }) else { continue }
       let lookalikes = near.filter { isLookalikeOfColon(characters[$0].text) }
-      if let nearest = lookalikes.min(by: { distance($0) < distance($1) }) {
+      if let nearest = nearestIndex(
+        of: characters, within: 0.5 * pitch, of: colon.centre, row: row,
+        where: { isLookalikeOfColon(characters[$0].text) })
+      {
         guard !(isASCIIWord(nearest - 1) && isASCIIWord(nearest + 1)) else { continue }
         // `……` read where the scan lost the middle dot of a `…` set across.
         guard
@@ -167,7 +169,7 @@ extension VerticalColumn {
         for index in lookalikes.reversed() where index != nearest { characters.remove(at: index) }
         continue
       }
-      guard !characters.indices.contains(where: { distance($0) <= pitch / 3 }) else { continue }
+      guard indices(of: characters, within: pitch / 3, of: colon.centre, row: row).isEmpty else { continue }
       let at = characters.firstIndex { row($0) > colon.centre } ?? characters.count
       guard at > 0, at < characters.count, !(isASCIIWord(at - 1) && isASCIIWord(at)) else { continue }
       // As likely as the reading on the whole (``withInkEllipses(_:into:height:em:)``).

@@ -104,13 +104,11 @@ extension VerticalColumn {
       characters.indices.contains(index) && isLatinLetterOrDigit(characters[index].text)
     }
     for mark in marks {
-      func distance(_ index: Int) -> Double {
-        abs(row(characters[index]) - mark.centre)
-      }
-      let near = characters.indices.filter { distance($0) <= 0.5 * pitch }
+      let near = indices(of: characters, within: 0.5 * pitch, of: mark.centre, row: row)
       guard !near.contains(where: { characters[$0].text == "！" }),
-        let nearest = near.filter({ isLookalikeOfExclamationMark(characters[$0].text) })
-          .min(by: { distance($0) < distance($1) }),
+        let nearest = nearestIndex(
+          of: characters, within: 0.5 * pitch, of: mark.centre, row: row,
+          where: { isLookalikeOfExclamationMark(characters[$0].text) }),
         !(isLatin(nearest - 1) && isLatin(nearest + 1))
       else { continue }
       characters[nearest].text = "！"

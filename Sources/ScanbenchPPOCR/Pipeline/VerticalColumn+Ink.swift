@@ -461,3 +461,27 @@ extension DecodedLine {
     return { VerticalColumn.row(of: $0, content: content, height: height) }
   }
 }
+
+extension VerticalColumn {
+  /// The indices of `characters` whose place along the column (`row`, ``DecodedLine/rows(height:)``)
+  /// lies within `reach` rows of `centre`, in order: the characters a mark the ink holds there may
+  /// have been read as.
+  static func indices(
+    of characters: [DecodedCharacter], within reach: Double, of centre: Double,
+    row: (DecodedCharacter) -> Double
+  ) -> [Int] {
+    characters.indices.filter { abs(row(characters[$0]) - centre) <= reach }
+  }
+
+  /// Of the indices of `characters` within `reach` rows of `centre` that `accepted` takes
+  /// (``indices(of:within:of:row:)``), the one whose place lies nearest it, the first of two as
+  /// near; nil where none is.
+  static func nearestIndex(
+    of characters: [DecodedCharacter], within reach: Double, of centre: Double,
+    row: (DecodedCharacter) -> Double, where accepted: (Int) -> Bool = { _ in true }
+  ) -> Int? {
+    func distance(_ index: Int) -> Double { abs(row(characters[index]) - centre) }
+    return indices(of: characters, within: reach, of: centre, row: row).filter(accepted)
+      .min { distance($0) < distance($1) }
+  }
+}

@@ -45,10 +45,8 @@ extension VerticalColumn {
     guard !bars.isEmpty, let row = reading.rows(height: height) else { return reading }
     var result = reading
     for bar in bars {
-      func distance(_ index: Int) -> Double { abs(row(result.characters[index]) - bar.centre) }
       guard
-        let nearest = result.characters.indices.filter({ distance($0) <= 0.5 * pitch })
-          .min(by: { distance($0) < distance($1) }),
+        let nearest = nearestIndex(of: result.characters, within: 0.5 * pitch, of: bar.centre, row: row),
         result.characters[nearest].text == "ー",
         nearest == 0
           || !isKatakana(result.characters[nearest - 1].text)

@@ -203,4 +203,25 @@ import Testing
     #expect(put("出る…はずだ") == "出る…はずだ")
     #expect(put("ある「試験は", gap: 160..<240) == "ある。「試験は")
   }
+
+  /// The characters a mark the ink holds may have been read as are those whose places lie within
+  /// the step's reach of it; the step takes the nearest it accepts, the first of two as near.
+  @Test func theNearestCharacterWithinReachIsTheFirstOfTwoAsNear() throws {
+    // Their places: rows 20.5, 60.5, 100.5 and 140.5, exactly (a column of a power of two rows).
+    let read = VerticalColumnBracketsTests.reading(
+      ["あ", "一", "い", "ー"], at: [20, 60, 100, 140], height: 256)
+    let row = try #require(read.rows(height: 256))
+    func nearest(within reach: Double, of centre: Double, where accepted: (Int) -> Bool = { _ in true })
+      -> Int?
+    {
+      VerticalColumn.nearestIndex(of: read.characters, within: reach, of: centre, row: row, where: accepted)
+    }
+    #expect(VerticalColumn.indices(of: read.characters, within: 20, of: 80.5, row: row) == [1, 2])
+    #expect(nearest(within: 20, of: 80.5) == 1)
+    #expect(nearest(within: 20, of: 85) == 2)
+    #expect(nearest(within: 10, of: 80.5) == nil)
+    // Only what it accepts, however far the others are nearer; at the reach's end, within it.
+    #expect(nearest(within: 45, of: 80.5, where: { read.characters[$0].text == "ー" }) == nil)
+    #expect(nearest(within: 60, of: 80.5, where: { read.characters[$0].text == "ー" }) == 3)
+  }
 }

@@ -34,18 +34,16 @@ struct VerticalColumnModelTests {
   /// the turned reading or the column read whole.
   @Test(arguments: ["col-sideways-005"])
   func aColumnWithSmallKanaIsReadExactly(page: String) throws {
-    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, page)
-    let expected = groundTruth.trimmingCharacters(in: .whitespacesAndNewlines)
     var options = Self.asItIs
     options.cellsAlongGaps = true
-    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(result.text == expected)
     // On one grid, with none of the later steps that mend a kana from another reading.
-    options.cellsAlongGaps = false
-    options.charactersFromTurnedReading = nil
-    options.oneColumnReadWhole = false
-    let onOneGrid = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(onOneGrid.text != expected, "the cells along the gaps are what reads it")
+    try expectReadExactly(
+      page, options: options,
+      onlyWith: {
+        $0.cellsAlongGaps = false
+        $0.charactersFromTurnedReading = nil
+        $0.oneColumnReadWhole = false
+      })
   }
 
   /// Two columns of a 1-bit scan whose threshold took its Mincho face's thin strokes away
@@ -152,17 +150,15 @@ struct VerticalColumnModelTests {
   /// turned reading is kept, and in it `の`, lying on its side among the word's letters, reads `S`;
   /// the cells read it surely where it stands, and it is put back.
   @Test func aKanaBesideASidewaysWordIsTheOneTheCellsRead() throws {
-    let (image, _) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-col-sideways-004")
-    var options = ReadingOrderModelTests.vertical
-    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(Self.withoutSpaces(result.text).hasPrefix("Pythonのs"), "\(result.text)")
     // Read upright alone, the doubtful letter is the kana too: without the cells' kana, those
     // steps are left out as well.
-    options.sureKanaFromCells = false
-    options.kanaReadUpright = nil
-    options.kanaBesideLatinRuns = nil
-    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(!without.text.contains("の"), "the cells' kana put back is what reads it: \(without.text)")
+    try expectLine(
+      "sweep-1-col-sideways-004", containing: "Pythonのs",
+      withStepOff: {
+        $0.sureKanaFromCells = false
+        $0.kanaReadUpright = nil
+        $0.kanaBesideLatinRuns = nil
+      }, containing: "PythonSs")
   }
 
   /// `USBのType-Cで充電する。` (`marks-1` book-2-011): the cells read the sideways `Type-C`'s first
@@ -170,26 +166,18 @@ struct VerticalColumnModelTests {
   /// is the real one, and the word replaces the slices; anchored to the first that will do, it went
   /// in before them (`Type-Cで写人で充電`).
   @Test func aKanaTheCellsReadTwiceBesideASidewaysWordIsReadOnce() throws {
-    let (image, _) = try PipelineModelTests.sample(Self.fixtures, "marks-1-book-2-011")
-    var options = ReadingOrderModelTests.vertical
-    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(Self.withoutSpaces(result.text).hasPrefix("USBのType-Cで充電する。"), "\(result.text)")
-    options.anchorsNearestInPlace = false
-    let first = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(!Self.withoutSpaces(first.text).contains("Type-Cで充電"), "\(first.text)")
+    try expectLine(
+      "marks-1-book-2-011", containing: "USBのType-Cで充電する。",
+      withStepOff: { $0.anchorsNearestInPlace = false }, containing: "Type-Cで写人で充電")
   }
 
   /// `だ。OSを入れ直すと、` (a column of `marks-1` book-3-005): read turned, the sideways `O` is a
   /// ring read as the kanji zero (`〇S`), no letter, so the word was one letter and the column read
   /// `〇S`. Beside a letter, the ring is read as `O`.
   @Test func aRingBesideASidewaysLetterIsReadAsO() throws {
-    let (image, _) = try PipelineModelTests.sample(Self.fixtures, "marks-1-book-3-005-column-7")
-    var options = ReadingOrderModelTests.vertical
-    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(Self.withoutSpaces(result.text).hasPrefix("だ。OSを入れ直すと"), "\(result.text)")
-    options.turnedLookalikeLetters = false
-    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(Self.withoutSpaces(without.text).contains("〇S"), "\(without.text)")
+    try expectLine(
+      "marks-1-book-3-005-column-7", containing: "だ。OSを入れ直すと",
+      withStepOff: { $0.turnedLookalikeLetters = false }, containing: "〇S")
   }
 
   /// `UIKit` set upright, a letter a cell, in a single column: the detector finds the column whole,
@@ -394,15 +382,13 @@ struct VerticalColumnModelTests {
   /// reading small: the turned reading's small kana is taken, and the column reads exactly, which
   /// without it it does not.
   @Test func aColumnsSmallKanaAreTakenFromItsTurnedReading() throws {
-    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-3-015-column-4")
-    var options = ReadingOrderModelTests.vertical
-    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
-    options.charactersFromTurnedReading = nil
-    // Its `ッ`'s ink, right of the axis and small, tells it small too.
-    options.smallKanaFromInk = false
-    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(Self.withoutSpaces(without.text) == "キツチンを出た。キャッ")
+    try expectReadExactly(
+      "sweep-1-book-3-015-column-4",
+      onlyWith: {
+        $0.charactersFromTurnedReading = nil
+        // Its `ッ`'s ink, right of the axis and small, tells it small too.
+        $0.smallKanaFromInk = false
+      }, readingWithout: "キツチンを出た。キャッ")
   }
 
   /// A book page (`marks-2` book-3-001) whose `つ` of `待つ。` the turned reading reads full size
@@ -471,14 +457,10 @@ struct VerticalColumnModelTests {
   /// has `今` and `日` a cell apart, no room for a mark. Without the test of room the mark goes in
   /// (`今。日`).
   @Test func aMarkFromAnotherReadingNeedsRoomBetweenItsNeighbours() throws {
-    let (image, _) = try PipelineModelTests.sample(Self.fixtures, "marks-2-book-3-008")
-    var options = ReadingOrderModelTests.vertical
-    #expect(options.bilevelColumnsRestored?.marksOnlyWithRoom != nil)
-    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(Self.withoutSpaces(result.text).hasPrefix("今日は何曜日"))
-    options.bilevelColumnsRestored?.marksOnlyWithRoom = nil
-    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(Self.withoutSpaces(without.text).hasPrefix("今。日は何曜日"))
+    #expect(ReadingOrderModelTests.vertical.bilevelColumnsRestored?.marksOnlyWithRoom != nil)
+    try expectLine(
+      "marks-2-book-3-008", containing: "今日は何曜日",
+      withStepOff: { $0.bilevelColumnsRestored?.marksOnlyWithRoom = nil }, containing: "今。日は何曜日")
   }
 
   @Test func aBilevelPagesColumnsAreReadAgainRestored() throws {
@@ -514,13 +496,9 @@ struct VerticalColumnModelTests {
   /// (``PPOCRPipeline/Options/koOverClosingBrackets``); without the step the column ends in the
   /// bracket.
   @Test func theLowerStrokeOfKoReadAsAClosingBracketIsKo() throws {
-    let (image, _) = try PipelineModelTests.sample(Self.fixtures, "marks-1-book-2-004")
-    var options = ReadingOrderModelTests.vertical
-    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(result.lines.contains { Self.withoutSpaces($0.text).hasSuffix("書く。こ") })
-    options.koOverClosingBrackets = false
-    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(without.lines.contains { Self.withoutSpaces($0.text).hasSuffix("書く。」") })
+    try expectLine(
+      "marks-1-book-2-004", containing: "書く。こ", withStepOff: { $0.koOverClosingBrackets = false },
+      containing: "書く。」")
   }
 
   /// A 1-bit page of one tier (`marks-1` book-1-001) whose second column holds
@@ -528,13 +506,9 @@ struct VerticalColumnModelTests {
   /// line's long vowel bar does, and the column reads `もうー度` twice. Its ink, a thin bar across the
   /// column alone in its rows, tells the kanji (``PPOCRPipeline/Options/onesFromInk``).
   @Test func aKanjiOneReadAsTheLongVowelIsTheKanji() throws {
-    let (image, _) = try PipelineModelTests.sample(Self.fixtures, "marks-1-book-1-001")
-    var options = ReadingOrderModelTests.vertical
-    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(result.lines.contains { Self.withoutSpaces($0.text).contains("「もう一度？」「ええ、もう一度」") })
-    options.onesFromInk = false
-    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(without.lines.contains { Self.withoutSpaces($0.text).contains("もうー度") })
+    try expectLine(
+      "marks-1-book-1-001", containing: "「もう一度？」「ええ、もう一度」", withStepOff: { $0.onesFromInk = false },
+      containing: "もうー度")
   }
 
   /// Two columns cut from `marks-1` book pages whose `︶` stands against `分` and `略`, whose
@@ -644,6 +618,17 @@ struct VerticalColumnModelTests {
       readingWithout: "PostgreSQLG")
   }
 
+  /// The same column with the cells a quarter em above and below the letter read only where the
+  /// middle cell reads no one character (``PPOCRPipeline/Options/KanaReadUpright/shiftedCellsBelow``
+  /// 0): the kana at the foot is read in the middle cell alone, and the column reads exactly.
+  @Test func aKanaAtAColumnsFootIsReadInTheMiddleCellAlone() throws {
+    var options = ReadingOrderModelTests.vertical
+    options.kanaReadUpright?.shiftedCellsBelow = 0
+    try expectReadExactly(
+      "marks-1-book-3-002-column-4", options: options,
+      onlyWith: { $0.kanaReadUpright?.atFootAndBetweenSpacedWords = false }, readingWithout: "PostgreSQLG")
+  }
+
   /// `テスト用のMockを作り、` (the first column of `sweep-1` book-3-012, `Mock` lying sideways): the
   /// cells lost their phase at the word and read the `を` after it twice, once surely for the word's
   /// last slice, which kept the turned reading's word out. That `を` is the neighbour read twice, no
@@ -673,6 +658,26 @@ struct VerticalColumnModelTests {
     let without = try PipelineModelTests.pipeline(options: options).recognize(image, singleLine: singleLine)
     #expect(Self.withoutSpaces(without.text) != Self.withoutSpaces(groundTruth), "the step is what reads it")
     if let readingWithout { #expect(Self.withoutSpaces(without.text) == readingWithout) }
+  }
+
+  /// A line of `fixture` read with `options` holds `read`, and read with `turnOff` applied to them
+  /// none does, and one holds `readWithout` where it is given: the step it turns off is what
+  /// reads it. Whitespace is left out of the lines.
+  func expectLine(
+    _ fixture: String, options: PPOCRPipeline.Options = ReadingOrderModelTests.vertical,
+    containing read: String, withStepOff turnOff: (inout PPOCRPipeline.Options) -> Void,
+    containing readWithout: String? = nil
+  ) throws {
+    let (image, _) = try PipelineModelTests.sample(Self.fixtures, fixture)
+    var options = options
+    let lines = try PipelineModelTests.pipeline(options: options).recognize(image).lines
+      .map { Self.withoutSpaces($0.text) }
+    #expect(lines.contains { $0.contains(read) }, "\(lines)")
+    turnOff(&options)
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image).lines
+      .map { Self.withoutSpaces($0.text) }
+    #expect(!without.contains { $0.contains(read) }, "the step is what reads it: \(without)")
+    if let readWithout { #expect(without.contains { $0.contains(readWithout) }, "\(without)") }
   }
 
   /// The `column`th line of `fixture`'s ground truth is `reading`, and the page reads it exactly
