@@ -700,7 +700,6 @@ public final class PPOCRPipeline {
       options.palePrintOnWhite = PalePrint()
       options.brokenStrokes = BrokenStrokes()
       options.bilevelColumnsRestored = RestoredColumns()
-      options.unsureLinesWhereNoneIsSure = 0
       options.caseByHeight = true
       options.caseFromWordsAcross = true
       options.lettersFromWordsAcross = 0.9
@@ -873,13 +872,6 @@ public final class PPOCRPipeline {
     /// Detected lines whose mean character probability is below this are dropped (`drop_score`);
     /// not applied in single-line mode, where the caller knows there is a line.
     public var minLineProbability = 0.5
-    /// A page whose every detected line reads under ``minLineProbability`` keeps those read at
-    /// this mean probability or more, rather than none: a page that reads nothing costs every
-    /// character of its text, while an unsure reading of the same columns costs at most as many
-    /// and holds some of them right (a page worn so far that the recognizer is sure of none of
-    /// its columns). nil: such a page reads nothing. Vertical Japanese sets it
-    /// (docs/engines.md, "Vertical Japanese").
-    public var unsureLinesWhereNoneIsSure: Double?
     /// In single-line mode, the crop is the ink's bounds (dark on light or light on dark) …
     public var singleLineInkCrop = true
     /// … with this share of the ink's thickness added on every side (within the image).
@@ -1436,20 +1428,15 @@ public final class PPOCRPipeline {
   static func layout(
     _ regions: [PPOCRRegion], imageWidth: Int, imageHeight: Int, singleLine single: Bool, options: Options
   ) -> PPOCRResult {
-    func lines(from least: Double?) -> [Layout.Item] {
-      regions.compactMap { region in
-        let line = region.decodedLine
-        if line.text.allSatisfy(\.isWhitespace) { return nil }
-        if let least, line.probability < least { return nil }
-        return Layout.Item(
+    var items: [Layout.Item] = []
+    for region in regions {
+      let line = region.decodedLine
+      if line.text.allSatisfy(\.isWhitespace) { continue }
+      if !single && line.probability < options.minLineProbability { continue }
+      items.append(
+        Layout.Item(
           quad: region.quad, isVertical: region.isVertical, line: line, imageWidth: imageWidth,
-          imageHeight: imageHeight)
-      }
-    }
-    var items = lines(from: single ? nil : options.minLineProbability)
-    // Nothing sure on the page: its unsure lines, rather than nothing.
-    if items.isEmpty && !single, let least = options.unsureLinesWhereNoneIsSure {
-      items = lines(from: least)
+          imageHeight: imageHeight))
     }
     // Vertical Japanese in tiers: each tier read on its own, top to bottom (``VerticalTiers``).
     if options.readColumnsInCells && !single,

@@ -64,21 +64,6 @@ struct VerticalColumnModelTests {
     #expect(PipelineModelTests.cer(groundTruth, asItIs.text, ignoreSpaces: true) > 0.8)
   }
 
-  /// A page the scan wore down until the recognizer is sure of none of its columns (`marks-3`
-  /// book-1-019: fading and dropout took most of its strokes): every line it reads falls under the
-  /// line threshold and, dropped, the page reads nothing at all; its unsure lines kept, it reads
-  /// some of its characters and costs fewer edits than nothing.
-  @Test func aPageWhereNoLineIsSureReadsItsUnsureLines() throws {
-    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "marks-3-book-1-019")
-    var options = ReadingOrderModelTests.vertical
-    let kept = try PipelineModelTests.pipeline(options: options).recognize(image)
-    options.unsureLinesWhereNoneIsSure = nil
-    let dropped = try PipelineModelTests.pipeline(options: options).recognize(image)
-    #expect(dropped.lines.isEmpty, "\(dropped.text)")
-    let cer = PipelineModelTests.cer(groundTruth, kept.text, ignoreSpaces: true)
-    #expect(!kept.lines.isEmpty && cer < 1, "\(cer): \(kept.text)")
-  }
-
   /// A page of thin strokes faded into the paper (`marks-1` book-3-019: its darkest half-percent
   /// lies 30 levels from its paper): the detector finds most columns, so the faint-page stretch,
   /// which waits for it to find none, never fires. Stretched to black and white before it is
