@@ -505,8 +505,11 @@ struct VerticalColumnModelTests {
     ("marks-1-book-3-001-column-6", "（以下、省略だれか、助"),
   ])
   func aParenthesisTouchingWhatItClosesIsFoundInTheDarkerInk(fixture: String, without: String) throws {
+    var options = ReadingOrderModelTests.vertical
+    options.parenthesesTouchingTheirNeighbours = true
     try expectReadExactly(
-      fixture, onlyWith: { $0.parenthesesTouchingTheirNeighbours = false }, readingWithout: without)
+      fixture, options: options, onlyWith: { $0.parenthesesTouchingTheirNeighbours = false },
+      readingWithout: without)
   }
 
   /// A `marks-1` book page, blurred, whose first column begins `まさか！本当に`: the paper between
