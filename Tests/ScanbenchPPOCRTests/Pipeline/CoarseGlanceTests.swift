@@ -12,14 +12,7 @@ import Testing
   }
 
   func pipeline(glance: Int?) -> (PPOCRPipeline, detector: FakeModel) {
-    let detector = PipelineTests.thresholdDetector()
-    var options = PPOCRPipeline.Options()
-    options.blankImageSpread = 0
-    options.coarseGlanceSide = glance
-    let pipeline = PPOCRPipeline(
-      detector: detector, recognizer: PipelineTests.recognizer(text: [1, 2]),
-      dictionary: PipelineTests.dictionary, options: options)
-    return (pipeline, detector)
+    PipelineTests.fastStandIn { $0.coarseGlanceSide = glance }
   }
 
   /// Lines of text down a page, `thickness` rows each, a line's height apart.

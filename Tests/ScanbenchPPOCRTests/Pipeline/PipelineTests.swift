@@ -16,6 +16,21 @@ import Testing
     }
   }
 
+  /// A pipeline with stand-in models as the fast level has them: the threshold detector runs the
+  /// coarse pass as well (there is no coarse detector), the recognizer reads `[1, 2]`, and no image
+  /// is plain enough to be skipped; `configure` sets the option a test is of.
+  static func fastStandIn(
+    _ configure: (inout PPOCRPipeline.Options) -> Void
+  ) -> (PPOCRPipeline, detector: FakeModel) {
+    let detector = thresholdDetector()
+    var options = PPOCRPipeline.Options()
+    options.blankImageSpread = 0
+    configure(&options)
+    let pipeline = PPOCRPipeline(
+      detector: detector, recognizer: recognizer(text: [1, 2]), dictionary: dictionary, options: options)
+    return (pipeline, detector)
+  }
+
   /// A recognizer that reads "甲" in a crop holding a near-black pixel, "乙" in one whose darkest is
   /// below mid-grey, and otherwise the fixed line `text` spread over the crop's columns, each
   /// character with `probability`.

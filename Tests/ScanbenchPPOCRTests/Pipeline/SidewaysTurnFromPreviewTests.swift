@@ -7,14 +7,7 @@ import Testing
 /// coarse detector, and the recognizer reads every bar as confidently both ways up.
 @Suite struct SidewaysTurnFromPreviewTests {
   func pipeline(on: Bool) -> (PPOCRPipeline, detector: FakeModel) {
-    let detector = PipelineTests.thresholdDetector()
-    var options = PPOCRPipeline.Options()
-    options.blankImageSpread = 0
-    options.sidewaysTurnFromPreview = on
-    let pipeline = PPOCRPipeline(
-      detector: detector, recognizer: PipelineTests.recognizer(text: [1, 2]),
-      dictionary: PipelineTests.dictionary, options: options)
-    return (pipeline, detector)
+    PipelineTests.fastStandIn { $0.sidewaysTurnFromPreview = on }
   }
 
   /// The reduced copy (750 × 1000, a quarter of each side) of a 3000 × 4000 photo of a page lying on
