@@ -69,17 +69,11 @@ struct VerticalColumnModelTests {
   /// which waits for it to find none, never fires. Stretched to black and white before it is
   /// read, it reads better than as it is.
   @Test func aPalePageIsReadStretched() throws {
-    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "marks-1-book-3-019")
-    var options = ReadingOrderModelTests.vertical
-    let stretched = try PipelineModelTests.pipeline(options: options).recognize(image)
-    options.paleInkSpread = nil
-    // Nor as pale print on white paper: its paper is white too.
-    options.palePrintOnWhite = nil
-    let asItIs = try PipelineModelTests.pipeline(options: options).recognize(image)
-    let (better, worse) = (
-      PipelineModelTests.cer(groundTruth, stretched.text, ignoreSpaces: true),
-      PipelineModelTests.cer(groundTruth, asItIs.text, ignoreSpaces: true)
-    )
+    let (better, worse) = try errorRates("marks-1-book-3-019") {
+      $0.paleInkSpread = nil
+      // Nor as pale print on white paper: its paper is white too.
+      $0.palePrintOnWhite = nil
+    }
     #expect(better < 0.3 && worse > 0.3, "stretched \(better), as it is \(worse)")
   }
 
@@ -88,16 +82,8 @@ struct VerticalColumnModelTests {
   /// (`ヴァイオリンの音が、` read `DIーャーハのca。`); its columns read again in a blurred copy of
   /// the stretched page, the strokes whole, are read surer, and two of them are found again.
   @Test func aPalePagesColumnsAreReadAgainBlurred() throws {
-    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "marks-1-book-3-016")
-    var options = ReadingOrderModelTests.vertical
-    #expect(options.palePageColumnsRestored != nil)
-    let readAgain = try PipelineModelTests.pipeline(options: options).recognize(image)
-    options.palePageColumnsRestored = nil
-    let once = try PipelineModelTests.pipeline(options: options).recognize(image)
-    let (better, worse) = (
-      PipelineModelTests.cer(groundTruth, readAgain.text, ignoreSpaces: true),
-      PipelineModelTests.cer(groundTruth, once.text, ignoreSpaces: true)
-    )
+    #expect(ReadingOrderModelTests.vertical.palePageColumnsRestored != nil)
+    let (better, worse) = try errorRates("marks-1-book-3-016") { $0.palePageColumnsRestored = nil }
     #expect(worse > 0.7 && better < worse - 0.1, "read again \(better), once \(worse)")
   }
 
@@ -106,18 +92,12 @@ struct VerticalColumnModelTests {
   /// recognizer reads its `！` as bars and misplaces a `、`; stretched to black and white first, it
   /// reads fewer characters wrong.
   @Test func palePrintOnWhitePaperIsReadStretched() throws {
-    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "marks-1-book-1-000")
-    var options = ReadingOrderModelTests.vertical
+    let (image, _) = try PipelineModelTests.sample(Self.fixtures, "marks-1-book-1-000")
+    let options = ReadingOrderModelTests.vertical
     // Not a pale page: only as pale print on white paper is it stretched.
     let paleSpread = try #require(options.paleInkSpread)
     #expect(image.inkStretched(below: paleSpread, above: options.blankImageSpread) == nil)
-    let stretched = try PipelineModelTests.pipeline(options: options).recognize(image)
-    options.palePrintOnWhite = nil
-    let asItIs = try PipelineModelTests.pipeline(options: options).recognize(image)
-    let (better, worse) = (
-      PipelineModelTests.cer(groundTruth, stretched.text, ignoreSpaces: true),
-      PipelineModelTests.cer(groundTruth, asItIs.text, ignoreSpaces: true)
-    )
+    let (better, worse) = try errorRates("marks-1-book-1-000") { $0.palePrintOnWhite = nil }
     #expect(better < worse, "stretched \(better), as it is \(worse)")
   }
 
@@ -666,6 +646,23 @@ struct VerticalColumnModelTests {
       .map { Self.withoutSpaces($0.text) }
     #expect(!without.contains { $0.contains(read) }, "the step is what reads it: \(without)")
     if let readWithout { #expect(without.contains { $0.contains(readWithout) }, "\(without)") }
+  }
+
+  /// `fixture`'s character error rates against its ground truth (whitespace aside), read with
+  /// `options` and read with `turnOff` applied to them: the step's and the page's without it.
+  func errorRates(
+    _ fixture: String, options: PPOCRPipeline.Options = ReadingOrderModelTests.vertical,
+    withStepOff turnOff: (inout PPOCRPipeline.Options) -> Void
+  ) throws -> (with: Double, without: Double) {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, fixture)
+    var options = options
+    let with = try PipelineModelTests.pipeline(options: options).recognize(image)
+    turnOff(&options)
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
+    return (
+      PipelineModelTests.cer(groundTruth, with.text, ignoreSpaces: true),
+      PipelineModelTests.cer(groundTruth, without.text, ignoreSpaces: true)
+    )
   }
 
   /// The `column`th line of `fixture`'s ground truth is `reading`, and the page reads it exactly
