@@ -162,7 +162,9 @@ public struct PPOCRBackend: EngineBackend {
   /// photo on its side only turned (``PPOCRPipeline/Options/sidewaysTurnFromPreview``); Japanese
   /// does not: its page on its side, read only turned at text size, lost a voicing mark that the
   /// page read as it lies, at the usual size, kept
-  /// (Reports/BENCHMARKS.md, "A photo on its side turned from its reduced copy at fast (issue 29)"). The line filter's
+  /// (Reports/BENCHMARKS.md, "A photo on its side turned from its reduced copy at fast (issue 29)").
+  /// Fast reads a page's longest lines first, and an upside-down page no further before it is turned
+  /// (``PPOCRPipeline/Options/upsideDownTurnFirst``). The line filter's
   /// threshold is the recognizer's (``Size/minLineProbability(english:)``).
   public static func pipelineOptions(
     for level: RecognitionLevel, language: String, recognizer: Size, detector: Size
@@ -176,6 +178,7 @@ public struct PPOCRBackend: EngineBackend {
       options.coarsePassAsDetection = true
       options.coarseGlanceSide = fastCoarseGlanceSide
       options.sidewaysTurnFromPreview = readsWithEnglishClasses(language)
+      options.upsideDownTurnFirst = true
     }
     return options
   }
@@ -268,6 +271,9 @@ public struct PPOCRBackend: EngineBackend {
     }
     if !singleLine, pipelineOptions.sidewaysTurnFromPreview {
       settings["sideways turn"] = "from the coarse pass's copy turned a quarter, the page read only turned"
+    }
+    if !singleLine, pipelineOptions.upsideDownTurnFirst {
+      settings["upside-down turn"] = "from the longest lines, read first; the page read only turned"
     }
     return EngineIdentity(name: "ppocr", version: "PP-OCRv6", models: hashes, settings: settings)
   }

@@ -40,6 +40,26 @@ extension PPOCRPipeline {
         max(1, options.pageTurnLines)))
   }
 
+  /// A page of lines across (``Options/upsideDownTurnFirst``): its longest lines across, the ones
+  /// ``pageTurn(_:regions:decoded:)`` reads, read before the rest (`indices` into `regions`, and the
+  /// recognizer's input columns that took), and the turn they tell; nil when most of its regions
+  /// are tall (on its side, or columns), or a classifier would turn some of its lines first.
+  func longestLinesFirst(_ image: RGBImage, regions: [TextRegion]) throws -> (
+    indices: [Int], lines: [DecodedLine], columns: Int, turn: PageTurn?
+  )? {
+    guard !options.readColumnsInCells, classifier == nil else { return nil }
+    let across = regions.indices.filter { !regions[$0].isVertical }
+    guard across.count * 2 >= regions.count else { return nil }
+    let sample = turnSample(across, of: regions)
+    let columnsBefore = timings.recognizerColumns
+    let read = try recognizeCascading(image, regions: sample.map { regions[$0] })
+    let columns = timings.recognizerColumns - columnsBefore
+    var decoded = [DecodedLine](
+      repeating: DecodedLine(characters: [], contentColumns: 0), count: regions.count)
+    for (slot, index) in sample.enumerated() { decoded[index] = read[slot] }
+    return (sample, read, columns, try pageTurn(image, regions: regions, decoded: decoded))
+  }
+
   /// A page on its side (most of its regions tall): its longest lines read as detected, before the
   /// rest, and the turn they tell; nil when the page is not on its side, or its tall regions are
   /// columns (vertical Japanese), or a classifier would turn some of its lines first.

@@ -58,6 +58,15 @@ public final class PPOCRPipeline {
     /// only where the turned reading read nothing. Off: the turn is told from the page's own lines,
     /// read whole first.
     public var sidewaysTurnFromPreview = false
+    /// A page of lines across, read by a caller that reads a turned page again turned
+    /// (`stoppingWhenTurned`), has its longest lines (``pageTurnLines``) read first, and their turn
+    /// told (``pageTurn(_:regions:decoded:)``) before the rest is read: one upside down is read no
+    /// further, as one lying three quarter turns round is (``PPOCRResult/readInPart``). Reading the
+    /// rest of it the wrong way round was much of what an upside-down photo without EXIF cost the
+    /// fast level beyond an upright one, and was thrown away. An upright page reads the same: each
+    /// line is a recognizer run of its own (``recognitionBatchSize``), so its longest lines read
+    /// first read as they would among the rest. Off: every line is read before the turn is told.
+    public var upsideDownTurnFirst = false
     /// With ``detectionLineThickness``, a coarse pass made by the detector itself (no coarse
     /// detector of its own, as at the fast level) whose lines are already that thick in its map is
     /// the detection: the text-sized detection would be no larger, and would find the same lines.
@@ -951,12 +960,15 @@ public final class PPOCRPipeline {
     /// (``Options/Cascade``).
     public var linesReadFirst = 0
     public var linesReadAgain = 0
-    /// Pages on their side read only as far as their longest lines, which told their turn
-    /// (``PPOCRResult/readInPart``).
+    /// Pages on their side or upside down read only as far as their longest lines, which told their
+    /// turn (``PPOCRResult/readInPart``).
     public var pagesReadInPart = 0
     /// Of those, pages whose turn their reduced copy told, read not at all before they were turned
     /// (``Options/sidewaysTurnFromPreview``).
     public var pagesTurnedFromPreview = 0
+    /// Of those, pages upside down, read only as far as their longest lines
+    /// (``Options/upsideDownTurnFirst``).
+    public var pagesUpsideDownReadInPart = 0
     /// Where the rest of the time went, in the calling thread's CPU seconds: the probability map's
     /// regions (``regions(probability:mapWidth:mapHeight:image:)``), the crops sampled for the
     /// recognizer (on helpers' threads too), and the reading order.
@@ -1004,6 +1016,7 @@ public final class PPOCRPipeline {
       result.linesReadAgain = linesReadAgain - earlier.linesReadAgain
       result.pagesReadInPart = pagesReadInPart - earlier.pagesReadInPart
       result.pagesTurnedFromPreview = pagesTurnedFromPreview - earlier.pagesTurnedFromPreview
+      result.pagesUpsideDownReadInPart = pagesUpsideDownReadInPart - earlier.pagesUpsideDownReadInPart
       result.postProcessing = postProcessing - earlier.postProcessing
       result.cropping = cropping - earlier.cropping
       result.layout = layout - earlier.layout
@@ -1237,8 +1250,31 @@ public final class PPOCRPipeline {
       timings.pagesReadInPart += 1
       return (sideways.read, turn, regions.count)
     }
+    // An upside-down page's longest lines, read first, tell its turn: the rest, read the wrong way
+    // round, would be read again turned. Upright, its longest lines are kept as read, and the rest
+    // read after them.
+    var longest: (indices: [Int], lines: [DecodedLine], columns: Int, turn: PageTurn?)?
+    if stoppingWhenTurned && !single && sideways == nil && options.upsideDownTurnFirst {
+      longest = try longestLinesFirst(image, regions: regions)
+      if let longest, longest.turn?.degrees == 180 {
+        timings.pagesReadInPart += 1
+        timings.pagesUpsideDownReadInPart += 1
+        let read = zip(longest.indices, longest.lines).map { PPOCRRegion(region: regions[$0], line: $1) }
+        return (read, longest.turn, regions.count)
+      }
+    }
     let columnsBefore = timings.recognizerColumns
-    var decoded = try recognizeCascading(image, regions: regions)
+    var decoded: [DecodedLine]
+    if let longest {
+      let rest = regions.indices.filter { !longest.indices.contains($0) }
+      let restRead = try recognizeCascading(image, regions: rest.map { regions[$0] })
+      decoded = [DecodedLine](repeating: DecodedLine(characters: [], contentColumns: 0), count: regions.count)
+      for (slot, index) in rest.enumerated() { decoded[index] = restRead[slot] }
+      for (slot, index) in longest.indices.enumerated() { decoded[index] = longest.lines[slot] }
+      timings.recognizerColumnsFirstPass += longest.columns
+    } else {
+      decoded = try recognizeCascading(image, regions: regions)
+    }
     timings.recognizerColumnsFirstPass += timings.recognizerColumns - columnsBefore
     let detected = regions
     if classifier != nil { try turnUpsideDownLines(image, regions: &regions, decoded: &decoded) }
@@ -1259,7 +1295,7 @@ public final class PPOCRPipeline {
       }
     }
     let turn: PageTurn? =
-      if single { nil } else if let sideways { sideways.turn } else {
+      if single { nil } else if let sideways { sideways.turn } else if let longest { longest.turn } else {
         try pageTurn(image, regions: regions, decoded: decoded)
       }
     if options.readColumnsInCells {

@@ -245,6 +245,27 @@ struct PPOCRBackendTests {
     }
   }
 
+  /// Fast, with the tiny detector, reads a page's longest lines first in either language; accurate
+  /// and vertical Japanese (whose columns tell no turn) read every line first.
+  @Test func onlyFastReadsThePagesLongestLinesFirst() {
+    let on: [(String, PPOCRBackend.Size)] = [("eng", .tiny), ("jpn", .smallInt8Neck7Bit)]
+    for (language, recognizer) in on {
+      let options = PPOCRBackend.pipelineOptions(
+        for: .fast, language: language, recognizer: recognizer, detector: .tiny)
+      #expect(options.upsideDownTurnFirst, "\(language)")
+    }
+    let off: [(RecognitionLevel, String, PPOCRBackend.Size, PPOCRBackend.Size)] = [
+      (.fast, "jpn_vert", .small, .small), (.accurate, "eng", .small, .small),
+      (.accurate, "jpn", .small, .small),
+      (.fast, "eng", .small, .small),
+    ]
+    for (level, language, recognizer, detector) in off {
+      let options = PPOCRBackend.pipelineOptions(
+        for: level, language: language, recognizer: recognizer, detector: detector)
+      #expect(!options.upsideDownTurnFirst, "\(level) \(language) \(detector)")
+    }
+  }
+
   /// The line filter's threshold follows the recognizer: a recognizer cut to English's classes,
   /// whose lines read likelier, drops more than one with every class; one with every class keeps
   /// the pipeline's default.
