@@ -2,7 +2,7 @@
 """Seeded vertical-Japanese pages that sweep the variation a new user's pages have (issue 30).
 
 Usage:  python3 Corpora/make_tategaki_sweep.py --out DIR [--per-shape N] [--shapes a,b] [--seed S]
-                                              [--texts tuning|marks|held-out|held-out-marks]
+                                              [--texts tuning|marks|latin|held-out|held-out-marks]
                                               [--hard SHARE]
         python3 Corpora/make_tategaki_sweep.py --corpus   (Corpora/jpn-tategaki-sweep.tar.gz)
 
@@ -153,12 +153,42 @@ HELD_OUT_MARKS_SENTENCES = [
 
 HELD_OUT_MARKS_HEADINGS = ["旅の準備", "会話の記録", "道具箱", "冬の夜", "設定の見直し"]
 
+# A fifth bank to tune on (`--texts latin`): the Latin words single columns set upright one letter a
+# cell and the other banks hold few of: all lower case of two to six letters, lower case after a
+# capital, a capital `I` or a lower-case `l` inside (one stroke, like `ー` or `1`), digits with
+# letters, a hyphen, two and three capitals. None of any other bank's words.
+LATIN_SENTENCES = [
+    ["端末で", ("L", "ssh"), "をつなぎ、", ("L", "tar"), "で固める。"],
+    [("L", "Ruby"), "の", ("L", "gem"), "を入れ直した。"],
+    ["古い", ("L", "Kindle"), "で小説を読む。"],
+    [("L", "Intel"), "の", ("L", "CPU"), "を積んだ機械を借りた。"],
+    [("L", "Gmail"), "の受信箱が", ("L", "spam"), "で埋まる。"],
+    [("L", "x86"), "と", ("L", "arm64"), "の両方で試す。"],
+    ["家の", ("L", "LAN"), "に", ("L", "IoT"), "の機器をつないだ。"],
+    [("L", "e-mail"), "で", ("L", "PC"), "の設定を送る。"],
+    ["会議の前に", ("L", "plug-in"), "を一つ入れた。"],
+    [("L", "Ubuntu"), "と", ("L", "Debian"), "を比べる。"],
+    ["毎朝", ("L", "cron"), "が", ("L", "log"), "を消していく。"],
+    [("L", "DVD"), "から", ("L", "mp3"), "を取り出す。"],
+    [("L", "TV"), "の横に", ("L", "Blu-ray"), "の機械を置いた。"],
+    ["文字は", ("L", "utf8"), "で", ("L", "html"), "に書き出す。"],
+    [("L", "Lisp"), "の", ("L", "lint"), "が警告を出した。"],
+    [("L", "QR"), "コードを", ("L", "Pixel"), "のカメラで読む。"],
+    [("L", "Perl"), "で書いた", ("L", "wiki"), "は、まだ動いている。"],
+    [("L", "GPS"), "の記録を", ("L", "Flask"), "の画面に出す。"],
+    ["新しい", ("L", "SSD"), "は", ("L", "4K"), "の動画も軽く扱う。"],
+    [("L", "Kotlin"), "で", ("L", "add-on"), "を書いてみた。"],
+]
+
+LATIN_HEADINGS = ["端末の使い方", "機器の接続", "文字コードの話", "道具の手入れ", "古い機械"]
+
 # `--texts`: the bank a sweep's pages draw their sentences and headings from.
 TEXT_BANKS = {
     "tuning": (SENTENCES, HEADINGS),
     "marks": (MARKS_SENTENCES, MARKS_HEADINGS),
     "held-out": (HELD_OUT_SENTENCES, HELD_OUT_HEADINGS),
     "held-out-marks": (HELD_OUT_MARKS_SENTENCES, HELD_OUT_MARKS_HEADINGS),
+    "latin": (LATIN_SENTENCES, LATIN_HEADINGS),
 }
 
 

@@ -505,6 +505,7 @@ extension PPOCRPipeline {
       decoded[index] = VerticalColumn.verticalMarks(
         VerticalColumn.bareLetters(decoded[index]), pointsAsCommas: options.pointsAfterJapaneseAsCommas)
       if options.letterJAtColumnHead { decoded[index] = VerticalColumn.letterJAtHead(decoded[index]) }
+      if options.barsEndingWordsAsL { decoded[index] = VerticalColumn.barsEndingWordsAsL(decoded[index]) }
       if options.fullWidthMarks { decoded[index] = VerticalColumn.fullWidthMarks(decoded[index]) }
     }
     if let reach = options.marksUnderFoot {

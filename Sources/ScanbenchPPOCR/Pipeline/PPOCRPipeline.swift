@@ -519,6 +519,9 @@ public final class PPOCRPipeline {
     /// A column's reading that begins with `」` before a Latin letter begins with `J`
     /// (``VerticalColumn/letterJAtHead(_:)``) (docs/engines.md, "Vertical Japanese").
     public var letterJAtColumnHead = true
+    /// A bar that ends a word of ASCII letters, after a small letter, is read as `l`
+    /// (``VerticalColumn/barsEndingWordsAsL(_:)``) (docs/engines.md, "Vertical Japanese").
+    public var barsEndingWordsAsL = true
     /// With ``marksInGaps``, no mark goes between two Latin letters or digits of the reading: the
     /// gaps between upright small letters are theirs (docs/engines.md, "Vertical Japanese").
     public var gapMarksOutsideLatinWords = true

@@ -97,6 +97,29 @@ extension VerticalColumn {
     return result
   }
 
+  /// `line` (a column's reading, either way) with a bar (`ー`, `|`) that ends a word of two
+  /// ASCII letters or more, the last a small letter, read as `l`: a thin `l` upright in its cell,
+  /// or lying on its side, is a bare stroke the recognizer takes for the long vowel mark
+  /// (`Pixel` as `Pixeー`), and Japanese writes `ー` after a katakana, never after a Latin letter.
+  /// A bar with a letter or digit after it is left (a hyphen, `e-mail`); so is one after a capital
+  /// (``lettersFromLookalikes(_:)`` reads it as `I` where it may), and the kanji one, which
+  /// counts after a word (`iPad一台`).
+  static func barsEndingWordsAsL(_ line: DecodedLine) -> DecodedLine {
+    var result = line
+    let texts = line.characters.map(\.text)
+    func isASCIILetter(_ index: Int) -> Bool { texts.indices.contains(index) && isLatinLetter(texts[index]) }
+    func isWordCharacter(_ index: Int) -> Bool {
+      texts.indices.contains(index) && isLatinLetterOrDigit(texts[index])
+    }
+    for index in texts.indices where ["ー", "|", "｜"].contains(texts[index]) {
+      guard isASCIILetter(index - 1), isASCIILetter(index - 2), texts[index - 1].allSatisfy(\.isLowercase),
+        !isWordCharacter(index + 1)
+      else { continue }
+      result.characters[index].text = "l"
+    }
+    return result
+  }
+
   /// `line` (a column's reading, either way) beginning with `」` before a Latin letter, with that
   /// `」` read as `J`: no column begins with a closing bracket (kinsoku), and an upright `J` is the
   /// bracket's shape, its hook at the foot.

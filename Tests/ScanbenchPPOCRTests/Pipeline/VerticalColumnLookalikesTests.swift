@@ -51,6 +51,17 @@ import Testing
     }
   }
 
+  @Test func aBarEndingAWordAfterASmallLetterIsAnL() {
+    #expect(VerticalColumn.barsEndingWordsAsL(Self.reading("をPixeーのカメ")).text == "をPixelのカメ")
+    #expect(VerticalColumn.barsEndingWordsAsL(Self.reading("でhtm|に")).text == "でhtmlに")
+    #expect(VerticalColumn.barsEndingWordsAsL(Self.reading("Gmaiー")).text == "Gmail")
+    // A hyphen inside a word, a bar after a capital or after one letter alone, the kanji one
+    // after a word, and the long vowel after a katakana stay.
+    for text in ["eーmail", "TypeーC", "AIのAーが", "はxーの", "iPad一台", "データーを", "コーヒー"] {
+      #expect(VerticalColumn.barsEndingWordsAsL(Self.reading(text)).text == text)
+    }
+  }
+
   @Test func anEAtTheHeadOfAWordOfCapitalsIsAnH() {
     // `H` lying down is `エ`, read so by both readings at the head of `HTTP`.
     #expect(VerticalColumn.bareLetters(Self.reading("ーはエTTPで")).text == "ーはHTTPで")

@@ -577,6 +577,14 @@ struct VerticalColumnModelTests {
       readingWithout: "z。Xcodeを開き、")
   }
 
+  /// `QRコードをPixelのカメ` (`latin-1` col-upright-000, sans serif): the upright `l` that ends
+  /// `Pixel`, a bare stroke alone in its cell, is read as the long vowel bar.
+  @Test func aBarEndingAWordAfterASmallLetterIsReadAsAnL() throws {
+    try expectReadExactly(
+      "latin-1-col-upright-000", onlyWith: { $0.barsEndingWordsAsL = false },
+      readingWithout: "QRコードをPixeーのカメ")
+  }
+
   /// `PostgreSQLの` (a column of `marks-1` book-3-002, the line broken after the kana): read turned,
   /// the upright `の` at the column's foot, after the sideways word, is read as one more letter of
   /// it, doubtfully. The column's last em, read upright alone, is the kana.
