@@ -299,6 +299,9 @@ extension PPOCRPipeline {
         if options.turnedLookalikeLetters {
           decoded[index] = VerticalColumn.lettersFromLookalikes(decoded[index])
         }
+        if options.sidewaysCaseByHeight {
+          decoded[index] = VerticalColumn.casedAcross(decoded[index], line: line)
+        }
         // A word the cells lost goes in, but does not make the cells likelier than they were: it
         // tells that their grid lost its phase there, and the turned reading may hold characters
         // they lost beside it.

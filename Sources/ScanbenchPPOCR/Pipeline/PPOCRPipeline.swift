@@ -367,6 +367,12 @@ public final class PPOCRPipeline {
     /// (``VerticalColumn/lettersFromLookalikes(_:)``): read turned, `OS` comes out `〇S` and `AI`
     /// `Aー`, which are no words (docs/engines.md, "Vertical Japanese").
     public var turnedLookalikeLetters = true
+    /// A letter whose capital is its small letter made larger (`o`, `O`), in a word of a column's
+    /// turned reading, takes the case the height of its ink across the column says, before the
+    /// turned reading's Latin runs go into the cells (``VerticalColumn/casedAcross(_:line:)``):
+    /// lying sideways among kana on their sides, `OS` reads `os` and `arXiv` `arxiv`
+    /// (docs/engines.md, "Vertical Japanese").
+    public var sidewaysCaseByHeight = true
     /// Where the cells read a kana that anchors a turned Latin run to them twice, once for a slice
     /// of the sideways word before it (`Type-Cで` read in cells `で猫占で`), the turned reading's
     /// kana is anchored to the one that lies nearer it along the column, not the first: anchored to

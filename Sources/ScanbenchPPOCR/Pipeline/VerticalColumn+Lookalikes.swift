@@ -279,3 +279,141 @@ extension VerticalColumn {
     return result
   }
 }
+
+extension VerticalColumn {
+  /// Small letters without an ascender or a descender (`a e m n r`) that are not in
+  /// ``caseByHeight``: the height a small letter stands in the word.
+  static let smallHeight = Set("aemnr")
+  /// A capital's height in ems, the least, set sideways in a column (Japanese fonts' capitals
+  /// stand about three quarters of an em, their small letters about half of one).
+  static let sidewaysCapitalHeight = 0.63
+  /// A small letter's height in ems, the most, set sideways in a column.
+  static let sidewaysSmallHeight = 0.59
+  /// The distance in ems between the middles of a sideways word's letters, on average, below
+  /// which they lie sideways: upright, a letter a cell, they stand an em apart.
+  static let sidewaysPitch = 0.85
+
+  /// `turned` (a column's turned reading, its columns along the column `line` was cut from) with
+  /// each letter of ``caseByHeight`` in a run of two ASCII letters or digits or more read in the
+  /// case the height of its ink says. Lying sideways, a letter's height lies across the column; the
+  /// recognizer sees the word turned among kana on their sides, with nothing of the line's size to
+  /// go by, and reads `OS` as `os` and `arXiv` as `arxiv`. The word's letters are the pieces of
+  /// ink in its stretch of the column (``lettersInInk(_:from:to:em:)``), one a character of the
+  /// run, closer together than ``sidewaysPitch``, its small letters below its letters of full
+  /// height, or the run is left as read. A letter is a capital where it stands at least 0.9 of
+  /// the run's tallest ``fullHeight`` letter and small at most 0.78 of it; in a run without one, a
+  /// capital at 1.2 of its tallest ``smallHeight`` letter or more and small at 1.1 or less; in a
+  /// run of neither, a capital at ``sidewaysCapitalHeight`` of an em or more, small at
+  /// ``sidewaysSmallHeight`` or less. Between the bounds it stays as read.
+  static func casedAcross(_ turned: DecodedLine, line: Line) -> DecodedLine {
+    guard let picture = line.picture, line.em > 0, line.ink.count == picture.pixels.count else {
+      return turned
+    }
+    let characters = turned.characters
+    let texts = characters.map(\.text)
+    func isLetterOrDigit(_ index: Int) -> Bool {
+      texts[index].count == 1 && texts[index].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+    var runs: [Range<Int>] = []
+    var start: Int?
+    for index in 0...texts.count {
+      if index < texts.count && isLetterOrDigit(index) {
+        if start == nil { start = index }
+      } else if let first = start {
+        if index - first >= 2
+          && (first..<index).contains(where: { texts[$0].first.map(caseByHeight.contains) ?? false })
+        {
+          runs.append(first..<index)
+        }
+        start = nil
+      }
+    }
+    guard !runs.isEmpty else { return turned }
+    let (width, height, em) = (picture.width, Double(picture.height), line.em)
+    let (left, right) = (line.axis - 0.6 * em, line.axis + 0.6 * em)
+    let pieces = components(line.ink, width: width, height: picture.height).filter {
+      Double($0.maxX) > left && Double($0.minX) < right
+    }
+    func middle(_ index: Int) -> Double {
+      let span = VerticalColumn.span(characters[index], of: turned)
+      return (span.start + span.end) / 2 * height
+    }
+    var result = turned
+    for run in runs {
+      // The word's stretch along the column: a third of an em beyond its first and last letters'
+      // columns, but no nearer its neighbours' middles.
+      var top = VerticalColumn.span(characters[run.lowerBound], of: turned).start * height - em / 3
+      var bottom = VerticalColumn.span(characters[run.upperBound - 1], of: turned).end * height + em / 3
+      if run.lowerBound > 0 { top = max(top, middle(run.lowerBound - 1)) }
+      if run.upperBound < characters.count { bottom = min(bottom, middle(run.upperBound)) }
+      let letters = lettersInInk(pieces, from: top, to: bottom, em: em)
+      guard letters.count == run.count else { continue }
+      // Letters set upright stand one a cell, an em apart, their width across the column: only a
+      // word lying sideways, its letters closer than that, shows their height there.
+      let middles = letters.map { Double($0.rows.lowerBound + $0.rows.upperBound) / 2 }
+      guard let first = middles.first, let last = middles.last,
+        (last - first) / Double(letters.count - 1) < sidewaysPitch * em
+      else { continue }
+      let heights = letters.map { Double($0.across) / em }
+      func heightsOf(_ set: Set<Character>) -> [Double] {
+        zip(run, heights).compactMap { index, height in
+          texts[index].first.flatMap { set.contains($0) ? height : nil }
+        }
+      }
+      func tallest(of set: Set<Character>) -> Double? { heightsOf(set).max() }
+      // A small letter as high as a letter of full height: the pieces are not the letters read
+      // (a piece more or fewer puts every one after it a letter off).
+      if let small = tallest(of: smallHeight), let full = heightsOf(fullHeight).min(), small >= full {
+        continue
+      }
+      let bounds: (small: Double, capital: Double)
+      if let tall = tallest(of: fullHeight) {
+        bounds = (0.78 * tall, 0.9 * tall)
+      } else if let small = tallest(of: smallHeight) {
+        bounds = (1.1 * small, 1.2 * small)
+      } else {
+        bounds = (sidewaysSmallHeight, sidewaysCapitalHeight)
+      }
+      for (index, height) in zip(run, heights) {
+        guard let character = texts[index].first, caseByHeight.contains(character) else { continue }
+        if height <= bounds.small {
+          result.characters[index].text = character.lowercased()
+        } else if height >= bounds.capital {
+          result.characters[index].text = character.uppercased()
+        }
+      }
+    }
+    return result
+  }
+
+  /// The letters of a sideways word in `pieces` of a column's ink: those whose middle lies between
+  /// rows `top` and `bottom`, joined where their rows overlap (a letter's dot and its stem, a
+  /// stroke the scan broke), top to bottom, each with its extent across the column in pixels,
+  /// those less than 0.3 of `em` across left out. Empty where one is longer along the column than
+  /// a letter is (0.9 of `em`): letters that touch, or a kana among them.
+  static func lettersInInk(_ pieces: [Piece], from top: Double, to bottom: Double, em: Double) -> [(
+    rows: Range<Int>, across: Int
+  )] {
+    let inside = pieces.filter {
+      let middle = Double($0.minY + $0.maxY) / 2
+      return middle >= top && middle < bottom
+    }
+    .sorted { $0.minY < $1.minY }
+    var letters: [(rows: Range<Int>, minX: Int, maxX: Int)] = []
+    for piece in inside {
+      if let last = letters.last, piece.minY < last.rows.upperBound {
+        letters[letters.count - 1] = (
+          last.rows.lowerBound..<max(last.rows.upperBound, piece.maxY), min(last.minX, piece.minX),
+          max(last.maxX, piece.maxX)
+        )
+      } else {
+        letters.append((piece.minY..<piece.maxY, piece.minX, piece.maxX))
+      }
+    }
+    guard letters.allSatisfy({ Double($0.rows.count) <= 0.9 * em }) else { return [] }
+    // A speck beside the word stands less than a small letter's height across it: no letter.
+    return letters.filter { Double($0.maxX - $0.minX) >= 0.3 * em }.map {
+      (rows: $0.rows, across: $0.maxX - $0.minX)
+    }
+  }
+}

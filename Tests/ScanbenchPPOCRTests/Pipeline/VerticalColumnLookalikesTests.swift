@@ -147,3 +147,97 @@ import Testing
     #expect(VerticalColumn.casedByHeight(word, line: line) == word)
   }
 }
+
+/// The case of a letter lying sideways in a column, from the height of its ink across the column.
+@Suite struct VerticalColumnSidewaysCaseTests {
+  /// A column 40 pixels wide and an em of 20 on its axis at 20, a pixel of its length a column of
+  /// the turned reading: each character of `text` at its row of `rows`, and for each letter's
+  /// row a block of ink half an em along the column and `heights` (in ems) across it, from the
+  /// column's left (a sideways word's baseline).
+  static func column(_ text: String, rows: [Int], heights: [Int: Double]) -> (
+    DecodedLine, VerticalColumn.Line
+  ) {
+    let (width, length, em) = (40, 20 * (rows.count + 2), 20.0)
+    var picture = VerticalColumn.Grey(width: width, height: length, value: 255)
+    var ink = [Bool](repeating: false, count: width * length)
+    for (slot, height) in heights {
+      let across = Int((height * em).rounded())
+      for y in (rows[slot] - 5)..<(rows[slot] + 5) {
+        for x in 8..<(8 + across) {
+          picture[x, y] = 0
+          ink[y * width + x] = true
+        }
+      }
+    }
+    let characters = text.enumerated().map { slot, character in
+      DecodedCharacter(
+        text: String(character), firstColumn: rows[slot], lastColumn: rows[slot], probability: 0.95)
+    }
+    var line = VerticalColumn.Line(
+      image: VerticalColumn.Grey(width: 10, height: 10, value: 255), cellStarts: [0], pitch: em, cellSize: 10,
+      margin: 0, columnLength: Double(length))
+    (line.picture, line.ink, line.em, line.axis) = (picture, ink, em, 20)
+    return (DecodedLine(characters: characters, contentColumns: Double(length)), line)
+  }
+
+  @Test func aSidewaysLetterTakesTheCaseItsHeightAcrossTheColumnGives() {
+    // `OS` read `os`: both stand three quarters of an em across, a capital's height.
+    let (os, line) = Self.column("はosを", rows: [10, 30, 42, 60], heights: [1: 0.75, 2: 0.75])
+    #expect(VerticalColumn.casedAcross(os, line: line).text == "はOSを")
+    // `arXiv` read `arxiv`: `x` stands half again as high as `a` and `r`; `v` as they do.
+    let (arxiv, line2) = Self.column(
+      "はarxivに", rows: [10, 30, 42, 54, 66, 78, 96],
+      heights: [1: 0.5, 2: 0.5, 3: 0.75, 4: 0.5, 5: 0.5])
+    #expect(VerticalColumn.casedAcross(arxiv, line: line2).text == "はarXivに")
+    // A speck of the scan beside the word is no letter of it.
+    var specked = line2
+    for y in 23..<25 {
+      for x in 30..<34 { specked.ink[y * 40 + x] = true }
+    }
+    #expect(VerticalColumn.casedAcross(arxiv, line: specked).text == "はarXivに")
+    // `LaTex`: `X` as high as `L` and `T`.
+    let (latex, line3) = Self.column(
+      "はLaTexで", rows: [10, 30, 42, 54, 66, 78, 96],
+      heights: [1: 0.74, 2: 0.5, 3: 0.74, 4: 0.5, 5: 0.72])
+    #expect(VerticalColumn.casedAcross(latex, line: line3).text == "はLaTeXで")
+  }
+
+  @Test func aSmallLetterStaysSmallAndACapitalReadSmallIsMadeSmallByItsHeight() {
+    // `os` half an em across stays; `OS` half an em across is small.
+    let (os, line) = Self.column("はosを", rows: [10, 30, 42, 60], heights: [1: 0.5, 2: 0.5])
+    #expect(VerticalColumn.casedAcross(os, line: line) == os)
+    let (capitals, line2) = Self.column("はOSを", rows: [10, 30, 42, 60], heights: [1: 0.5, 2: 0.5])
+    #expect(VerticalColumn.casedAcross(capitals, line: line2).text == "はosを")
+  }
+
+  @Test func aLetterAloneOrBetweenTheBoundsOrWithoutInkOfItsOwnStays() {
+    // A letter alone is no word; a height between the bounds says nothing; a piece of ink longer
+    // along the column than a letter is no letter of the word.
+    let (alone, line) = Self.column("はoを", rows: [10, 30, 60], heights: [1: 0.75])
+    #expect(VerticalColumn.casedAcross(alone, line: line) == alone)
+    let (between, line2) = Self.column("はosを", rows: [10, 30, 42, 60], heights: [1: 0.61, 2: 0.61])
+    #expect(VerticalColumn.casedAcross(between, line: line2) == between)
+    let (long, column) = Self.column("はosを", rows: [10, 30, 42, 60], heights: [:])
+    var line3 = column
+    for y in 20..<52 {
+      for x in 8..<23 { line3.ink[y * 40 + x] = true }
+    }
+    #expect(VerticalColumn.casedAcross(long, line: line3) == long)
+  }
+
+  @Test func piecesThatAreNotTheWordsLettersLeaveItAsRead() {
+    // `LeS` whose small `e` stands as high as its capital `L`: the pieces are not the letters
+    // read, and the short piece is no small `s`.
+    let (word, line) = Self.column("はLeSを", rows: [10, 30, 42, 54, 80], heights: [1: 0.75, 2: 0.75, 3: 0.5])
+    #expect(VerticalColumn.casedAcross(word, line: line) == word)
+  }
+
+  @Test func lettersStandingUprightOneACellStay() {
+    // `US` set upright, an em apart: their ink across the column is their width, no height.
+    let (upright, line) = Self.column("はusを", rows: [10, 30, 50, 80], heights: [1: 0.75, 2: 0.75])
+    #expect(VerticalColumn.casedAcross(upright, line: line) == upright)
+    // The same letters sideways, closer together, are capitals.
+    let (sideways, line2) = Self.column("はusを", rows: [10, 30, 44, 80], heights: [1: 0.75, 2: 0.75])
+    #expect(VerticalColumn.casedAcross(sideways, line: line2).text == "はUSを")
+  }
+}

@@ -145,6 +145,15 @@ struct VerticalColumnModelTests {
       withStepOff: { $0.turnedLookalikeLetters = false }, containing: "〇S")
   }
 
+  /// `ち合わせを書く。OSを入れ直す` (a column of `marks-2` book-head-002, `OS` lying sideways): read
+  /// turned, among kana on their sides, the word comes out `os`. Its letters stand across the
+  /// column as high as a capital does, and are read as capitals.
+  @Test func aSidewaysWordTakesTheCaseTheHeightOfItsInkGives() throws {
+    try expectLine(
+      "marks-2-book-head-002-column-2", containing: "書く。OSを入れ直す",
+      withStepOff: { $0.sidewaysCaseByHeight = false }, containing: "osを入れ直す")
+  }
+
   /// `UIKit` set upright, a letter a cell, in a single column: the detector finds the column whole,
   /// and the thin `I` and `i`, which the grid sets as bars turned back (`UーKーt`), are read as the
   /// letters the same cells read standing.
