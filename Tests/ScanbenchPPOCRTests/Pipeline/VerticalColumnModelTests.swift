@@ -439,6 +439,22 @@ struct VerticalColumnModelTests {
     #expect(Self.withoutSpaces(without.text).contains("まずロクを見よう"))
   }
 
+  /// A 1-bit page of one tier (`sweep-1` book-1-014) whose first `画面` the threshold left
+  /// without its horizontal strokes: read as it is and in the darkened and the blurred copies, the
+  /// column reads `両面`; the copy enlarged twice and blurred, whose cells the recognizer samples
+  /// from smooth strokes, reads `画面`, surer, and the page reads exactly.
+  @Test func aBilevelPagesColumnsAreReadAgainEnlarged() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-1-014")
+    var options = ReadingOrderModelTests.vertical
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
+    let restorations = options.bilevelColumnsRestored?.restorations ?? []
+    #expect(restorations.contains { $0.enlarged > 1 })
+    options.bilevelColumnsRestored?.restorations = restorations.filter { $0.enlarged == 1 }
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(Self.withoutSpaces(without.text).hasPrefix("両面の遷移"))
+  }
+
   /// A column cut from a three-tier book page whose `﹂` (a bar with a stroke up its left end) the
   /// cells set upright and read as its bar (`てーと`): the ink's shape is the bracket's, and the
   /// column reads exactly, which without the step it does not.
