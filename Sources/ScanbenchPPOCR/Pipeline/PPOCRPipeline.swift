@@ -811,10 +811,14 @@ public final class PPOCRPipeline {
       /// … when it holds this many pixels of ink or more.
       public var leastInk = 400
       /// The copies, each read whole: the threshold's specks of one vertical stroke darkened together
-      /// and blurred a little, or blurred more. Each mends columns the other spoils.
+      /// and blurred a little, or blurred more, or the page enlarged twice and blurred, so that the
+      /// recognizer samples its cells from smooth strokes instead of enlarging each cell's hard,
+      /// one-pixel edges itself. Each mends columns the others spoil
+      /// (Reports/BENCHMARKS.md, "1-bit columns read again enlarged (issue 30)").
       public var restorations: [Restoration] = [
         Restoration(darkenedDown: 2, darkenedAcross: 1, blur: 0.7),
         Restoration(darkenedDown: 1, darkenedAcross: 1, blur: 1.0),
+        Restoration(darkenedDown: 1, darkenedAcross: 1, blur: 1.4, enlarged: 2),
       ]
       /// The reading a column keeps takes the `、。「」` the column's other readings (the page's
       /// own and the restored copies') read surely (``marksFromOtherReading``) between the same
@@ -834,21 +838,30 @@ public final class PPOCRPipeline {
       /// The rule with its copies restored as `restorations` say.
       public init(restorations: [Restoration]) { self.restorations = restorations }
 
-      /// A copy of the page darkened by a minimum filter over `darkenedDown` rows and
-      /// `darkenedAcross` columns (``RGBImage/darkened(down:across:)``), then blurred by a Gaussian
-      /// of `blur` pixels (``RGBImage/blurred(sigma:)``).
+      /// A copy of the page enlarged `enlarged` times (``RGBImage/enlarged(by:)``; its columns'
+      /// boxes with it), darkened by a minimum filter over `darkenedDown` rows and `darkenedAcross`
+      /// columns (``RGBImage/darkened(down:across:)``), then blurred by a Gaussian of `blur` pixels
+      /// of the enlarged copy (``RGBImage/blurred(sigma:)``).
       public struct Restoration: Sendable, Equatable {
         public var darkenedDown: Int
         public var darkenedAcross: Int
         public var blur: Double
-        public init(darkenedDown: Int, darkenedAcross: Int, blur: Double) {
+        public var enlarged: Int
+        public init(darkenedDown: Int, darkenedAcross: Int, blur: Double, enlarged: Int = 1) {
           self.darkenedDown = darkenedDown
           self.darkenedAcross = darkenedAcross
           self.blur = blur
+          self.enlarged = enlarged
         }
 
         func restored(_ image: RGBImage) -> RGBImage {
-          image.darkened(down: darkenedDown, across: darkenedAcross).blurred(sigma: blur)
+          image.enlarged(by: enlarged).darkened(down: darkenedDown, across: darkenedAcross).blurred(
+            sigma: blur)
+        }
+
+        /// A box of the page as it lies in the copy.
+        func inCopy(_ region: TextRegion) -> TextRegion {
+          enlarged > 1 ? region.scaled(x: Double(enlarged), y: Double(enlarged)) : region
         }
       }
 
@@ -1406,12 +1419,13 @@ public final class PPOCRPipeline {
     guard !columns.isEmpty else { return }
     // Only the columns are read again: a line across (a heading, a page number) keeps its first
     // reading whatever the restored copies read, so reading it there is work thrown away.
-    let again = columns.map { detected[$0] }
+    let given = columns.map { detected[$0] }
     // Every reading of each column, the first one first, and which is kept.
     var readings = columns.map { [decoded[$0]] }
     var kept = [Int](repeating: 0, count: columns.count)
     for restoration in restoring.restorations {
       let restored = restoration.restored(image)
+      let again = given.map { restoration.inCopy($0) }
       var decodedAgain = try recognizeCascading(restored, regions: again)
       var regionsAgain = again
       if options.readColumnsInCells {

@@ -82,4 +82,23 @@ struct RGBImageTests {
     #expect(strokeCore(blurred).allSatisfy { $0 < 160 })
     #expect(paper(blurred).allSatisfy { $0 >= 180 })
   }
+
+  /// A 1-bit stroke one pixel wide, enlarged twice: two columns of the same dark grey where it
+  /// was, lighter grey on either side, the paper white, the size doubled both ways; enlarged once,
+  /// the image is its own.
+  @Test func aOnePixelStrokeEnlargedTwiceIsTwoGreyColumnsWithSoftEdges() {
+    var image = RGBImage(width: 5, height: 3, red: 255, green: 255, blue: 255)
+    for y in 0..<3 {
+      for channel in 0..<3 { image.pixels[(y * 5 + 2) * 3 + channel] = 0 }
+    }
+    let enlarged = image.enlarged(by: 2)
+    #expect(enlarged.width == 10 && enlarged.height == 6)
+    for y in 0..<6 {
+      let row = (0..<10).map { enlarged[$0, y].red }
+      #expect(row[4] == row[5] && row[4] < 128)
+      #expect(row[3] == row[6] && row[3] > 128 && row[3] < 255)
+      #expect([0, 1, 2, 7, 8, 9].allSatisfy { row[$0] == 255 })
+    }
+    #expect(image.enlarged(by: 1) == image)
+  }
 }

@@ -129,10 +129,14 @@ struct VerticalColumnModelTests {
   /// `USBのType-Cで充電する。` (`marks-1` book-2-011): the cells read the sideways `Type-C`'s first
   /// slice as `で`, then `写人` and the real `で`. Anchored where it lies, the turned reading's `で`
   /// is the real one, and the word replaces the slices; anchored to the first that will do, it went
-  /// in before them (`Type-Cで写人で充電`).
+  /// in before them (`Type-Cで写人で充電`). The page is 1-bit: read without its enlarged copy
+  /// (``PPOCRPipeline/Options/RestoredColumns/Restoration/enlarged``), whose cells, kept without
+  /// the step, slice the word otherwise (`Type-Cでた電`).
   @Test func aKanaTheCellsReadTwiceBesideASidewaysWordIsReadOnce() throws {
+    var options = ReadingOrderModelTests.vertical
+    options.bilevelColumnsRestored?.restorations.removeAll { $0.enlarged > 1 }
     try expectLine(
-      "marks-1-book-2-011", containing: "USBのType-Cで充電する。",
+      "marks-1-book-2-011", options: options, containing: "USBのType-Cで充電する。",
       withStepOff: { $0.anchorsNearestInPlace = false }, containing: "Type-Cで写人で充電")
   }
 
@@ -446,6 +450,22 @@ struct VerticalColumnModelTests {
     options.bilevelColumnsRestored = nil
     let without = try PipelineModelTests.pipeline(options: options).recognize(image)
     #expect(Self.withoutSpaces(without.text).contains("まずロクを見よう"))
+  }
+
+  /// A 1-bit page of one tier (`sweep-1` book-1-014) whose first `画面` the threshold left
+  /// without its horizontal strokes: read as it is and in the darkened and the blurred copies, the
+  /// column reads `両面`; the copy enlarged twice and blurred, whose cells the recognizer samples
+  /// from smooth strokes, reads `画面`, surer, and the page reads exactly.
+  @Test func aBilevelPagesColumnsAreReadAgainEnlarged() throws {
+    let (image, groundTruth) = try PipelineModelTests.sample(Self.fixtures, "sweep-1-book-1-014")
+    var options = ReadingOrderModelTests.vertical
+    let result = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(Self.withoutSpaces(result.text) == Self.withoutSpaces(groundTruth))
+    let restorations = options.bilevelColumnsRestored?.restorations ?? []
+    #expect(restorations.contains { $0.enlarged > 1 })
+    options.bilevelColumnsRestored?.restorations = restorations.filter { $0.enlarged == 1 }
+    let without = try PipelineModelTests.pipeline(options: options).recognize(image)
+    #expect(Self.withoutSpaces(without.text).hasPrefix("両面の遷移"))
   }
 
   /// A column cut from a three-tier book page whose `﹂` (a bar with a stroke up its left end) the
