@@ -26,7 +26,10 @@ extension VerticalColumn {
   /// the paper on its far side counted from past its own lighter edge), and marked
   /// ``InkMark/parted``: the character read nearest it is the one it touches. That character
   /// reaches half an em beyond the arc in the column's ink, where a Latin letter lying on its side
-  /// (`C`, `O`), which parts into arcs in the darker ink too, ends within the letter.
+  /// (`C`, `O`), which parts into arcs in the darker ink too, ends within the letter. Only a bowl
+  /// (`︶`) is taken so, and only one shaped as a bowl rather than a stroke's foot
+  /// (``isBowlRatherThanFoot(_:width:height:)``): the darker ink parts the foot of `し` and the
+  /// bottom of `日` from their stems into bowls too, and the roof of `今` into an arch.
   static func parenthesesInInk(
     _ column: Grey, atColumnEnds: Bool = false, margin: Double = 0.1, widest: Double = 0.95,
     touching: Bool = false
@@ -82,7 +85,9 @@ extension VerticalColumn {
       // The column's own ink in the arc's rows may spread a little wider than the darker ink.
       let slack = Int(saturating: (0.1 * em).rounded(.up))
       for piece in components(dark, width: width, height: height) {
-        guard var found = arc(piece, aloneIn: ink.mask, slack: slack),
+        guard var found = arc(piece, aloneIn: ink.mask, slack: slack), found.text == "）",
+          isBowlRatherThanFoot(
+            mask(of: piece, width: width), width: piece.maxX - piece.minX, height: piece.maxY - piece.minY),
           !marks.contains(where: { $0.gap.overlaps(found.gap) }),
           let pixel = piece.members.first, let joined = pieces.first(where: { $0.members.contains(pixel) })
         else { continue }
@@ -169,6 +174,28 @@ extension VerticalColumn {
     if middle - left >= rise && middle - right >= rise { return "）" }
     return nil
   }
+
+  /// Whether `inked` (a piece's pixels, rows top to bottom, `width` × `height`, a bowl by
+  /// ``arcShape(_:width:height:)``) is the bowl of a `︶` rather than the foot of a stroke parted
+  /// from the rest of its character: a parenthesis is one stroke whose ends are tips rising out of
+  /// the bowl, crossing each column of its outer eighths at a slant, so none holds ink down more
+  /// than ``tipDepth`` of the piece's height. The stem of `し` over its foot, or a side of `日`
+  /// over its bottom stroke, runs down the whole height of the piece at its end.
+  static func isBowlRatherThanFoot(_ inked: [Bool], width: Int, height: Int) -> Bool {
+    guard width >= 8, height >= 2, inked.count == width * height else { return false }
+    let eighth = max(1, width / 8)
+    let ends = Array(0..<eighth) + Array((width - eighth)..<width)
+    return ends.allSatisfy { x in
+      let ys = (0..<height).filter { inked[$0 * width + x] }
+      guard let first = ys.first, let last = ys.last else { return false }
+      return Double(last - first + 1) <= tipDepth * Double(height)
+    }
+  }
+
+  /// The most of a bowl's height one column of its ends may hold ink down
+  /// (``isBowlRatherThanFoot(_:width:height:)``): a tip crosses the column at a slant, a stem runs
+  /// down it.
+  static let tipDepth = 0.8
 
   /// What a recognizer reads for a vertical parenthesis it sees in a cell of its own: the bar,
   /// wave or kana it looks like (the arch `︵` is `へ` flattened), or the ASCII parenthesis.

@@ -521,6 +521,20 @@ struct VerticalColumnModelTests {
       readingWithout: without)
   }
 
+  /// A `marks-3` book page (1-bit) whose column reads `充電する。今日は`: in the darker half of the
+  /// ink the roof of `今` parts from the rest of the kanji into an arch over ink that reaches half
+  /// an em below it, and taken as a parenthesis it read `充電する。（今日は`. Only bowls parted so are
+  /// taken (``VerticalColumn/parenthesesInInk(_:atColumnEnds:margin:widest:touching:)``).
+  @Test func theRoofOfAKanjiPartedInTheDarkerInkIsNoParenthesis() throws {
+    let (image, _) = try PipelineModelTests.sample(Self.fixtures, "marks-3-book-2-017")
+    var options = ReadingOrderModelTests.vertical
+    options.parenthesesTouchingTheirNeighbours = true
+    let lines = try PipelineModelTests.pipeline(options: options).recognize(image).lines
+      .map { Self.withoutSpaces($0.text) }
+    #expect(lines.contains { $0.contains("充電する。今日は") }, "\(lines)")
+    #expect(!lines.contains { $0.contains("（今") }, "\(lines)")
+  }
+
   /// A `marks-1` book page, blurred, whose first column begins `まさか！本当に`: the paper between
   /// the `！`'s tapering stroke and its dot is grey, at the column's threshold the mark is one run
   /// of rows too long for it, and the bar the recognizer read stays (`まさか一本当`). In the darker

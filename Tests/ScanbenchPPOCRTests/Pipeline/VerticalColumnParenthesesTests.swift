@@ -145,6 +145,48 @@ import Testing
     #expect(VerticalColumn.parenthesesInInk(stroke, margin: 0.05, widest: 1.1, touching: true).isEmpty)
   }
 
+  @Test func aBowlIsToldFromTheFootOfAStroke() {
+    // `︶`: its ends tips rising out of it.
+    let bowl = Self.arc(up: false)
+    #expect(VerticalColumn.isBowlRatherThanFoot(bowl, width: 24, height: 8))
+    // The foot of `し` with the bottom of its stem: a bowl by its shape, but the stem runs down the
+    // whole height at its left end.
+    let foot = VerticalColumnBracketsTests.piece(width: 24, height: 8) { x, y in x < 2 || bowl[y * 24 + x] }
+    #expect(VerticalColumn.arcShape(foot, width: 24, height: 8) == "）")
+    #expect(!VerticalColumn.isBowlRatherThanFoot(foot, width: 24, height: 8))
+    // The bottom of `日` parted from its top: a side down the whole height at both ends.
+    let box = VerticalColumnBracketsTests.piece(width: 24, height: 8) { x, y in
+      x < 2 || x >= 22 || bowl[y * 24 + x]
+    }
+    #expect(VerticalColumn.arcShape(box, width: 24, height: 8) == "）")
+    #expect(!VerticalColumn.isBowlRatherThanFoot(box, width: 24, height: 8))
+  }
+
+  /// An arch three pixels thick set against the head of a character (a solid block) 16 rows under
+  /// a character above it, joined to the one under it by a grey row: the roof of `今` parts so.
+  static func archTouching() -> VerticalColumn.Grey {
+    var grey = VerticalColumn.Grey(width: 44, height: 100, value: 255)
+    for y in [Array(10..<30), Array(56..<84)].joined() {
+      for x in 8..<36 { grey[x, y] = 0 }
+    }
+    for x in 8..<36 { grey[x, 55] = 150 }
+    for x in 0..<24 {
+      let offset = Double(x) - 11.5
+      let row = Int((offset * offset / (11.5 * 11.5) * 6).rounded())
+      for y in row...min(8, row + 2) { grey[10 + x, 46 + y] = 0 }
+    }
+    return grey
+  }
+
+  @Test func anArchPartedFromWhatItOpensIsNotTaken() {
+    let column = Self.archTouching()
+    #expect(VerticalColumn.parenthesesInInk(column, margin: 0.05, widest: 1.1, touching: true).isEmpty)
+    // The same bowl parted from what it closes is taken.
+    #expect(
+      VerticalColumn.parenthesesInInk(Self.bowlTouching(join: 150), margin: 0.05, widest: 1.1, touching: true)
+        .map(\.text) == ["）"])
+  }
+
   @Test func aBowlPartedFromWhatItClosesGoesInBesideACharacterReadNearIt() {
     // Cells of 10 rows: `を`'s place at row 11, within a third of a pitch of the bowl at row 10.
     let reading = VerticalColumnPiecesTests.reading("分を配", pitch: 10)
