@@ -24,14 +24,7 @@ struct PageTurnModelTests {
 
   @Test(arguments: [0, 90, 180, 270])
   func aPageTurnedByTheseDegreesSaysSo(degrees: Int) throws {
-    let upright = try Self.page()
-    let turned: RGBImage =
-      switch degrees {
-      case 90: upright.rotatedHalfTurn().rotatedCounterClockwise()
-      case 180: upright.rotatedHalfTurn()
-      case 270: upright.rotatedCounterClockwise()
-      default: upright
-      }
+    let turned = try Self.page().turned(by: degrees)
     let result = try PipelineModelTests.pipeline().recognize(turned)
     if degrees == 0 {
       // Read confidently as detected: upright, with no line read again.
@@ -52,13 +45,7 @@ struct PageTurnModelTests {
   /// by a caller that does not turn pages, it is read whole.
   @Test(arguments: [0, 90, 270])
   func aPageThreeQuarterTurnsRoundIsReadOnlyAsFarAsItsTurn(degrees: Int) throws {
-    let upright = try Self.page()
-    let turned: RGBImage =
-      switch degrees {
-      case 90: upright.rotatedHalfTurn().rotatedCounterClockwise()
-      case 270: upright.rotatedCounterClockwise()
-      default: upright
-      }
+    let turned = try Self.page().turned(by: degrees)
     let pipeline = try PipelineModelTests.pipeline()
     let result = try pipeline.recognize(turned, stoppingWhenTurned: true)
     #expect(result.readInPart == (degrees == 270))
@@ -78,9 +65,7 @@ struct PageTurnModelTests {
   /// was a line across the page running up it, read as garbage, and the page seemed upright.
   @Test(arguments: [90, 270])
   func aPageOnItsSideLeaningAFewDegreesSaysSo(degrees: Int) throws {
-    let upright = try Self.page()
-    let turned =
-      degrees == 90 ? upright.rotatedHalfTurn().rotatedCounterClockwise() : upright.rotatedCounterClockwise()
+    let turned = try Self.page().turned(by: degrees)
     let result = try PipelineModelTests.pipeline().recognize(Self.leaning(turned, degrees: 4))
     let turn = try #require(result.pageTurn, "the tall lines read both ways tell the turn")
     #expect(turn.degrees == degrees)
@@ -120,5 +105,18 @@ struct PageTurnModelTests {
     let result = try PipelineModelTests.pipeline().recognize(image.rotatedHalfTurn(), singleLine: true)
     #expect(result.pageTurn == nil)
     #expect(result.detectedRegions == nil)
+  }
+}
+
+extension RGBImage {
+  /// The image turned clockwise by `degrees`, a multiple of a quarter turn: a page as it lies when
+  /// a reader must turn it that far back.
+  func turned(by degrees: Int) -> RGBImage {
+    switch degrees {
+    case 90: rotatedHalfTurn().rotatedCounterClockwise()
+    case 180: rotatedHalfTurn()
+    case 270: rotatedCounterClockwise()
+    default: self
+    }
   }
 }

@@ -90,8 +90,7 @@ struct SidewaysTurnFromPreviewModelTests {
       width: 1400, height: 1050, fontSize: 12,
       lines: PageTurnModelTests.lines.enumerated().map { ($0.element, 60, 200 + $0.offset * 150) }
     ).image
-    let copy =
-      degrees == 90 ? upright.rotatedHalfTurn().rotatedCounterClockwise() : upright.rotatedCounterClockwise()
+    let copy = upright.turned(by: degrees)
     var options = PPOCRPipeline.Options()
     options.sidewaysTurnFromPreview = true
     let pipeline = try PipelineModelTests.pipeline(recognizer: "tiny", options: options)

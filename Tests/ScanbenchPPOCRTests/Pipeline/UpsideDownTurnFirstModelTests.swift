@@ -55,14 +55,7 @@ struct UpsideDownTurnFirstModelTests {
   /// same text, and its turn, as without the step, in as many recognizer runs.
   @Test(arguments: [(0, true), (90, true), (270, true), (180, false)])
   func otherwiseThePageReadsAsWithoutTheStep(degrees: Int, stoppingWhenTurned: Bool) throws {
-    let upright = try Self.page()
-    let turned: RGBImage =
-      switch degrees {
-      case 90: upright.rotatedHalfTurn().rotatedCounterClockwise()
-      case 180: upright.rotatedHalfTurn()
-      case 270: upright.rotatedCounterClockwise()
-      default: upright
-      }
+    let turned = try Self.page().turned(by: degrees)
     let on = try Self.pipeline(on: true, recognizer: "tiny")
     let off = try Self.pipeline(on: false, recognizer: "tiny")
     let withStep = try on.recognize(turned, stoppingWhenTurned: stoppingWhenTurned)
