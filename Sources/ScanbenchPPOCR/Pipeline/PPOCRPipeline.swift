@@ -501,10 +501,10 @@ public final class PPOCRPipeline {
     /// (``VerticalColumn/darkInk(of:)``): set in the end of its cell against `分 略 ん`, whose
     /// strokes reach the foot of theirs, a blurred `︶` touches it and both readings drop it
     /// (docs/engines.md, "Vertical Japanese"). Only a bowl shaped as one is taken so, not an arch
-    /// and not the foot of a stroke (``VerticalColumn/isBowlRatherThanFoot(_:width:height:)``): on
-    /// pages nobody tuned on, without that test, the foot of a kana or kanji parted into a false `）`
-    /// more often than a lost one was found.
-    public var parenthesesTouchingTheirNeighbours = true
+    /// and not the foot of a stroke (``VerticalColumn/isBowlRatherThanFoot(_:width:height:)``).
+    /// Off: on pages nobody tuned on, with that test as without it, the foot of `し` still parted
+    /// into a false `）` more often than a lost one was found.
+    public var parenthesesTouchingTheirNeighbours = false
     /// A column whose reading does not begin with `（` takes the `︵` the page holds just above its
     /// box, and one that does not end with `）` the `︶` just below it, looked for this many of the
     /// column's widths beyond the box (``VerticalColumn/parenthesisBeyondBox(_:boxRows:opening:widest:)``):
