@@ -358,7 +358,7 @@ extension PPOCRPipeline {
         // The `、。` the column's ink holds: the marks put in and the kinds of those read, both.
         let inkMarks =
           sameQuad && (options.marksFromInk || options.markKindsFromInk)
-          ? VerticalColumn.marksInInk(column) : []
+          ? VerticalColumn.marksInInk(column, shortCommas: options.shortCommasFromInk) : []
         if options.sureKanaFromCells {
           decoded[index] = VerticalColumn.withSureKana(
             of: unspliced, into: decoded[index], doubtful: kanaOverDoubtfulLetters)
@@ -456,7 +456,9 @@ extension PPOCRPipeline {
       if sameQuad, let surerThan = options.marksFromOtherReading {
         cells = VerticalColumn.withMarks(of: decoded[index], into: cells, surerThan: surerThan)
       }
-      let inkMarks = options.marksFromInk || options.markKindsFromInk ? VerticalColumn.marksInInk(column) : []
+      let inkMarks =
+        options.marksFromInk || options.markKindsFromInk
+        ? VerticalColumn.marksInInk(column, shortCommas: options.shortCommasFromInk) : []
       if options.marksFromInk {
         cells = VerticalColumn.withInkMarks(inkMarks, into: cells, height: Double(column.height))
       }

@@ -475,6 +475,11 @@ public final class PPOCRPipeline {
     /// (``VerticalColumn/withMarkKindsFromInk(_:into:height:)``): the recognizer takes one for the
     /// other in a cell the grid cut or the scan blurred (docs/engines.md, "Vertical Japanese").
     public var markKindsFromInk = true
+    /// With ``markKindsFromInk``, a `、` drawn out along the diagonal less far than a large one is —
+    /// small, as a Mincho `、` is beside its kana, or blurred — but solid through its middle shows
+    /// its kind plainly too (``VerticalColumn/shortCommaIsPlain(ringness:amount:)``): the recognizer
+    /// reads such a `、` as `。` where the ink has no ring (docs/engines.md, "Vertical Japanese").
+    public var shortCommasFromInk = true
     /// With ``parenthesesFromInk``, an arch at a column's head and a bowl at its foot are taken
     /// where they stand near their neighbour, however little paper the box leaves on their other
     /// side (``VerticalColumn/standsAtColumnEnd(opening:rows:ink:height:em:)``): a column's first

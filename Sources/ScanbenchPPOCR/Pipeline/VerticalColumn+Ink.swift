@@ -96,8 +96,10 @@ extension VerticalColumn {
     return Ink(mask: mask, picture: picture, em: em, left: left, right: right + 1, withSpecks: inkMask)
   }
 
-  /// The `、。` of `column`, top to bottom.
-  static func marksInInk(_ column: Grey) -> [InkMark] {
+  /// The `、。` of `column`, top to bottom. With `shortCommas`, a stroke down the diagonal drawn out
+  /// less far than a large `、` is (``shortCommaIsPlain(ringness:amount:)``) shows its kind plainly
+  /// too.
+  static func marksInInk(_ column: Grey, shortCommas: Bool = false) -> [InkMark] {
     guard let ink = ink(of: column) else { return [] }
     let (width, height, em) = (column.width, column.height, ink.em)
     let axis = ink.axis
@@ -137,7 +139,10 @@ extension VerticalColumn {
         plain = ring && drawn.amount < 0.5
       } else if drawn.covariance > 0.1 {
         text = "、"
-        plain = ringness < 0.2 && drawn.amount >= 0.5
+        plain =
+          ringness < 0.2
+          && (drawn.amount >= 0.5
+            || (shortCommas && shortCommaIsPlain(ringness: ringness, amount: drawn.amount)))
       } else {
         continue
       }
@@ -145,6 +150,16 @@ extension VerticalColumn {
         InkMark(text: text, gap: top..<bottom, centre: Double(piece.minY + piece.maxY) / 2, plain: plain))
     }
     return marks.sorted { $0.centre < $1.centre }
+  }
+
+  /// Whether a piece of ink taken for `、` (closing round no paper, drawn out along the diagonal from
+  /// its top left by `amount`, ``elongation(_:picture:)``) shows its kind beyond doubt though it is
+  /// drawn out less far than a large `、`: a small `、`, or one the scan blurred, is little longer
+  /// than it is thick, but its middle is as dark as its ink (`ringness`, ``ringness(_:picture:)``),
+  /// where a `。` however small or blurred keeps its middle lighter than its ring; and no ring is
+  /// drawn out along the diagonal at all.
+  static func shortCommaIsPlain(ringness: Double, amount: Double) -> Bool {
+    ringness < 0.2 && amount >= 0.35
   }
 
   /// A connected piece of ink (8-connected): its pixels' indices and bounds (max exclusive).

@@ -19,6 +19,30 @@ import Testing
     #expect(marks.map(\.plain) == [true, true, false])
   }
 
+  @Test func aShortSolidStrokeIsPlainOnlyWithShortCommas() {
+    // Cell 2 blank but for a short stout stroke in its top right, down the diagonal at half its
+    // slope: a `、` set small or blurred, little longer than it is thick, solid through its middle.
+    var grey = VerticalColumnInkTests.column(cells: 6, blank: [2])
+    for step in 0..<7 {
+      for thick in 0..<6 { grey[24 + step / 2 + thick, 10 + 80 + 1 + step] = 20 }
+    }
+    let long = VerticalColumn.marksInInk(grey)
+    #expect(long.map(\.text) == ["、"])
+    #expect(long.map(\.plain) == [false])
+    let short = VerticalColumn.marksInInk(grey, shortCommas: true)
+    #expect(short.map(\.text) == ["、"])
+    #expect(short.map(\.plain) == [true])
+  }
+
+  @Test func aShortCommaIsPlainOnlySolidAndDrawnOut() {
+    // Solid through its middle and drawn out along the diagonal: a `、`.
+    #expect(VerticalColumn.shortCommaIsPlain(ringness: 0.05, amount: 0.4))
+    // Its middle lighter than its ink: a ring's, however small.
+    #expect(!VerticalColumn.shortCommaIsPlain(ringness: 0.25, amount: 0.4))
+    // Round: a dot, or a ring whose hole the blur filled.
+    #expect(!VerticalColumn.shortCommaIsPlain(ringness: 0.05, amount: 0.2))
+  }
+
   static func mark(_ text: String, gap: Range<Int>, plain: Bool = true) -> VerticalColumn.InkMark {
     VerticalColumn.InkMark(text: text, gap: gap, centre: Double(gap.lowerBound + 10), plain: plain)
   }
