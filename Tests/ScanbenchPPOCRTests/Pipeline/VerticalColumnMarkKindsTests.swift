@@ -20,11 +20,11 @@ import Testing
   }
 
   @Test func aShortSolidStrokeIsPlainOnlyWithShortCommas() {
-    // Cell 2 blank but for a short stout stroke in its top right, down the diagonal at half its
+    // Cell 5 blank but for a short stout stroke in its top right, down the diagonal at half its
     // slope: a `、` set small or blurred, little longer than it is thick, solid through its middle.
-    var grey = VerticalColumnInkTests.column(cells: 6, blank: [2])
+    var grey = VerticalColumnInkTests.column(cells: 10, blank: [2, 5, 7])
     for step in 0..<7 {
-      for thick in 0..<6 { grey[24 + step / 2 + thick, 10 + 80 + 1 + step] = 20 }
+      for thick in 0..<6 { grey[24 + step / 2 + thick, 10 + 200 + 1 + step] = 20 }
     }
     let long = VerticalColumn.marksInInk(grey)
     #expect(long.map(\.text) == ["、"])
