@@ -726,6 +726,7 @@ public final class PPOCRPipeline {
       options.palePrintOnWhite = PalePrint()
       options.brokenStrokes = BrokenStrokes()
       options.bilevelColumnsRestored = RestoredColumns()
+      options.bilevelColumnsRestored?.commasFromOwnReading = true
       options.caseByHeight = true
       options.caseFromWordsAcross = true
       options.lettersFromWordsAcross = 0.9
@@ -841,6 +842,11 @@ public final class PPOCRPipeline {
       /// the readings' shared neighbours place it
       /// (Reports/BENCHMARKS.md, "Marks from every reading only where they have room (issue 30)").
       public var marksOnlyWithRoom: Double? = 1.4
+      /// Where a restored copy's reading is kept, a `。` it read alone between two neighbours is the
+      /// `、` the page's own reading read alone between the same neighbours
+      /// (``VerticalColumn/withCommas(of:into:)``): restored, a comma's few pixels thicken into a
+      /// round blob. Only a bilevel page's copies do so; `jpn_vert` sets it for them.
+      public var commasFromOwnReading = false
       public init() {}
       /// The rule with its copies restored as `restorations` say.
       public init(restorations: [Restoration]) { self.restorations = restorations }
@@ -1444,6 +1450,13 @@ public final class PPOCRPipeline {
           decoded[index] = decodedAgain[slot]
           kept[slot] = readings[slot].count - 1
         }
+      }
+    }
+    // The reading kept is the page's own, or it takes the page's own `、` where it read `。`.
+    if restoring.commasFromOwnReading {
+      for (slot, index) in columns.enumerated() where kept[slot] != 0 {
+        readings[slot][kept[slot]] = VerticalColumn.withCommas(of: readings[slot][0], into: decoded[index])
+        decoded[index] = readings[slot][kept[slot]]
       }
     }
     // The reading kept takes the marks the others read between the same neighbours: a copy's

@@ -91,6 +91,29 @@ extension VerticalColumn {
     return result
   }
 
+  /// `kept`, a restored copy's reading of a column of a 1-bit page, with each `。` it read alone
+  /// between two neighbours it shares with `own` (the column read from the page as it is) made the
+  /// `、` that `own` read alone between the same neighbours. A restoration darkens and blurs: the
+  /// few pixels of a `、` thicken into a round blob, which the recognizer reads as a ring, while a
+  /// ring's hole is never drawn into a tick. The neighbours are the characters other than marks the
+  /// two readings share, in order (``anchors(_:_:counting:nearestInPlace:)``).
+  static func withCommas(of own: DecodedLine, into kept: DecodedLine) -> DecodedLine {
+    let (o, k) = (own.characters, kept.characters)
+    guard !o.isEmpty, !k.isEmpty else { return kept }
+    let shared = anchors(k, o) { !isMark($0) }.map { (kept: $0.first, own: $0.second) }
+    // The stretches between neighbours: before the first, between each two, after the last.
+    let bounds = [(kept: -1, own: -1)] + shared + [(kept: k.count, own: o.count)]
+    var result = kept
+    for (before, after) in zip(bounds, bounds.dropFirst()) {
+      let (keptAt, ownAt) = (before.kept + 1, before.own + 1)
+      guard after.kept - keptAt == 1, after.own - ownAt == 1, k[keptAt].text == "。", o[ownAt].text == "、"
+      else { continue }
+      result.characters[keptAt].text = "、"
+      result.characters[keptAt].probability = o[ownAt].probability
+    }
+    return result
+  }
+
   /// Whether a mark put into `characters` (a reading of one column, their columns along it) before
   /// the one at `at` has room there: the characters on either side of it stand `apart` of the
   /// reading's pitch or more apart — the middle of its steps from one character to the next, most

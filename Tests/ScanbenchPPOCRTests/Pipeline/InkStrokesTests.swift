@@ -117,7 +117,12 @@ struct InkStrokesTests {
     #expect(!rule.holds(try #require(InkStrokes(wholePage.blurred(sigma: 0.7)))))
     let specks = (0..<10).flatMap { Self.rectangle(x: 2 + $0 * 4, y: 2, width: 2, height: 2) }
     #expect(!rule.holds(try #require(InkStrokes(Self.bilevel(width: 60, height: 10, ink: specks)))))
-    #expect(PPOCRPipeline.Options.verticalColumns.bilevelColumnsRestored == rule)
+    // `jpn_vert` sets the rule, with a 1-bit column's commas from its own reading; a pale page's
+    // copies are grey, and keep their own commas.
+    var bilevel = rule
+    bilevel.commasFromOwnReading = true
+    #expect(PPOCRPipeline.Options.verticalColumns.bilevelColumnsRestored == bilevel)
+    #expect(PPOCRPipeline.Options.verticalColumns.palePageColumnsRestored?.commasFromOwnReading == false)
     #expect(PPOCRPipeline.Options().bilevelColumnsRestored == nil)
   }
 

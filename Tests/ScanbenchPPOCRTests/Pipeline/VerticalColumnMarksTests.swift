@@ -153,3 +153,32 @@ import Testing
     #expect(VerticalColumn.hasRoomForMark(in: kept, at: kept.count, apart: 1.4))
   }
 }
+
+/// Where a restored copy's reading of a 1-bit page's column is kept, a `。` it read where the
+/// page's own reading read `、` between the same neighbours is that `、`.
+@Suite struct VerticalColumnCommasFromOwnReadingTests {
+  static func kept(own: String, restored: String) -> String {
+    VerticalColumn.withCommas(
+      of: VerticalColumnMarksTests.reading(own), into: VerticalColumnMarksTests.reading(restored)
+    ).text
+  }
+
+  @Test func aFullStopTheOwnReadingReadAsACommaIsAComma() {
+    // `言われ、ショー`: the copy kept read the comma round, and a speck before `わ` as `…`.
+    #expect(Self.kept(own: "われ、", restored: "…われ。") == "…われ、")
+    #expect(Self.kept(own: "応答し、Linuxのト", restored: "応答し。Linuxの上") == "応答し、Linuxの上")
+    // At the column's foot, and where the copy put in a mark the page's reading has not.
+    #expect(Self.kept(own: "んだ論文は、", restored: "んだ。論文は。") == "んだ。論文は、")
+  }
+
+  @Test func onlyAFullStopAloneBetweenTheSameNeighboursIsTurned() {
+    // A comma the copy read where the page's reading read a full stop stays: a restoration rounds
+    // a comma, it draws no tick out of a ring.
+    #expect(Self.kept(own: "いた。その", restored: "いた、その") == "いた、その")
+    // Between the same neighbours, more than the mark on either side: no one mark for the other.
+    #expect(Self.kept(own: "いた、その", restored: "いた。」その") == "いた。」その")
+    #expect(Self.kept(own: "いたx、その", restored: "いた。その") == "いた。その")
+    // No comma in the page's reading there.
+    #expect(Self.kept(own: "いたその", restored: "いた。その") == "いた。その")
+  }
+}

@@ -468,6 +468,20 @@ struct VerticalColumnModelTests {
     #expect(Self.withoutSpaces(without.text).hasPrefix("両面の遷移"))
   }
 
+  /// A 1-bit page of two tiers (`marks-3` book-2-001) whose third `JavaScriptのPromiseで、` ends its
+  /// column in a comma of a few pixels: the restored copy whose reading the column keeps reads it
+  /// round, `。`, where the page read as it is reads `、`. The page's own comma is kept.
+  @Test func aCommaARestoredCopyReadRoundIsThePagesOwn() throws {
+    let (image, _) = try PipelineModelTests.sample(Self.fixtures, "marks-3-book-2-001")
+    var options = ReadingOrderModelTests.vertical
+    let read = Self.withoutSpaces(try PipelineModelTests.pipeline(options: options).recognize(image).text)
+    #expect(read.contains("Promiseで、待ち合わせを書く。AI"), "\(read)")
+    #expect(!read.contains("Promiseで。"), "\(read)")
+    options.bilevelColumnsRestored?.commasFromOwnReading = false
+    let without = Self.withoutSpaces(try PipelineModelTests.pipeline(options: options).recognize(image).text)
+    #expect(without.contains("Promiseで。待ち合わせ"), "the step is what reads it: \(without)")
+  }
+
   /// A column cut from a three-tier book page whose `﹂` (a bar with a stroke up its left end) the
   /// cells set upright and read as its bar (`てーと`): the ink's shape is the bracket's, and the
   /// column reads exactly, which without the step it does not.
