@@ -786,17 +786,27 @@ extension PPOCRPipeline {
   ) {
     var result = cells
     var words: [(read: String, word: String)] = []
-    for word in VerticalColumn.uprightWords(cells, line: line) {
+    let thin = options.thinLettersFromWordsAcross
+    for word in VerticalColumn.uprightWords(cells, line: line, thinStrokes: thin != nil) {
       guard let picture = VerticalColumn.wordAcross(rows: word.cells.map { line.cellRows[$0] }, of: line),
         let across = try readUpright(picture)
       else { continue }
       guard
         let letters = VerticalColumn.letters(
           readAcross: across, matching: result, at: word.characters,
-          otherLettersSurerThan: options.lettersFromWordsAcross)
+          otherLettersSurerThan: options.lettersFromWordsAcross, thinLettersSurerThan: thin)
       else { continue }
       let read = word.characters.map { result.characters[$0].text }.joined()
-      for (letter, index) in zip(letters, word.characters) { result.characters[index].text = letter }
+      // A thin letter the word tells is read as surely as the word reads it: alone, the bare stroke
+      // was read doubtfully, and the column's readings are weighed by how surely they read.
+      let surely = across.characters.filter { !$0.text.allSatisfy(\.isWhitespace) }.map(\.probability)
+      for (position, (letter, index)) in zip(letters, word.characters).enumerated() {
+        let stroke = result.characters[index].text
+        if thin != nil, VerticalColumn.isBar(stroke) || stroke == "1", letter != stroke {
+          result.characters[index].probability = max(result.characters[index].probability, surely[position])
+        }
+        result.characters[index].text = letter
+      }
       words.append((read, letters.joined()))
     }
     return (result, words)

@@ -674,6 +674,12 @@ public final class PPOCRPipeline {
     /// in its cell, and the cells take it (``VerticalColumn/letters(readAcross:matching:at:otherLettersSurerThan:)``);
     /// nil: the case only.
     public var lettersFromWordsAcross: Double? = nil
+    /// With ``caseFromWordsAcross``, a bar or a `1` in a word of upright letters (a thin letter
+    /// alone in its cell, a bare stroke) is read as the `l`, `I` or `i` the word reads across at
+    /// least this surely, and as surely as that
+    /// (``VerticalColumn/letters(readAcross:matching:at:otherLettersSurerThan:thinLettersSurerThan:)``;
+    /// docs/engines.md, "Vertical Japanese"); nil: a bar only as an `i`.
+    public var thinLettersFromWordsAcross: Double? = nil
     /// A tall region is cut at a gap between tiers only where another is cut, or ends or starts,
     /// within this share of the page's height (``PPOCRPipeline/splitAtTierGaps(_:regions:)``).
     public var tierAlignment = 0.04
@@ -730,6 +736,7 @@ public final class PPOCRPipeline {
       options.caseByHeight = true
       options.caseFromWordsAcross = true
       options.lettersFromWordsAcross = 0.9
+      options.thinLettersFromWordsAcross = 0.9
       return options
     }
     /// A page where the detector finds nothing, whose darkest and lightest levels (its ink and its

@@ -10,15 +10,19 @@ extension VerticalColumn {
   /// The runs of ASCII letters in `cells` (read in `line`, the columns still the line's), two
   /// letters or more, each in a cell of its own, the cells one after another: per run, the indices
   /// of its characters and of their cells. Spaces the recognizer puts beside a letter alone are
-  /// passed over.
-  static func uprightWords(_ cells: DecodedLine, line: Line) -> [(characters: [Int], cells: [Int])] {
+  /// passed over. With `thinStrokes`, a `1` is in the word as a bar is: a thin upright letter
+  /// (`i l I`) read with its bar standing reads as the digit as often as as itself.
+  static func uprightWords(_ cells: DecodedLine, line: Line, thinStrokes: Bool = false) -> [(
+    characters: [Int], cells: [Int]
+  )] {
+    func isStroke(_ text: String) -> Bool { isBar(text) || (thinStrokes && text == "1") }
     var runs: [(characters: [Int], cells: [Int])] = []
     var open = false
     for index in cells.characters.indices {
       let text = cells.characters[index].text
       if text.allSatisfy(\.isWhitespace) && !text.isEmpty { continue }
       // A thin letter the grid set as a bar (`ーPhone`, `UIK-t`) is in the word, which tells it.
-      let letter = text.count == 1 && text.allSatisfy { $0.isASCII && $0.isLetter } || isBar(text)
+      let letter = text.count == 1 && text.allSatisfy { $0.isASCII && $0.isLetter } || isStroke(text)
       guard letter, let cell = line.cell(of: cells.characters[index], content: cells.contentColumns) else {
         open = false
         continue
@@ -33,7 +37,7 @@ extension VerticalColumn {
     }
     // A run is letters with bars among them, not bars alone.
     return runs.filter { run in
-      run.characters.count >= 2 && run.characters.contains { !isBar(cells.characters[$0].text) }
+      run.characters.count >= 2 && run.characters.contains { !isStroke(cells.characters[$0].text) }
     }
   }
 
@@ -128,15 +132,25 @@ extension VerticalColumn {
   /// or more may also read one letter in three as another letter, read across at least that surely
   /// and more surely than in its cell: alone in its cell a letter loses what tells it from its
   /// lookalike (`Q` its tail to `O`, `i` its dot to `l`), which the word beside it gives back.
+  /// With `thinLettersSurerThan`, a bar or a `1` in the word may also read as `l`, `I` or `i`
+  /// read across at least that surely, but for a bar that begins the word after a katakana or
+  /// `ー` (a long vowel mark): alone in its cell a thin upright letter is a bare stroke, which
+  /// only the letters beside it tell (`cronがーog` for `cronがlog`, `-nte-` for `Intel`).
   static func letters(
     readAcross across: DecodedLine, matching cells: DecodedLine, at indices: [Int],
-    otherLettersSurerThan surer: Double? = nil
+    otherLettersSurerThan surer: Double? = nil, thinLettersSurerThan thin: Double? = nil
   ) -> [String]? {
     let letters = across.characters.filter { !$0.text.allSatisfy(\.isWhitespace) }
     guard letters.count == indices.count, letters.allSatisfy({ $0.probability >= 0.5 }) else { return nil }
     var others = 0
     for (position, (letter, index)) in zip(letters, indices).enumerated() {
       let read = cells.characters[index]
+      if let thin, isBar(read.text) || read.text == "1", ["l", "I", "i"].contains(letter.text),
+        Double(letter.probability) >= thin,
+        position > 0 || !isBar(read.text) || !followsLongVowel(indices[0], in: cells)
+      {
+        continue
+      }
       // A bar is a thin letter set as one only where the word reads it `i` (the long vowel mark `ー`
       // set in a column stands as an `l` or an `I` would, and reads as one across).
       if isBar(read.text) {
@@ -155,6 +169,15 @@ extension VerticalColumn {
     }
     guard others == 0 || (letters.count >= 3 && 3 * others <= letters.count) else { return nil }
     return letters.map(\.text)
+  }
+
+  /// Whether the character before `index` in `line` (spaces passed over) is a katakana or the long
+  /// vowel mark, which a bar after it lengthens.
+  static func followsLongVowel(_ index: Int, in line: DecodedLine) -> Bool {
+    guard let before = line.characters[..<index].last(where: { !$0.text.allSatisfy(\.isWhitespace) }),
+      let scalar = before.text.unicodeScalars.last
+    else { return false }
+    return (0x30A1...0x30FC).contains(scalar.value) || (0xFF66...0xFF9F).contains(scalar.value)
   }
 
   /// `reading` (a column's, either way) with each run of ASCII letters that is one of `words` but

@@ -642,6 +642,15 @@ struct VerticalColumnModelTests {
       readingWithout: "QRコードをPixeーのカメ")
   }
 
+  /// `はutf8でhtmlに` (`latin-2` col-upright-017): the upright `l` ending `html`, a bare stroke alone
+  /// in its cell, is set as a bar and read standing as `I`; the word set across reads `html`
+  /// surely, and the column reads exactly.
+  @Test func aThinLetterTakesTheLetterTheWordReadsAcross() throws {
+    try expectReadExactly(
+      "latin-2-col-upright-017", onlyWith: { $0.thinLettersFromWordsAcross = nil },
+      readingWithout: "はutf8でhtmIに")
+  }
+
   /// `PostgreSQLの` (a column of `marks-1` book-3-002, the line broken after the kana): read turned,
   /// the upright `の` at the column's foot, after the sideways word, is read as one more letter of
   /// it, doubtfully. The column's last em, read upright alone, is the kana.

@@ -119,6 +119,52 @@ import Testing
       VerticalColumn.letters(readAcross: aI, matching: small, at: [0, 1], otherLettersSurerThan: 0.9) == nil)
   }
 
+  @Test func aThinStrokeIsTheThinLetterTheWordReadsSurely() {
+    // `cronがlog`: the `l` alone in its cell is a bare stroke, read `ー`; the word across reads it.
+    let cells = VerticalColumnRunsTests.reading("がーog", pitch: 10, content: 40, probability: 0.6)
+    let log = VerticalColumnRunsTests.reading("log", pitch: 10, content: 30, probability: 1)
+    #expect(
+      VerticalColumn.letters(readAcross: log, matching: cells, at: [1, 2, 3], thinLettersSurerThan: 0.9)?
+        .joined() == "log")
+    #expect(VerticalColumn.letters(readAcross: log, matching: cells, at: [1, 2, 3]) == nil)
+    // `-nte-` for `Intel`, and a `1` for the `i` of `wiki`.
+    let intel = VerticalColumnRunsTests.reading("-nte-", pitch: 10, content: 50, probability: 0.5)
+    let across = VerticalColumnRunsTests.reading("Intel", pitch: 10, content: 50, probability: 0.95)
+    #expect(
+      VerticalColumn.letters(
+        readAcross: across, matching: intel, at: Array(0..<5), thinLettersSurerThan: 0.9)?
+        .joined() == "Intel")
+    let wiki = VerticalColumnRunsTests.reading("wik1", pitch: 10, content: 40, probability: 0.5)
+    let wikiAcross = VerticalColumnRunsTests.reading("wiki", pitch: 10, content: 40, probability: 0.95)
+    #expect(
+      VerticalColumn.letters(
+        readAcross: wikiAcross, matching: wiki, at: Array(0..<4), thinLettersSurerThan: 0.9)?
+        .joined() == "wiki")
+    // Read doubtfully across, the stroke stays.
+    let doubtful = VerticalColumnRunsTests.reading("log", pitch: 10, content: 30, probabilities: [0.8, 1, 1])
+    #expect(
+      VerticalColumn.letters(readAcross: doubtful, matching: cells, at: [1, 2, 3], thinLettersSurerThan: 0.9)
+        == nil)
+    // A bar beginning the word after a katakana is a long vowel mark.
+    let katakana = VerticalColumnRunsTests.reading("データーog", pitch: 10, content: 60, probability: 0.6)
+    #expect(
+      VerticalColumn.letters(readAcross: log, matching: katakana, at: [3, 4, 5], thinLettersSurerThan: 0.9)
+        == nil)
+  }
+
+  @Test func aOneAmongLettersIsInTheWordWithThinStrokes() {
+    let text = "たwik1は"
+    let cells = (0..<text.count).map { ($0 * 10)..<($0 * 10 + 10) }
+    let line = Self.line(height: 10 * text.count, pitch: 10, inked: cells, cells: cells)
+    let reading = VerticalColumnRunsTests.reading(text, start: 4, pitch: 10, content: Double(10 * text.count))
+    #expect(VerticalColumn.uprightWords(reading, line: line).map(\.characters) == [[1, 2, 3]])
+    #expect(
+      VerticalColumn.uprightWords(reading, line: line, thinStrokes: true).map(\.characters) == [[1, 2, 3, 4]])
+    // Strokes alone are no word.
+    let strokes = VerticalColumnRunsTests.reading("た1ー1は", start: 4, pitch: 10, content: 50)
+    #expect(VerticalColumn.uprightWords(strokes, line: line, thinStrokes: true).isEmpty)
+  }
+
   @Test func aWordReadAcrossReplacesTheRunReadAsItsCellsWere() {
     let turned = VerticalColumnRunsTests.reading("はPostgresoLの", pitch: 10, content: 120)
     #expect(
