@@ -8,7 +8,7 @@ extension BatchRunner {
   /// One image a worker took: decoded (every page, upright by EXIF or HEIF), each page through the
   /// worker's pipeline, then scored when its ground truth has come.
   func process(_ item: WorkItem, pipeline: PagePipeline, context: RunContext) {
-    let sha256 = BusyTrace.span("w:sha") { SHA256.hex(item.data) }
+    let sha256 = SHA256.hex(item.data)
     if context.done.contains(source: item.source, entry: item.entry, sha256: sha256, page: nil) {
       context.resumed(item.entry)
       return
@@ -27,8 +27,6 @@ extension BatchRunner {
     // says, and what its boxes are scaled to.
     var fullSize: (width: Int, height: Int)?
     do {
-      let traceStart = BusyTrace.now()
-      defer { BusyTrace.record("w:decode", since: traceStart) }
       if reduction > 1,
         let reduced = try ImageDecoder.decodeReduced(
           item.data, maxPixels: configuration.maxPixels, reduction: reduction)
@@ -86,10 +84,8 @@ extension BatchRunner {
       record.ms.decode = decodeMs + PagePipeline.milliseconds(since: pageStart)
       let recognizeStart = DispatchTime.now()
       do {
-        let result = try BusyTrace.span("w:recognize") {
-          try pipeline.process(
-            image, name: PageName(entry: item.entry, page: page), orientation: &record.orientation)
-        }
+        let result = try pipeline.process(
+          image, name: PageName(entry: item.entry, page: page), orientation: &record.orientation)
         var recognized = result.recognized
         record.width = result.image.width
         record.height = result.image.height
@@ -113,10 +109,7 @@ extension BatchRunner {
         record.error = .init(
           kind: (error as? EngineError)?.kind ?? "recognition", message: String(describing: error))
       }
-      BusyTrace.span("w:finish") {
-        finish(
-          record, item: item, stem: page.map { "\(item.stem).page-\($0)" } ?? item.stem, context: context)
-      }
+      finish(record, item: item, stem: page.map { "\(item.stem).page-\($0)" } ?? item.stem, context: context)
     }
   }
 
@@ -137,16 +130,12 @@ extension BatchRunner {
     let decodeStart = DispatchTime.now()
     guard let header = try? ImageDecoder.header(of: item.data), header.isJPEG,
       header.width.multipliedReportingOverflow(by: header.height).partialValue > preview.abovePixels,
-      let reduced = BusyTrace.span(
-        "w:decode-preview",
-        {
-          try? ImageDecoder.decodeReduced(
-            item.data, maxPixels: configuration.maxPixels, longSide: preview.longSide)
-        })
+      let reduced = try? ImageDecoder.decodeReduced(
+        item.data, maxPixels: configuration.maxPixels, longSide: preview.longSide)
     else { return .read(reduction: 1) }
     let decodeMs = PagePipeline.milliseconds(since: decodeStart)
     let recognizeStart = DispatchTime.now()
-    switch BusyTrace.span("w:examine", { try? pipeline.examinePreview(reduced) }) {
+    switch try? pipeline.examinePreview(reduced) {
     case .none: return .read(reduction: 1)
     case .text(let reduction): return .read(reduction: reduction)
     case .noText(let recognized):

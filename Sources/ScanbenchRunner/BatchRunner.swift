@@ -83,10 +83,10 @@ public final class BatchRunner: Sendable {
       worker, message in
       self.onEvent(.warning("worker \(worker + 1): \(message)"))
     }
-    let engineIdentity = try BusyTrace.span("main:identity") { try recognition.identity() }
+    let engineIdentity = try recognition.identity()
 
-    let (indexes, scanErrors) = try BusyTrace.span("main:scan") { try scanInputs() }
-    try BusyTrace.span("main:engine-check") { try engines.check() }
+    let (indexes, scanErrors) = try scanInputs()
+    try engines.check()
     onEvent(.counted(images: indexes.reduce(0) { $0 + $1.imageCount }))
 
     try hasOpenedStore.withLock { opened in
@@ -146,14 +146,14 @@ public final class BatchRunner: Sendable {
       let pipeline: PagePipeline
       do {
         pipeline = PagePipeline(
-          engine: try BusyTrace.span("w:engine-wait") { try engines.take(worker) }, recognition: recognition,
+          engine: try engines.take(worker), recognition: recognition,
           scanner: self.configuration.barcodes ? try BarcodeScanner() : nil, boxes: self.configuration.boxes)
       } catch {
         workerFailures.withLock { $0.append(String(describing: error)) }
         return
       }
-      while !self.shouldStop, let item = BusyTrace.span("w:queue-wait", { queue.take() }) {
-        BusyTrace.span("w:item") { self.process(item, pipeline: pipeline, context: context) }
+      while !self.shouldStop, let item = queue.take() {
+        self.process(item, pipeline: pipeline, context: context)
       }
     }
     // Whatever ended the workers, the reader must not stay blocked on a full queue: what is still

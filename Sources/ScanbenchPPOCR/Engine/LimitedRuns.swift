@@ -1,5 +1,4 @@
 import Dispatch
-import ScanbenchSupport
 import Synchronization
 
 /// A model shared by every worker that runs for at most `runsAtOnce` of them at a time: the others
@@ -21,10 +20,7 @@ final class LimitedRuns: TensorModel, Sendable {
   /// Nanoseconds callers spent waiting for another's run to end, summed.
   private let waited = Atomic<Int>(0)
 
-  let waitingCount: AloneOrShared.Waiting?
-
-  init(_ model: any TensorModel & Sendable, runsAtOnce: Int = 1, waiting: AloneOrShared.Waiting? = nil) {
-    self.waitingCount = waiting
+  init(_ model: any TensorModel & Sendable, runsAtOnce: Int = 1) {
     self.model = model
     self.runsAtOnce = max(1, runsAtOnce)
     turns = DispatchSemaphore(value: self.runsAtOnce)
@@ -32,13 +28,7 @@ final class LimitedRuns: TensorModel, Sendable {
 
   func run(_ input: Tensor) throws -> Tensor {
     let start = ContinuousClock.now
-    let traceStart = BusyTrace.now()
-    waitingCount?.count.add(1, ordering: .relaxed)
     turns.wait()
-    waitingCount?.count.subtract(1, ordering: .relaxed)
-    BusyTrace.record("w:wait-turn", since: traceStart)
-    let runStart = BusyTrace.now()
-    defer { BusyTrace.record("w:det-turn", since: runStart) }
     defer { turns.signal() }
     let wait = ContinuousClock.now - start
     waited.add(

@@ -314,7 +314,7 @@ final class SharedModels: @unchecked Sendable {
   /// in the turn, one worker's coarse pass over a photo without text waited for the other's
   /// detection, its core idle
   /// (Reports/BENCHMARKS.md, "Fast's coarse pass out of the detector's turn, and a smaller screen dropped (issue 29)").
-  let detectorOutsideTurns: (any TensorModel & Sendable)?
+  let detectorOutsideTurns: ONNXModel?
   let dictionary: [String]
   /// The workers' idle cores, lent to the pipelines still reading (nil with one worker).
   let spareCores: SpareCores?
@@ -324,10 +324,10 @@ final class SharedModels: @unchecked Sendable {
 
   private init(
     recognizer: ONNXModel, detector: LimitedRuns?, coarseDetector: ONNXModel?,
-    detectorOutsideTurns: (any TensorModel & Sendable)?, dictionary: [String], files: [String], runtimeVersion: String,
-    spareCores: SpareCores?
+    detectorOutsideTurns: ONNXModel?, dictionary: [String], files: [String], runtimeVersion: String,
+    workers: Int
   ) {
-    self.spareCores = spareCores
+    self.spareCores = workers > 1 ? SpareCores(workers: workers) : nil
     self.recognizer = recognizer
     self.detector = detector
     self.coarseDetector = coarseDetector
@@ -384,39 +384,23 @@ final class SharedModels: @unchecked Sendable {
       let dictionaryFile = try locator.path(recognizerFiles.dictionary)
       let detectorFile = try detector.map { try locator.path($0.detectorFile) }
       let coarseDetectorFile = try detector?.coarseDetector.map { try locator.path($0.detectorFile) }
-      let spareCores = workers > 1 ? SpareCores(workers: workers) : nil
-      var spinningOptions = detectorOptions(workers: workers)
-      spinningOptions.spinning = true
-      let alone = try detectorFile.flatMap { file -> ONNXModel? in
-        guard AloneOrShared.isOn, spareCores != nil else { return nil }
-        return try ONNXModel(path: file, options: spinningOptions, runtime: runtime)
-      }
-      let waiting = AloneOrShared.Waiting()
       let detector = try detectorFile.map {
-        let usual = try ONNXModel(path: $0, options: detectorOptions(workers: workers), runtime: runtime)
-        let model: any TensorModel & Sendable =
-          if let alone, let spareCores { AloneOrShared(usual: usual, alone: alone, spareCores: spareCores, waiting: waiting) } else {
-            usual
-          }
-        return LimitedRuns(model, runsAtOnce: detector?.detectorRunsAtOnce ?? 1, waiting: waiting)
+        LimitedRuns(
+          try ONNXModel(path: $0, options: detectorOptions(workers: workers), runtime: runtime),
+          runsAtOnce: detector?.detectorRunsAtOnce ?? 1)
       }
-      let outside = try (coarseDetectorFile == nil && workers > 1 ? detectorFile : nil).map {
-        try ONNXModel(path: $0, options: coarseDetectorOptions, runtime: runtime)
-      }
-      let outsideTurns: (any TensorModel & Sendable)? =
-        if let outside, let alone, let spareCores {
-          AloneOrShared(usual: outside, alone: alone, spareCores: spareCores, waiting: waiting)
-        } else { outside }
       return SharedModels(
         recognizer: try ONNXModel(path: recognizerFile, options: recognizerOptions, runtime: runtime),
         detector: detector,
         coarseDetector: try coarseDetectorFile.map {
           try ONNXModel(path: $0, options: coarseDetectorOptions, runtime: runtime)
         },
-        detectorOutsideTurns: outsideTurns,
+        detectorOutsideTurns: try (coarseDetectorFile == nil && workers > 1 ? detectorFile : nil).map {
+          try ONNXModel(path: $0, options: coarseDetectorOptions, runtime: runtime)
+        },
         dictionary: try PPOCRDictionary.load(path: dictionaryFile),
         files: [recognizerFile, dictionaryFile] + [detectorFile, coarseDetectorFile].compactMap { $0 },
-        runtimeVersion: runtime.version, spareCores: spareCores)
+        runtimeVersion: runtime.version, workers: workers)
     } catch let error as ONNXRuntimeError {
       throw EngineError(message: error.description)
     }

@@ -1,5 +1,4 @@
 import Foundation
-import ScanbenchSupport
 import Synchronization
 
 extension PPOCRPipeline {
@@ -119,9 +118,7 @@ extension PPOCRPipeline {
     let input = Tensor(shape: [count, 3, height, batch.width], values: values)
     let start = threadCPUTime()
     let cropping = start - cropStart
-    let traceStart = BusyTrace.now()
     let output = try model.run(input)
-    BusyTrace.record("w:rec", since: traceStart)
     let seconds = threadCPUTime() - start
     let classes = decoder.classes.count
     guard output.shape.count == 3, output.shape[0] == count, output.shape[1] > 0 else {

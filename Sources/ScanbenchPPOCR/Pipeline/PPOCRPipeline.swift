@@ -1,6 +1,4 @@
-import Foundation
 import Glibc
-import ScanbenchSupport
 
 /// PP-OCR in Swift: DB text detection, optional line-orientation classification, CTC recognition,
 /// reading order, word and line boxes — the models behind `TensorModel`, everything else here.
@@ -1537,13 +1535,6 @@ public final class PPOCRPipeline {
   {
     let start = Self.threadCPUTime()
     defer { timings[keyPath: keyPath] += Self.threadCPUTime() - start }
-    let traceStart = BusyTrace.now()
-    defer {
-      let name = (model as? ONNXModel).map {
-        "w:run-\(($0.path as NSString).lastPathComponent)-t\($0.options.intraOpThreads)"
-      }
-      BusyTrace.record(name ?? "w:model", since: traceStart)
-    }
     return try model.run(input)
   }
 

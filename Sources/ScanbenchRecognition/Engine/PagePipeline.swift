@@ -1,6 +1,5 @@
 import Dispatch
 import ScanbenchSeam
-import ScanbenchSupport
 
 /// What one page goes through once decoded (EXIF and HEIF orientation are applied while decoding):
 /// recognition, an orientation check for pages read with low confidence, and barcodes on the
@@ -110,7 +109,7 @@ public final class PagePipeline {
       let readsNothing = first.detectedRegions != nil && first.text.isEmpty
       guard !readsNothing, let orientation, let detector = loadedDetector() else { return (first, page) }
       let start = DispatchTime.now()
-      let detected = BusyTrace.span("w:osd") { detector.detect(page) }
+      let detected = detector.detect(page)
       osd = Self.milliseconds(since: start)
       guard let detected else { return (first, page) }
       var recorded = record ?? PageOrientation()
