@@ -48,6 +48,43 @@ import Testing
     #expect(sawHelp.withLock { $0 })
   }
 
+  /// A worker that falls idle once the tasks have begun (the run's last image, its lines read
+  /// while the other worker takes no image more) takes a share of the tasks left: the caller's
+  /// second task waits until another thread has run one. Counted only at the start, no helper
+  /// would start, every other worker being busy then.
+  @Test func aWorkerThatFallsIdleMidwayTakesAShare() throws {
+    let spare = SpareCores(workers: 2)
+    let (entered, leave, left) = (
+      DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)
+    )
+    DispatchQueue.global().async {
+      spare.busy {
+        entered.signal()
+        leave.wait()
+      }
+      left.signal()
+    }
+    entered.wait()
+    let helped = DispatchSemaphore(value: 0)
+    let caller = "\(Thread.current)"
+    let sawHelp = Mutex<Bool?>(nil)
+    try spare.busy {
+      #expect(spare.idleWorkers == 0)
+      try spare.forEach(4, scratch: { () }) { index, _ in
+        if "\(Thread.current)" != caller {
+          helped.signal()
+        } else if index == 0 {
+          leave.signal()
+          left.wait()
+        } else {
+          let saw = helped.wait(timeout: .now() + 30) == .success
+          sawHelp.withLock { $0 = $0 ?? saw }
+        }
+      }
+    }
+    #expect(sawHelp.withLock { $0 } == true)
+  }
+
   /// A task's error is thrown once every task has run.
   @Test func aTasksErrorIsThrownAfterEveryTaskRan() {
     let spare = SpareCores(workers: 2)
