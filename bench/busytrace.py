@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Where a run's cores idle (issue 29): runs COMMAND, samples its threads' states every 10 ms, and
 charges each idle core to what the workers were doing, from the span trace a build with BusyTrace
-writes (`git revert 1cea36d` brings it back, with the detector's turn traced), as measured in
+writes (`git revert 7ba1007` brings it back, with the detector's turn traced), as measured in
 Reports/BENCHMARKS.md, "Every core busy: where the cores idled (issue 29)". The threads of the
 command's child processes are sampled too, so COMMAND may be `/usr/bin/time … scanbench …`
 (sampling the first process alone counted every core of a wrapped run idle).

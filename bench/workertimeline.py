@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Each worker's timeline, and where a run's idle cores fall (issue 29), from an OUTDIR that
-bench/busytrace.py wrote with a build that traces (`git revert 1cea36d`: BusyTrace's spans and the
+bench/busytrace.py wrote with a build that traces (`git revert 7ba1007`: BusyTrace's spans and the
 detector's turn). Prints, for each worker, every image it took (seconds from the start: its look at
 the reduced copy, `decode-preview` and `examine`; its decode; its reading, with the detector's turn
 waited for, `wait-turn`, and held, `det-turn`, and the recognizer's runs, `rec`), when it left its
