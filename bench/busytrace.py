@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Where a run's cores idle (issue 29): runs COMMAND, samples its threads' states every 10 ms, and
 charges each idle core to what the workers were doing, from the span trace a build with BusyTrace
-writes (`git revert 65ee680` brings it back), as measured in
-Reports/BENCHMARKS.md, "Every core busy: where the cores idled (issue 29)". Usage:
+writes (`git revert 7ba1007` brings it back, with the detector's turn traced), as measured in
+Reports/BENCHMARKS.md, "Every core busy: where the cores idled (issue 29)". The threads of the
+command's child processes are sampled too, so COMMAND may be `/usr/bin/time … scanbench …`
+(sampling the first process alone counted every core of a wrapped run idle).
+bench/workertimeline.py prints each worker's images and phases from the same OUTDIR. Usage:
   python3 bench/busytrace.py OUTDIR -- scanbench run INPUT --jobs 2 ...
   python3 bench/busytrace.py --analyse OUTDIR
 Writes OUTDIR/trace.txt and OUTDIR/samples.txt; prints the idle core-seconds by the workers' states."""
@@ -19,16 +22,22 @@ def run(outdir, cmd):
     while p.poll() is None:
         now = time.monotonic_ns()
         runnable = []
-        try:
-            for t in os.listdir(f"/proc/{p.pid}/task"):
-                try:
-                    st = open(f"/proc/{p.pid}/task/{t}/stat").read()
-                    if st[st.rindex(")") + 2] == "R":
-                        runnable.append(int(t))
-                except OSError:
-                    pass
-        except OSError:
-            pass
+        pids, seen = [p.pid], set()
+        while pids:
+            pid = pids.pop()
+            if pid in seen: continue
+            seen.add(pid)
+            try:
+                for t in os.listdir(f"/proc/{pid}/task"):
+                    try:
+                        st = open(f"/proc/{pid}/task/{t}/stat").read()
+                        if st[st.rindex(")") + 2] == "R":
+                            runnable.append(int(t))
+                        pids += [int(c) for c in open(f"/proc/{pid}/task/{t}/children").read().split()]
+                    except OSError:
+                        pass
+            except OSError:
+                pass
         samples.append((now, runnable))
         time.sleep(0.01)
     t1 = time.monotonic_ns()

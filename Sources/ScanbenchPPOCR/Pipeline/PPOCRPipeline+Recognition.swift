@@ -22,7 +22,8 @@ extension PPOCRPipeline {
 
   /// Recognizes every region: crops sorted by aspect ratio, in batches as wide as their widest crop.
   /// `model` and `decoder`: the recognizer's, unless said. While other workers are idle, helpers
-  /// read a share of the batches (``SpareCores``); a batch reads the same whoever reads it.
+  /// read a share of the batches (``SpareCores``), also those that fall idle once the reading has
+  /// begun; a batch reads the same whoever reads it.
   func recognizeRegions(
     _ image: RGBImage, regions: [TextRegion], model: TensorModel? = nil, decoder: CTCDecoder? = nil
   ) throws -> [DecodedLine] {
@@ -33,7 +34,7 @@ extension PPOCRPipeline {
     timings.recognizerColumns += batches.reduce(0) { $0 + $1.width * $1.regions.count }
     var decoded = [DecodedLine](
       repeating: DecodedLine(characters: [], contentColumns: 0), count: regions.count)
-    guard let spareCores, batches.count > 1, spareCores.idleWorkers > 0 else {
+    guard let spareCores, batches.count > 1 else {
       for batch in batches {
         let (lines, seconds, cropping) = try Self.read(
           batch, of: regions, in: image, model: model, decoder: decoder, options: options,

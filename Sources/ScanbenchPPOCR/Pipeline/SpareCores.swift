@@ -32,21 +32,29 @@ public final class SpareCores: Sendable {
   /// are idle, each task once; returns when every task has run, with the first error thrown. Each
   /// thread gets a `Scratch` of its own from `scratch`, kept from task to task. A task is never
   /// waited for before it starts: the caller takes whatever no helper has taken, so a helper that
-  /// starts late (every thread of the system's pool busy) costs nothing.
+  /// starts late (every thread of the system's pool busy) costs nothing. Idle workers are counted
+  /// again before each task the caller takes, not only at the start: a worker that runs out of
+  /// images while the last page's lines are read helps with the lines left (the last photo of a
+  /// run read one line after another on one core while the other had just left was most of the
+  /// run's idle time on Japanese photos at fast).
   func forEach<Scratch>(
     _ count: Int, scratch: @escaping @Sendable () -> Scratch,
     _ task: @escaping @Sendable (Int, inout Scratch) throws -> Void
   ) throws {
     let share = Share(count: count)
-    for _ in 0..<min(idleWorkers, count - 1) {
-      DispatchQueue.global().async {
-        var own = scratch()
-        let done = share.take { try task($0, &own) }
-        for _ in 0..<done { share.finished.signal() }
+    var helpers = 0
+    let callHelpers = {
+      while helpers < min(self.idleWorkers, count - 1), share.tasksLeft > 1 {
+        helpers += 1
+        DispatchQueue.global().async {
+          var own = scratch()
+          let done = share.take { try task($0, &own) }
+          for _ in 0..<done { share.finished.signal() }
+        }
       }
     }
     var own = scratch()
-    let done = share.take { try task($0, &own) }
+    let done = share.take(beforeEach: callHelpers) { try task($0, &own) }
     // The rest were taken by helpers, which are running them.
     for _ in done..<count { share.finished.wait() }
     if let error = share.failure.withLock({ $0 }) { throw error }
@@ -64,10 +72,17 @@ public final class SpareCores: Sendable {
       self.count = count
     }
 
-    /// Runs tasks not yet taken until none is left; returns how many this thread ran.
-    func take(_ task: (Int) throws -> Void) -> Int {
+    /// Tasks no thread has taken yet.
+    var tasksLeft: Int { max(0, count - next.load(ordering: .relaxed)) }
+
+    /// Runs tasks not yet taken until none is left, calling `beforeEach` before taking each;
+    /// returns how many this thread ran.
+    func take(beforeEach: () -> Void = {}, _ task: (Int) throws -> Void) -> Int {
       var done = 0
-      while case let index = next.add(1, ordering: .relaxed).oldValue, index < count {
+      while true {
+        beforeEach()
+        let index = next.add(1, ordering: .relaxed).oldValue
+        guard index < count else { break }
         do {
           try task(index)
         } catch {

@@ -48,6 +48,46 @@ import Testing
     #expect(sawHelp.withLock { $0 })
   }
 
+  /// A worker that falls idle once the tasks have begun (the run's last image, its lines read
+  /// while the other worker takes no image more) takes a share of the tasks left: a task runs on
+  /// another thread (the caller's next task waits for one, once). Counted only at the start, no
+  /// helper would start, every other worker being busy then.
+  @Test func aWorkerThatFallsIdleMidwayTakesAShare() throws {
+    let spare = SpareCores(workers: 2)
+    let (entered, leave, left) = (
+      DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)
+    )
+    DispatchQueue.global().async {
+      spare.busy {
+        entered.signal()
+        leave.wait()
+      }
+      left.signal()
+    }
+    entered.wait()
+    let helped = DispatchSemaphore(value: 0)
+    let caller = "\(Thread.current)"
+    let helperRan = Atomic<Bool>(false)
+    let waited = Atomic<Bool>(false)
+    try spare.busy {
+      #expect(spare.idleWorkers == 0)
+      try spare.forEach(4, scratch: { () }) { index, _ in
+        if "\(Thread.current)" != caller {
+          helperRan.store(true, ordering: .relaxed)
+          helped.signal()
+        } else if index == 0 {
+          leave.signal()
+          left.wait()
+        } else if !waited.exchange(true, ordering: .relaxed) {
+          // Once: the caller's later tasks need not wait.
+          _ = helped.wait(timeout: .now() + 30)
+        }
+      }
+    }
+    let ranOnHelper = helperRan.load(ordering: .relaxed)
+    #expect(ranOnHelper)
+  }
+
   /// A task's error is thrown once every task has run.
   @Test func aTasksErrorIsThrownAfterEveryTaskRan() {
     let spare = SpareCores(workers: 2)
