@@ -301,7 +301,8 @@ extension PPOCRPipeline {
           decoded[index] = VerticalColumn.lettersFromLookalikes(decoded[index])
         }
         if options.sidewaysCaseByHeight {
-          decoded[index] = VerticalColumn.casedAcross(decoded[index], line: line)
+          decoded[index] = VerticalColumn.casedAcross(
+            decoded[index], line: line, fromBaseline: options.sidewaysHeightFromBaseline)
         }
         // A word the cells lost goes in, but does not make the cells likelier than they were: it
         // tells that their grid lost its phase there, and the turned reading may hold characters

@@ -373,6 +373,12 @@ public final class PPOCRPipeline {
     /// lying sideways among kana on their sides, `OS` reads `os` and `arXiv` `arxiv`
     /// (docs/engines.md, "Vertical Japanese").
     public var sidewaysCaseByHeight = true
+    /// With ``sidewaysCaseByHeight``, a sideways letter that may descend (`Q`, `J`, `g`) is measured
+    /// from the word's baseline to the top of its ink, not across its whole ink
+    /// (``VerticalColumn/heightsAboveBaseline(of:em:run:)``): a tail below the baseline is no
+    /// height, and `Q`'s set the word's capital bar above its other capitals (`SQL` read `sQL`;
+    /// docs/engines.md, "Vertical Japanese").
+    public var sidewaysHeightFromBaseline = true
     /// Where the cells read a kana that anchors a turned Latin run to them twice, once for a slice
     /// of the sideways word before it (`Type-Cで` read in cells `で猫占で`), the turned reading's
     /// kana is anchored to the one that lies nearer it along the column, not the first: anchored to

@@ -304,8 +304,10 @@ extension VerticalColumn {
   /// the run's tallest ``fullHeight`` letter and small at most 0.78 of it; in a run without one, a
   /// capital at 1.2 of its tallest ``smallHeight`` letter or more and small at 1.1 or less; in a
   /// run of neither, a capital at ``sidewaysCapitalHeight`` of an em or more, small at
-  /// ``sidewaysSmallHeight`` or less. Between the bounds it stays as read.
-  static func casedAcross(_ turned: DecodedLine, line: Line) -> DecodedLine {
+  /// ``sidewaysSmallHeight`` or less. Between the bounds it stays as read. With `fromBaseline`, a
+  /// letter that may descend is measured from the word's baseline, not across its whole extent
+  /// (``heightsAboveBaseline(of:em:run:)``).
+  static func casedAcross(_ turned: DecodedLine, line: Line, fromBaseline: Bool = false) -> DecodedLine {
     guard let picture = line.picture, line.em > 0, line.ink.count == picture.pixels.count else {
       return turned
     }
@@ -354,7 +356,10 @@ extension VerticalColumn {
       guard let first = middles.first, let last = middles.last,
         (last - first) / Double(letters.count - 1) < sidewaysPitch * em
       else { continue }
-      let heights = letters.map { Double($0.across) / em }
+      let heights =
+        fromBaseline
+        ? heightsAboveBaseline(of: letters, em: em, run: run.map { texts[$0].first ?? " " })
+        : letters.map { Double($0.maxX - $0.minX) / em }
       func heightsOf(_ set: Set<Character>) -> [Double] {
         zip(run, heights).compactMap { index, height in
           texts[index].first.flatMap { set.contains($0) ? height : nil }
@@ -388,11 +393,11 @@ extension VerticalColumn {
 
   /// The letters of a sideways word in `pieces` of a column's ink: those whose middle lies between
   /// rows `top` and `bottom`, joined where their rows overlap (a letter's dot and its stem, a
-  /// stroke the scan broke), top to bottom, each with its extent across the column in pixels,
-  /// those less than 0.3 of `em` across left out. Empty where one is longer along the column than
+  /// stroke the scan broke), top to bottom, each with its rows and its left and right edges across
+  /// the column in pixels, those less than 0.3 of `em` across left out. Empty where one is longer along the column than
   /// a letter is (0.9 of `em`): letters that touch, or a kana among them.
   static func lettersInInk(_ pieces: [Piece], from top: Double, to bottom: Double, em: Double) -> [(
-    rows: Range<Int>, across: Int
+    rows: Range<Int>, minX: Int, maxX: Int
   )] {
     let inside = pieces.filter {
       let middle = Double($0.minY + $0.maxY) / 2
@@ -412,8 +417,34 @@ extension VerticalColumn {
     }
     guard letters.allSatisfy({ Double($0.rows.count) <= 0.9 * em }) else { return [] }
     // A speck beside the word stands less than a small letter's height across it: no letter.
-    return letters.filter { Double($0.maxX - $0.minX) >= 0.3 * em }.map {
-      (rows: $0.rows, across: $0.maxX - $0.minX)
+    return letters.filter { Double($0.maxX - $0.minX) >= 0.3 * em }
+  }
+
+  /// Letters whose ink reaches below the baseline in some faces (`Q`'s tail, `J` in a serif face).
+  static let descending = Set("gjpqyJQ")
+
+  /// The heights in ems of a sideways word's `letters` (``lettersInInk(_:from:to:em:)``, read as
+  /// the characters of `run`): each letter's whole extent across the column, but a letter of
+  /// ``descending``'s, measured from the word's baseline to the top of its ink. Set sideways in a
+  /// vertical column (`text-orientation: mixed`, turned a quarter clockwise), a letter's top lies
+  /// toward the column's right and its baseline toward its left, so the baseline is the median of
+  /// the left edges of the letters not in ``descending``. Measured whole, `Q`'s tail made it the
+  /// word's tallest letter and set the capital bar above its other capitals (`SQL` read `sQL`).
+  /// The other letters keep their whole extents: the median edge of a pale or broken word is no
+  /// surer than each letter's own. Without a letter to find the baseline by, all are whole.
+  static func heightsAboveBaseline(
+    of letters: [(rows: Range<Int>, minX: Int, maxX: Int)], em: Double, run: [Character]
+  ) -> [Double] {
+    let lefts = zip(letters, run).compactMap { letter, character in
+      descending.contains(character) ? nil : letter.minX
+    }
+    .sorted()
+    let baseline = lefts.isEmpty ? nil : lefts[(lefts.count - 1) / 2]
+    return zip(letters, run).map { letter, character in
+      guard let baseline, descending.contains(character) else {
+        return Double(letter.maxX - letter.minX) / em
+      }
+      return Double(max(0, letter.maxX - baseline)) / em
     }
   }
 }

@@ -153,8 +153,9 @@ import Testing
   /// A column 40 pixels wide and an em of 20 on its axis at 20, a pixel of its length a column of
   /// the turned reading: each character of `text` at its row of `rows`, and for each letter's
   /// row a block of ink half an em along the column and `heights` (in ems) across it, from the
-  /// column's left (a sideways word's baseline).
-  static func column(_ text: String, rows: [Int], heights: [Int: Double]) -> (
+  /// column's left (a sideways word's baseline), reaching `below` ems further left (a tail under
+  /// the baseline).
+  static func column(_ text: String, rows: [Int], heights: [Int: Double], below: [Int: Double] = [:]) -> (
     DecodedLine, VerticalColumn.Line
   ) {
     let (width, length, em) = (40, 20 * (rows.count + 2), 20.0)
@@ -162,8 +163,9 @@ import Testing
     var ink = [Bool](repeating: false, count: width * length)
     for (slot, height) in heights {
       let across = Int((height * em).rounded())
+      let tail = Int(((below[slot] ?? 0) * em).rounded())
       for y in (rows[slot] - 5)..<(rows[slot] + 5) {
-        for x in 8..<(8 + across) {
+        for x in (8 - tail)..<(8 + across) {
           picture[x, y] = 0
           ink[y * width + x] = true
         }
@@ -230,6 +232,23 @@ import Testing
     // read, and the short piece is no small `s`.
     let (word, line) = Self.column("はLeSを", rows: [10, 30, 42, 54, 80], heights: [1: 0.75, 2: 0.75, 3: 0.5])
     #expect(VerticalColumn.casedAcross(word, line: line) == word)
+  }
+
+  @Test func aTailBelowTheBaselineIsNoHeight() {
+    // `SQL` read `sQL`: `Q`'s tail reaches a fifth of an em below the baseline. Measured whole, `Q`
+    // stands highest and sets the capital bar above `S`; from the baseline it is a capital as
+    // `S` and `L` are.
+    let (sql, line) = Self.column(
+      "はsQLを", rows: [10, 30, 42, 54, 80], heights: [1: 0.7, 2: 0.74, 3: 0.72], below: [2: 0.22])
+    #expect(VerticalColumn.casedAcross(sql, line: line, fromBaseline: true).text == "はSQLを")
+    #expect(VerticalColumn.casedAcross(sql, line: line).text == "はsQLを")
+    // `JSON` read `JsON` in a face whose `J` descends: from the baseline `J` is a capital's height,
+    // and `s` beside it no small letter.
+    let (json, line2) = Self.column(
+      "はJsONで", rows: [10, 30, 42, 54, 66, 90], heights: [1: 0.72, 2: 0.7, 3: 0.75, 4: 0.72],
+      below: [1: 0.2])
+    #expect(VerticalColumn.casedAcross(json, line: line2, fromBaseline: true).text == "はJSONで")
+    #expect(VerticalColumn.casedAcross(json, line: line2).text == "はJsONで")
   }
 
   @Test func lettersStandingUprightOneACellStay() {

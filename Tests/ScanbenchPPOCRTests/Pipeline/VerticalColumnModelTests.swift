@@ -158,6 +158,14 @@ struct VerticalColumnModelTests {
       withStepOff: { $0.sidewaysCaseByHeight = false }, containing: "osを入れ直す")
   }
 
+  /// `PostgreSQL` lying sideways, whose `Q`'s tail reaches below the baseline: measured whole, `Q`
+  /// stands higher than the word's other capitals and `S` reads small.
+  @Test func aSidewaysLettersTailIsNoHeight() throws {
+    try expectLine(
+      "marks-3-book-head-017-column-3", containing: "PostgreSQLのVACUUM",
+      withStepOff: { $0.sidewaysHeightFromBaseline = false }, containing: "PostgresQL")
+  }
+
   /// `UIKit` set upright, a letter a cell, in a single column: the detector finds the column whole,
   /// and the thin `I` and `i`, which the grid sets as bars turned back (`UーKーt`), are read as the
   /// letters the same cells read standing.
