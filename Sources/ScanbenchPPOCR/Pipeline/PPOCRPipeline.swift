@@ -738,7 +738,6 @@ public final class PPOCRPipeline {
       options.palePrintOnWhite = PalePrint()
       options.brokenStrokes = BrokenStrokes()
       options.bilevelColumnsRestored = RestoredColumns()
-      options.bilevelColumnsRestored?.commasFromOwnReading = true
       options.caseByHeight = true
       options.caseFromWordsAcross = true
       options.lettersFromWordsAcross = 0.9

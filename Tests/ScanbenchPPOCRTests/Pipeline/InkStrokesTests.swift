@@ -117,11 +117,9 @@ struct InkStrokesTests {
     #expect(!rule.holds(try #require(InkStrokes(wholePage.blurred(sigma: 0.7)))))
     let specks = (0..<10).flatMap { Self.rectangle(x: 2 + $0 * 4, y: 2, width: 2, height: 2) }
     #expect(!rule.holds(try #require(InkStrokes(Self.bilevel(width: 60, height: 10, ink: specks)))))
-    // `jpn_vert` sets the rule, with a 1-bit column's commas from its own reading; a pale page's
-    // copies are grey, and keep their own commas.
-    var bilevel = rule
-    bilevel.commasFromOwnReading = true
-    #expect(PPOCRPipeline.Options.verticalColumns.bilevelColumnsRestored == bilevel)
+    // `jpn_vert` sets the rule as it is: a 1-bit column's commas from its own reading are off (held
+    // out, they broke as many full stops as they mended).
+    #expect(PPOCRPipeline.Options.verticalColumns.bilevelColumnsRestored == rule)
     #expect(PPOCRPipeline.Options.verticalColumns.palePageColumnsRestored?.commasFromOwnReading == false)
     #expect(PPOCRPipeline.Options().bilevelColumnsRestored == nil)
   }

@@ -478,10 +478,12 @@ struct VerticalColumnModelTests {
 
   /// A 1-bit page of two tiers (`marks-3` book-2-001) whose third `JavaScriptのPromiseで、` ends its
   /// column in a comma of a few pixels: the restored copy whose reading the column keeps reads it
-  /// round, `。`, where the page read as it is reads `、`. The page's own comma is kept.
+  /// round, `。`, where the page read as it is reads `、`. With the step (off by default) the page's
+  /// own comma is kept.
   @Test func aCommaARestoredCopyReadRoundIsThePagesOwn() throws {
     let (image, _) = try PipelineModelTests.sample(Self.fixtures, "marks-3-book-2-001")
     var options = ReadingOrderModelTests.vertical
+    options.bilevelColumnsRestored?.commasFromOwnReading = true
     let read = Self.withoutSpaces(try PipelineModelTests.pipeline(options: options).recognize(image).text)
     #expect(read.contains("Promiseで、待ち合わせを書く。AI"), "\(read)")
     #expect(!read.contains("Promiseで。"), "\(read)")
