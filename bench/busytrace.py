@@ -10,6 +10,7 @@ bench/workertimeline.py prints each worker's images and phases from the same OUT
   python3 bench/busytrace.py --analyse OUTDIR
 Writes OUTDIR/trace.txt and OUTDIR/samples.txt; prints the idle core-seconds by the workers' states."""
 import os, subprocess, sys, time, collections, json
+from runnable import runnable_threads
 
 CORES = 2
 
@@ -21,23 +22,7 @@ def run(outdir, cmd):
     samples = []
     while p.poll() is None:
         now = time.monotonic_ns()
-        runnable = []
-        pids, seen = [p.pid], set()
-        while pids:
-            pid = pids.pop()
-            if pid in seen: continue
-            seen.add(pid)
-            try:
-                for t in os.listdir(f"/proc/{pid}/task"):
-                    try:
-                        st = open(f"/proc/{pid}/task/{t}/stat").read()
-                        if st[st.rindex(")") + 2] == "R":
-                            runnable.append(int(t))
-                        pids += [int(c) for c in open(f"/proc/{pid}/task/{t}/children").read().split()]
-                    except OSError:
-                        pass
-            except OSError:
-                pass
+        runnable = runnable_threads(p.pid)
         samples.append((now, runnable))
         time.sleep(0.01)
     t1 = time.monotonic_ns()

@@ -10,25 +10,13 @@ OUT.txt.samples (seconds, runnable threads). bench/busytrace.py's sampler withou
   python3 bench/idlecores.py OUT.txt -- scanbench run INPUT --jobs 2 ...
 """
 import os, subprocess, sys, time
+from runnable import runnable_threads
 CORES = 2
 out = sys.argv[1]; cmd = sys.argv[sys.argv.index("--") + 1:]
 p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 samples = []
 while p.poll() is None:
-    now = time.monotonic_ns(); n = 0
-    pids, seen = [p.pid], set()
-    while pids:
-        pid = pids.pop()
-        if pid in seen: continue
-        seen.add(pid)
-        try:
-            for t in os.listdir(f"/proc/{pid}/task"):
-                try:
-                    st = open(f"/proc/{pid}/task/{t}/stat").read()
-                    if st[st.rindex(")") + 2] == "R": n += 1
-                    pids += [int(c) for c in open(f"/proc/{pid}/task/{t}/children").read().split()]
-                except OSError: pass
-        except OSError: pass
+    now = time.monotonic_ns(); n = len(runnable_threads(p.pid))
     samples.append((now, n)); time.sleep(0.01)
 end = time.monotonic_ns()
 idle = 0.0

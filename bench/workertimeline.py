@@ -11,19 +11,15 @@ reads another's lines for it). Usage:
   python3 bench/workertimeline.py OUTDIR
 """
 import collections, os, sys
+import busytrace
 
 CORES = 2
 PHASES = ("w:decode-preview", "w:examine", "w:decode", "w:recognize", "w:wait-turn", "w:det-turn", "w:rec", "w:osd", "w:finish")
 STATES = ("w:decode-preview", "w:examine", "w:decode", "w:wait-turn", "w:det-turn", "w:rec", "w:finish", "w:queue-wait", "w:engine-wait", "w:osd", "w:sha")
 
 out = sys.argv[1]
-spans = collections.defaultdict(list)
-for line in open(os.path.join(out, "trace.txt")):
-    tid, label, s, e = line.split()
-    spans[int(tid)].append((int(s), int(e), label))
-lines = open(os.path.join(out, "samples.txt")).read().splitlines()
-t0, t1, rc = map(int, lines[0].split())
-samples = [(int(l.split()[0]), len(l.split()) - 1) for l in lines[1:]]
+spans, (t0, t1, rc), runnable = busytrace.load(out)
+samples = [(now, len(threads)) for now, threads in runnable]
 workers = sorted(t for t, ss in spans.items() if any(l == "w:item" for _, _, l in ss))
 seconds = lambda ns: (ns - t0) / 1e9
 
