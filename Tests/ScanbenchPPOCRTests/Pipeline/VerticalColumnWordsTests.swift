@@ -128,18 +128,15 @@ import Testing
         .joined() == "log")
     #expect(VerticalColumn.letters(readAcross: log, matching: cells, at: [1, 2, 3]) == nil)
     // `-nte-` for `Intel`, and a `1` for the `i` of `wiki`.
-    let intel = VerticalColumnRunsTests.reading("-nte-", pitch: 10, content: 50, probability: 0.5)
-    let across = VerticalColumnRunsTests.reading("Intel", pitch: 10, content: 50, probability: 0.95)
-    #expect(
-      VerticalColumn.letters(
-        readAcross: across, matching: intel, at: Array(0..<5), thinLettersSurerThan: 0.9)?
-        .joined() == "Intel")
-    let wiki = VerticalColumnRunsTests.reading("wik1", pitch: 10, content: 40, probability: 0.5)
-    let wikiAcross = VerticalColumnRunsTests.reading("wiki", pitch: 10, content: 40, probability: 0.95)
-    #expect(
-      VerticalColumn.letters(
-        readAcross: wikiAcross, matching: wiki, at: Array(0..<4), thinLettersSurerThan: 0.9)?
-        .joined() == "wiki")
+    for (read, word) in [("-nte-", "Intel"), ("wik1", "wiki")] {
+      let content = 10 * word.count
+      let upright = VerticalColumnRunsTests.reading(read, pitch: 10, content: content, probability: 0.5)
+      let across = VerticalColumnRunsTests.reading(word, pitch: 10, content: content, probability: 0.95)
+      #expect(
+        VerticalColumn.letters(
+          readAcross: across, matching: upright, at: Array(0..<word.count), thinLettersSurerThan: 0.9)?
+          .joined() == word)
+    }
     // Read doubtfully across, the stroke stays.
     let doubtful = VerticalColumnRunsTests.reading("log", pitch: 10, content: 30, probabilities: [0.8, 1, 1])
     #expect(
