@@ -129,7 +129,7 @@ import Testing
     #expect(VerticalColumn.letters(readAcross: log, matching: cells, at: [1, 2, 3]) == nil)
     // `-nte-` for `Intel`, and a `1` for the `i` of `wiki`.
     for (read, word) in [("-nte-", "Intel"), ("wik1", "wiki")] {
-      let content = 10 * word.count
+      let content = 10 * Double(word.count)
       let upright = VerticalColumnRunsTests.reading(read, pitch: 10, content: content, probability: 0.5)
       let across = VerticalColumnRunsTests.reading(word, pitch: 10, content: content, probability: 0.95)
       #expect(
