@@ -177,7 +177,7 @@ extension VerticalColumn {
     guard let before = line.characters[..<index].last(where: { !$0.text.allSatisfy(\.isWhitespace) }),
       let scalar = before.text.unicodeScalars.last
     else { return false }
-    return (0x30A1...0x30FC).contains(scalar.value) || (0xFF66...0xFF9F).contains(scalar.value)
+    return isKatakana(String(scalar)) || (0xFF66...0xFF9F).contains(scalar.value)
   }
 
   /// `reading` (a column's, either way) with each run of ASCII letters that is one of `words` but
