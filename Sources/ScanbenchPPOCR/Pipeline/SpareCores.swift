@@ -34,9 +34,8 @@ public final class SpareCores: Sendable {
   /// waited for before it starts: the caller takes whatever no helper has taken, so a helper that
   /// starts late (every thread of the system's pool busy) costs nothing. Idle workers are counted
   /// again before each task the caller takes, not only at the start: a worker that runs out of
-  /// images while the last page's lines are read helps with the lines left (the last photo of a
-  /// run read one line after another on one core while the other had just left was most of the
-  /// run's idle time on Japanese photos at fast).
+  /// images while the last page's lines are read helps with the lines left, so a run's last photo
+  /// is not read on one core while the other has nothing to do.
   func forEach<Scratch>(
     _ count: Int, scratch: @escaping @Sendable () -> Scratch,
     _ task: @escaping @Sendable (Int, inout Scratch) throws -> Void
