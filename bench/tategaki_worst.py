@@ -9,7 +9,6 @@ Usage: /usr/bin/python3 bench/tategaki_worst.py STORE.jsonl --seed SEED --texts 
   generator's imports), as /usr/bin/python3 has them.
 """
 import argparse
-import json
 import os
 import re
 import sys
@@ -17,19 +16,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Corpora"))
 import make_corpora as mc  # noqa: E402
 import make_tategaki_sweep as ts  # noqa: E402
-
-
-def latest_run(path):
-    rows, run = [], None
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            rec = json.loads(line)
-            if rec.get("kind") != "result" or rec.get("cer") is None:
-                continue
-            if rec["run"] != run:
-                run, rows = rec["run"], []
-            rows.append(rec)
-    return rows
+from tategaki_sweep import latest_run  # noqa: E402 (this folder: the same store reader)
 
 
 def page_data(seed, texts, shape, number):
