@@ -693,7 +693,8 @@ extension PPOCRPipeline {
     -> DecodedLine
   {
     let length = Double(column.height)
-    let stretches = VerticalColumn.stretchesToReadAlone(turned, em: pitch / length)
+    let stretches = VerticalColumn.stretchesToReadAlone(
+      turned, em: pitch / length, loneDoubtfulCharacters: options.loneDoubtfulCharactersReadAlone)
     var result = turned
     // From the last stretch back, so the runs before it keep their indices.
     for stretch in stretches.reversed() {

@@ -362,6 +362,11 @@ public final class PPOCRPipeline {
     /// read `AI` lying in one cell as `こ` as surely as the turned reading reads its `I`. 0.9 is the
     /// step's own bound.
     public var shortWordOverOneCell = 0.8
+    /// One character of a column's turned reading read doubtfully (below 0.5) is read alone
+    /// (``VerticalColumn/stretchesToReadAlone(_:em:loneDoubtfulCharacters:)``): read turned among
+    /// kana on their sides, a two-letter word lying sideways may be read as one doubtful kana (`AI`
+    /// as `こ`) (docs/engines.md, "Vertical Japanese").
+    public var loneDoubtfulCharactersReadAlone = true
     /// A ring beside a letter of a column's turned reading is read as `O`, and a bar after a
     /// capital at a word's head as `I`, before its Latin runs go into the cells
     /// (``VerticalColumn/lettersFromLookalikes(_:)``): read turned, `OS` comes out `〇S` and `AI`

@@ -505,7 +505,13 @@ extension VerticalColumn {
   /// reads the word as kana, or drops letters (`JSON` as `こS`, `HTTP` as `ミコや`). Each stretch
   /// reaches, along the column (fractions of it, `em` of them an em), an em and a half beyond the
   /// run's first and last characters, but no nearer its neighbours' middles than half an em.
-  static func stretchesToReadAlone(_ turned: DecodedLine, em: Double) -> [(
+  ///
+  /// With `loneDoubtfulCharacters`, a run of one character read doubtfully (below 0.5) is read
+  /// alone too: a two-letter word lying sideways among kana on their sides is read turned as one
+  /// doubtful kana (`AI` as `こ`).
+  static func stretchesToReadAlone(
+    _ turned: DecodedLine, em: Double, loneDoubtfulCharacters: Bool = false
+  ) -> [(
     run: Range<Int>, from: Double, to: Double
   )] {
     let t = turned.characters
@@ -525,7 +531,8 @@ extension VerticalColumn {
       let letters = t[run].filter { isLetter($0.text) }.count
       let doubtful = t[run].filter { $0.probability < 0.5 }.count
       let mean = t[run].reduce(0.0) { $0 + Double($1.probability) } / Double(run.count)
-      guard letters >= 1 || doubtful >= 2, mean < 0.9 else { continue }
+      let lone = loneDoubtfulCharacters && run.count == 1 && doubtful == 1 && !isMark(t[run.lowerBound].text)
+      guard letters >= 1 || doubtful >= 2 || lone, mean < 0.9 else { continue }
       let first = span(t[run.lowerBound], of: turned)
       let last = span(t[run.upperBound - 1], of: turned)
       var from = max(0, first.start - 1.5 * em)
@@ -577,10 +584,22 @@ extension VerticalColumn {
     let letters = turned.characters[run].filter { isLatin($0.text) }.count
     // In a gap the turned reading left, a mark it dropped reads alone as digits (`。` as `10`): a
     // word found there holds a letter.
+    // So does a word read alone for one doubtful character of the turned reading, which as often
+    // is a kana.
     let hasLetter = read.contains { $0.text.contains(where: \.isLetter) }
-    guard read.allSatisfy({ $0.probability >= 0.5 }), read.count >= letters, !run.isEmpty || hasLetter,
+    guard read.allSatisfy({ $0.probability >= 0.5 }), read.count >= letters,
+      (run.count > 1 || letters > 0) || hasLetter,
       mean(read) > mean(turned.characters[run])
     else { return turned }
+    // One doubtful character of the turned reading (``stretchesToReadAlone(_:em:loneDoubtfulCharacters:)``)
+    // is a short word or nothing: read alone as more than two characters, or with a mark, the
+    // stretch took in a neighbouring word the turned reading had read, or the character was a kana.
+    let loneDoubtful = run.count == 1 && letters == 0
+    if loneDoubtful {
+      guard read.count <= run.count + 1,
+        read.allSatisfy({ $0.text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+      else { return turned }
+    }
     let moved = read.map { character -> DecodedCharacter in
       var moved = character
       func along(_ column: Int) -> Int {

@@ -166,6 +166,14 @@ struct VerticalColumnModelTests {
       withStepOff: { $0.sidewaysHeightFromBaseline = false }, containing: "PostgresQL")
   }
 
+  /// `AI` lying sideways (`marks-2` book-2-014, the second column): read turned, the word is one
+  /// doubtful `こ`, and the cells read `こ` too; read alone, the one doubtful character reads `AI`.
+  @Test func aLoneDoubtfulCharacterIsReadAloneAsTheWordItIs() throws {
+    try expectLine(
+      "marks-2-book-2-014", containing: "が直す。AIが書いた",
+      withStepOff: { $0.loneDoubtfulCharactersReadAlone = false }, containing: "が直す。こが書いた")
+  }
+
   /// `UIKit` set upright, a letter a cell, in a single column: the detector finds the column whole,
   /// and the thin `I` and `i`, which the grid sets as bars turned back (`UーKーt`), are read as the
   /// letters the same cells read standing.

@@ -90,6 +90,31 @@ import Testing
       VerticalColumn.stretchesToReadAlone(Self.reading("設定は", pitch: 20, content: 60), em: 1 / 3.0).isEmpty)
   }
 
+  /// `AIが書` read turned as `こが書`, the `こ` doubtful: with the step, one doubtful character is a
+  /// stretch to read alone, and the word read alone goes in only where it holds a letter.
+  @Test func aLoneDoubtfulCharacterIsReadAloneForAWordWithALetter() {
+    let turned = Self.reading(
+      "。こが書", start: 4, pitch: 20, content: 80, probabilities: [0.9, 0.19, 1, 1])
+    let em = 20.0 / 80
+    #expect(VerticalColumn.stretchesToReadAlone(turned, em: em).isEmpty)
+    let stretches = VerticalColumn.stretchesToReadAlone(turned, em: em, loneDoubtfulCharacters: true)
+    #expect(stretches.map(\.run) == [1..<2])
+    let first = stretches[0]
+    let word = Self.reading("AI", start: 8, pitch: 12, content: 40, probability: 0.95)
+    #expect(
+      VerticalColumn.withRunReadAlone(turned, run: first.run, from: first.from, to: first.to, alone: word)
+        .text
+        == "。AIが書")
+    let longer = Self.reading("AIR", start: 8, pitch: 10, content: 40, probability: 0.95)
+    #expect(
+      VerticalColumn.withRunReadAlone(turned, run: first.run, from: first.from, to: first.to, alone: longer)
+        == turned)
+    let digits = Self.reading("11", start: 8, pitch: 12, content: 40, probability: 0.95)
+    #expect(
+      VerticalColumn.withRunReadAlone(turned, run: first.run, from: first.from, to: first.to, alone: digits)
+        == turned)
+  }
+
   @Test func aRunReadAloneReplacesTheTurnedOnesWhenSurer() {
     let turned = Self.reading(
       "はこSで", start: 10, pitch: 20, content: 80, probabilities: [0.99, 0.39, 0.82, 0.99])
