@@ -365,8 +365,9 @@ public final class PPOCRPipeline {
     /// One character of a column's turned reading read doubtfully (below 0.5) is read alone
     /// (``VerticalColumn/stretchesToReadAlone(_:em:loneDoubtfulCharacters:)``): read turned among
     /// kana on their sides, a two-letter word lying sideways may be read as one doubtful kana (`AI`
-    /// as `こ`) (docs/engines.md, "Vertical Japanese").
-    public var loneDoubtfulCharactersReadAlone = true
+    /// as `こ`) (docs/engines.md, "Vertical Japanese"). Off: on pages nobody tuned on it read a
+    /// doubtful kana as letters (`と` as `Ar`) as often as it mended a word.
+    public var loneDoubtfulCharactersReadAlone = false
     /// A ring beside a letter of a column's turned reading is read as `O`, and a bar after a
     /// capital at a word's head as `I`, before its Latin runs go into the cells
     /// (``VerticalColumn/lettersFromLookalikes(_:)``): read turned, `OS` comes out `〇S` and `AI`

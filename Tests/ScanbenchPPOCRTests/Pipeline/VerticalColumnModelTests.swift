@@ -168,9 +168,12 @@ struct VerticalColumnModelTests {
 
   /// `AI` lying sideways (`marks-2` book-2-014, the second column): read turned, the word is one
   /// doubtful `こ`, and the cells read `こ` too; read alone, the one doubtful character reads `AI`.
+  /// The step is off by default; the test turns it on.
   @Test func aLoneDoubtfulCharacterIsReadAloneAsTheWordItIs() throws {
+    var options = ReadingOrderModelTests.vertical
+    options.loneDoubtfulCharactersReadAlone = true
     try expectLine(
-      "marks-2-book-2-014", containing: "が直す。AIが書いた",
+      "marks-2-book-2-014", options: options, containing: "が直す。AIが書いた",
       withStepOff: { $0.loneDoubtfulCharactersReadAlone = false }, containing: "が直す。こが書いた")
   }
 
