@@ -92,14 +92,14 @@ import Testing
 
   /// `AIが書` read turned as `こが書`, the `こ` doubtful: with the step, one doubtful character is a
   /// stretch to read alone, and the word read alone goes in only where it holds a letter.
-  @Test func aLoneDoubtfulCharacterIsReadAloneForAWordWithALetter() {
+  @Test func aLoneDoubtfulCharacterIsReadAloneForAWordWithALetter() throws {
     let turned = Self.reading(
       "。こが書", start: 4, pitch: 20, content: 80, probabilities: [0.9, 0.19, 1, 1])
     let em = 20.0 / 80
     #expect(VerticalColumn.stretchesToReadAlone(turned, em: em).isEmpty)
     let stretches = VerticalColumn.stretchesToReadAlone(turned, em: em, loneDoubtfulCharacters: true)
     #expect(stretches.map(\.run) == [1..<2])
-    let first = stretches[0]
+    let first = try #require(stretches.first)
     let word = Self.reading("AI", start: 8, pitch: 12, content: 40, probability: 0.95)
     #expect(
       VerticalColumn.withRunReadAlone(turned, run: first.run, from: first.from, to: first.to, alone: word)
