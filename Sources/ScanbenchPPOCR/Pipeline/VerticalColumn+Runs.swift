@@ -582,23 +582,20 @@ extension VerticalColumn {
       characters.reduce(0.0) { $0 + Double($1.probability) } / Double(max(characters.count, 1))
     }
     let letters = turned.characters[run].filter { isLatin($0.text) }.count
-    // In a gap the turned reading left, a mark it dropped reads alone as digits (`。` as `10`): a
-    // word found there holds a letter.
-    // So does a word read alone for one doubtful character of the turned reading, which as often
-    // is a kana.
+    // One doubtful character of the turned reading (``stretchesToReadAlone(_:em:loneDoubtfulCharacters:)``).
+    let loneDoubtful = run.count == 1 && letters == 0
+    // In a gap the turned reading left, a mark it dropped reads alone as digits (`。` as `10`), and
+    // a lone doubtful character is as often a kana: a word found for either holds a letter.
     let hasLetter = read.contains { $0.text.contains(where: \.isLetter) }
     guard read.allSatisfy({ $0.probability >= 0.5 }), read.count >= letters,
-      (run.count > 1 || letters > 0) || hasLetter,
+      (!run.isEmpty && !loneDoubtful) || hasLetter,
       mean(read) > mean(turned.characters[run])
     else { return turned }
-    // One doubtful character of the turned reading (``stretchesToReadAlone(_:em:loneDoubtfulCharacters:)``)
-    // is a short word or nothing: read alone as more than two characters, or with a mark, the
-    // stretch took in a neighbouring word the turned reading had read, or the character was a kana.
-    let loneDoubtful = run.count == 1 && letters == 0
+    // A lone doubtful character is a short word or nothing: read alone as more than two characters,
+    // or with a mark, the stretch took in a neighbouring word the turned reading had read, or the
+    // character was a kana.
     if loneDoubtful {
-      guard read.count <= run.count + 1,
-        read.allSatisfy({ $0.text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
-      else { return turned }
+      guard read.count <= 2, read.allSatisfy({ isLatinLetterOrDigit($0.text) }) else { return turned }
     }
     let moved = read.map { character -> DecodedCharacter in
       var moved = character
