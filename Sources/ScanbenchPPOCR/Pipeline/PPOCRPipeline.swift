@@ -743,7 +743,9 @@ public final class PPOCRPipeline {
       ])
       options.palePrintOnWhite = PalePrint()
       options.brokenStrokes = BrokenStrokes()
-      options.bilevelColumnsRestored = RestoredColumns()
+      var bilevel = RestoredColumns()
+      bilevel.commasFromOwnReading = true
+      options.bilevelColumnsRestored = bilevel
       options.caseByHeight = true
       options.caseFromWordsAcross = true
       options.lettersFromWordsAcross = 0.9
@@ -861,9 +863,13 @@ public final class PPOCRPipeline {
       /// (Reports/BENCHMARKS.md, "Marks from every reading only where they have room (issue 30)").
       public var marksOnlyWithRoom: Double? = 1.4
       /// Where a restored copy's reading is kept, a `。` it read alone between two neighbours is the
-      /// `、` the page's own reading read alone between the same neighbours
-      /// (``VerticalColumn/withCommas(of:into:)``): restored, a comma's few pixels thicken into a
-      /// round blob. Only a bilevel page's copies do so; `jpn_vert` sets it for them.
+      /// `、` the page's own reading read alone between the same neighbours, where that mark's ink
+      /// on the page is a tick (``VerticalColumn/withCommas(of:into:isTick:)``,
+      /// ``VerticalColumn/MarkInk/isTick``): restored, a comma's few pixels thicken into a round
+      /// blob, but the threshold also breaks a `。`'s ring open into an arc the page's own reading
+      /// reads `、`, and an arc leaves its middle white. Only a bilevel page's copies do so;
+      /// `jpn_vert` sets it for them
+      /// (Reports/BENCHMARKS.md, "1-bit commas weighed by the mark's own piece of ink (issue 30)").
       public var commasFromOwnReading = false
       public init() {}
       /// The rule with its copies restored as `restorations` say.
@@ -1470,10 +1476,17 @@ public final class PPOCRPipeline {
         }
       }
     }
-    // The reading kept is the page's own, or it takes the page's own `、` where it read `。`.
+    // The reading kept is the page's own, or it takes the page's own `、` where it read `。` and
+    // the ink there is a tick.
     if restoring.commasFromOwnReading {
       for (slot, index) in columns.enumerated() where kept[slot] != 0 {
-        readings[slot][kept[slot]] = VerticalColumn.withCommas(of: readings[slot][0], into: decoded[index])
+        let own = readings[slot][0]
+        let column = uprightColumn(image, quad: detected[index].quad.turnedClockwise())
+        let row = column.flatMap { own.rows(height: Double($0.height)) }
+        readings[slot][kept[slot]] = VerticalColumn.withCommas(of: own, into: decoded[index]) { at in
+          guard let column, let row else { return false }
+          return VerticalColumn.markInk(in: column, near: row(own.characters[at]))?.isTick ?? false
+        }
         decoded[index] = readings[slot][kept[slot]]
       }
     }

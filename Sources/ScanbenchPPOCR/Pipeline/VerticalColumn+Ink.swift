@@ -134,10 +134,10 @@ extension VerticalColumn {
       let text: String
       let plain: Bool
       let ring = isRing(piece, width: width)
-      if ring || ringness > 0.3 || drawn.amount < 0.35 {
+      if ring || ringness > 0.3 || drawn.amount < roundBelow {
         text = "。"
         plain = ring && drawn.amount < 0.5
-      } else if drawn.covariance > 0.1 {
+      } else if drawn.covariance > alongTheDiagonal {
         text = "、"
         plain =
           ringness < 0.2
@@ -152,6 +152,13 @@ extension VerticalColumn {
     return marks.sorted { $0.centre < $1.centre }
   }
 
+  /// A piece of ink drawn out less than this (``elongation(_:picture:)``'s amount) is round: a ring,
+  /// or a blob, never a `、`.
+  static let roundBelow = 0.35
+  /// A piece of ink whose spread lies along the diagonal from its top left down to its bottom right
+  /// by more than this (``elongation(_:picture:)``'s covariance) is drawn as a `、` is.
+  static let alongTheDiagonal = 0.1
+
   /// Whether a piece of ink taken for `、` (closing round no paper, drawn out along the diagonal from
   /// its top left by `amount`, ``elongation(_:picture:)``) shows its kind beyond doubt though it is
   /// drawn out less far than a large `、`: a small `、`, or one the scan blurred, is little longer
@@ -159,7 +166,7 @@ extension VerticalColumn {
   /// where a `。` however small or blurred keeps its middle lighter than its ring; and no ring is
   /// drawn out along the diagonal at all.
   static func shortCommaIsPlain(ringness: Double, amount: Double) -> Bool {
-    ringness < 0.2 && amount >= 0.35
+    ringness < 0.2 && amount >= roundBelow
   }
 
   /// A connected piece of ink (8-connected): its pixels' indices and bounds (max exclusive).

@@ -95,9 +95,11 @@ extension VerticalColumn {
   /// between two neighbours it shares with `own` (the column read from the page as it is) made the
   /// `、` that `own` read alone between the same neighbours. A restoration darkens and blurs: the
   /// few pixels of a `、` thicken into a round blob, which the recognizer reads as a ring, while a
-  /// ring's hole is never drawn into a tick. The neighbours are the characters other than marks the
-  /// two readings share, in order (``anchors(_:_:counting:nearestInPlace:)``).
-  static func withCommas(of own: DecodedLine, into kept: DecodedLine) -> DecodedLine {
+  /// ring's hole is never drawn into a tick. But the page's own reading reads `、` for a ring the
+  /// threshold broke open too: only a `、` whose ink `isTick` finds a tick (given the index of the
+  /// `、` in `own`: ``markInk(in:near:)``) is taken. The neighbours are the characters other than
+  /// marks the two readings share, in order (``anchors(_:_:counting:nearestInPlace:)``).
+  static func withCommas(of own: DecodedLine, into kept: DecodedLine, isTick: (Int) -> Bool) -> DecodedLine {
     let (o, k) = (own.characters, kept.characters)
     guard !o.isEmpty, !k.isEmpty else { return kept }
     let shared = anchors(k, o) { !isMark($0) }.map { (kept: $0.first, own: $0.second) }
@@ -106,7 +108,8 @@ extension VerticalColumn {
     var result = kept
     for (before, after) in zip(bounds, bounds.dropFirst()) {
       let (keptAt, ownAt) = (before.kept + 1, before.own + 1)
-      guard after.kept - keptAt == 1, after.own - ownAt == 1, k[keptAt].text == "。", o[ownAt].text == "、"
+      guard after.kept - keptAt == 1, after.own - ownAt == 1, k[keptAt].text == "。", o[ownAt].text == "、",
+        isTick(ownAt)
       else { continue }
       result.characters[keptAt].text = "、"
       result.characters[keptAt].probability = o[ownAt].probability

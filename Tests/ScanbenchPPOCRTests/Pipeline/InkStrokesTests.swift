@@ -117,9 +117,11 @@ struct InkStrokesTests {
     #expect(!rule.holds(try #require(InkStrokes(wholePage.blurred(sigma: 0.7)))))
     let specks = (0..<10).flatMap { Self.rectangle(x: 2 + $0 * 4, y: 2, width: 2, height: 2) }
     #expect(!rule.holds(try #require(InkStrokes(Self.bilevel(width: 60, height: 10, ink: specks)))))
-    // `jpn_vert` sets the rule as it is: a 1-bit column's commas from its own reading are off (held
-    // out, they broke as many full stops as they mended).
-    #expect(PPOCRPipeline.Options.verticalColumns.bilevelColumnsRestored == rule)
+    // `jpn_vert` sets the rule with a 1-bit column's commas from its own reading (weighed by the
+    // mark's ink: a ring broken open stays a full stop); a pale page's copies do without them.
+    var withCommas = rule
+    withCommas.commasFromOwnReading = true
+    #expect(PPOCRPipeline.Options.verticalColumns.bilevelColumnsRestored == withCommas)
     #expect(PPOCRPipeline.Options.verticalColumns.palePageColumnsRestored?.commasFromOwnReading == false)
     #expect(PPOCRPipeline.Options().bilevelColumnsRestored == nil)
   }

@@ -155,12 +155,27 @@ import Testing
 }
 
 /// Where a restored copy's reading of a 1-bit page's column is kept, a `。` it read where the
-/// page's own reading read `、` between the same neighbours is that `、`.
+/// page's own reading read `、` between the same neighbours is that `、`, where the ink there is a
+/// tick.
 @Suite struct VerticalColumnCommasFromOwnReadingTests {
-  static func kept(own: String, restored: String) -> String {
+  static func kept(own: String, restored: String, isTick: (Int) -> Bool = { _ in true }) -> String {
     VerticalColumn.withCommas(
-      of: VerticalColumnMarksTests.reading(own), into: VerticalColumnMarksTests.reading(restored)
+      of: VerticalColumnMarksTests.reading(own), into: VerticalColumnMarksTests.reading(restored),
+      isTick: isTick
     ).text
+  }
+
+  @Test func aCommaWhoseInkIsNoTickStaysAFullStop() {
+    // `人がす。YouTube`: the threshold broke the ring open, and the page's reading read its arc `、`.
+    #expect(Self.kept(own: "人がす、You", restored: "人がす。You") { _ in false } == "人がす。You")
+    // Each comma is weighed by its own ink: the one asked about is the page's reading's `、`.
+    var asked: [Int] = []
+    let read = Self.kept(own: "見返す、注意、下", restored: "見返す。注意。下") { at in
+      asked.append(at)
+      return at == 6
+    }
+    #expect(read == "見返す。注意、下")
+    #expect(asked == [3, 6])
   }
 
   @Test func aFullStopTheOwnReadingReadAsACommaIsAComma() {

@@ -489,8 +489,8 @@ struct VerticalColumnModelTests {
 
   /// A 1-bit page of two tiers (`marks-3` book-2-001) whose third `JavaScriptのPromiseで、` ends its
   /// column in a comma of a few pixels: the restored copy whose reading the column keeps reads it
-  /// round, `。`, where the page read as it is reads `、`. With the step (off by default) the page's
-  /// own comma is kept.
+  /// round, `。`, where the page read as it is reads `、`. With the step (on for `jpn_vert`: the
+  /// comma's ink is a tick) the page's own comma is kept.
   @Test func aCommaARestoredCopyReadRoundIsThePagesOwn() throws {
     let (image, _) = try PipelineModelTests.sample(Self.fixtures, "marks-3-book-2-001")
     var options = ReadingOrderModelTests.vertical
@@ -501,6 +501,22 @@ struct VerticalColumnModelTests {
     options.bilevelColumnsRestored?.commasFromOwnReading = false
     let without = Self.withoutSpaces(try PipelineModelTests.pipeline(options: options).recognize(image).text)
     #expect(without.contains("Promiseで。待ち合わせ"), "the step is what reads it: \(without)")
+  }
+
+  /// A 1-bit page of three tiers (`marks-1` book-3-008) where the page's own reading reads two
+  /// marks `、` that the restored copies' readings kept read `。`: after `論文は` a tick of a few
+  /// pixels, which is a comma, and after `iPadで見返す` a ring the threshold broke into specks round
+  /// an empty middle, which stays a full stop.
+  @Test func aRingTheThresholdBrokeOpenStaysAFullStop() throws {
+    let (image, _) = try PipelineModelTests.sample(Self.fixtures, "marks-1-book-3-008")
+    var options = ReadingOrderModelTests.vertical
+    #expect(options.bilevelColumnsRestored?.commasFromOwnReading == true)
+    let read = Self.withoutSpaces(try PipelineModelTests.pipeline(options: options).recognize(image).text)
+    #expect(read.contains("は、arXiv"), "\(read)")
+    #expect(read.contains("iPadで見返す。"), "\(read)")
+    options.bilevelColumnsRestored?.commasFromOwnReading = false
+    let without = Self.withoutSpaces(try PipelineModelTests.pipeline(options: options).recognize(image).text)
+    #expect(without.contains("は。arXiv"), "the step is what reads the comma: \(without)")
   }
 
   /// A column cut from a three-tier book page whose `﹂` (a bar with a stroke up its left end) the
