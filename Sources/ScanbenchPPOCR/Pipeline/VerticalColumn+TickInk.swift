@@ -126,8 +126,9 @@ extension VerticalColumn {
   /// the mark's gap, right of the column's middle) that starts above row `startingAbove`, with every
   /// other piece that comes within `joining` ems of it and keeps the whole within `largest` ems each
   /// way. A threshold breaks a ring into pieces a pixel or two apart, while the next character's
-  /// pieces in the gap, and the stroke ends of the one above, lie beyond a mark's size of it. Nil
-  /// where no piece starts that high.
+  /// pieces in the gap lie beyond a mark's size of it (the strokes of the character above that run
+  /// down into the gap start above it, and the caller leaves them out). Nil where no piece starts
+  /// that high.
   static func ownPieces(
     _ pieces: [Piece], startingAbove: Int, em: Double, joining: Double = 0.1, largest: Double = 0.45
   )
