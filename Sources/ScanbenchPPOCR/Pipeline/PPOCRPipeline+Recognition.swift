@@ -800,17 +800,16 @@ extension PPOCRPipeline {
           otherLettersSurerThan: options.lettersFromWordsAcross, thinLettersSurerThan: thin)
       else { continue }
       let read = word.characters.map { result.characters[$0].text }.joined()
-      // A thin letter the word tells is read as surely as the word reads it: alone, the bare stroke
-      // was read doubtfully, and the column's readings are weighed by how surely they read.
-      let surely = across.characters.filter { !$0.text.allSatisfy(\.isWhitespace) }.map(\.probability)
-      for (position, (letter, index)) in zip(letters, word.characters).enumerated() {
+      for (letter, index) in zip(letters, word.characters) {
         let stroke = result.characters[index].text
-        if thin != nil, VerticalColumn.isBar(stroke) || stroke == "1", letter != stroke {
-          result.characters[index].probability = max(result.characters[index].probability, surely[position])
+        // A thin letter the word tells is read as surely as the word reads it: alone, the bare
+        // stroke was read doubtfully, and the column's readings are weighed by how surely they read.
+        if thin != nil, VerticalColumn.isBar(stroke) || stroke == "1", letter.text != stroke {
+          result.characters[index].probability = max(result.characters[index].probability, letter.probability)
         }
-        result.characters[index].text = letter
+        result.characters[index].text = letter.text
       }
-      words.append((read, letters.joined()))
+      words.append((read, letters.map(\.text).joined()))
     }
     return (result, words)
   }
@@ -830,7 +829,7 @@ extension PPOCRPipeline {
           readAcross: across, matching: turned, at: Array(run),
           otherLettersSurerThan: options.lettersFromWordsAcross)
       else { continue }
-      words.append((turned.characters[run].map(\.text).joined(), letters.joined()))
+      words.append((turned.characters[run].map(\.text).joined(), letters.map(\.text).joined()))
     }
     return words
   }

@@ -289,38 +289,17 @@ extension RGBImage {
 }
 
 extension RGBImage {
-  /// The image enlarged `factor` times across and down, bilinear (pixel centres aligned as the
-  /// recognizer's crops align them, ``Sampling/tap(_:scale:size:)``): a 1-bit scan's strokes, a
+  /// The image enlarged `factor` times across and down, bilinear as the models' inputs are sampled
+  /// (``Sampling/resampled(_:width:height:channels:to:_:arithmetic:)``): a 1-bit scan's strokes, a
   /// pixel wide with hard edges, blurred at the enlarged size come out smooth and grey, where the
   /// recognizer enlarging a small cell itself samples them as steps.
   func enlarged(by factor: Int) -> RGBImage {
     guard factor > 1, width > 0, height > 0 else { return self }
-    let (width, height) = (self.width, self.height)
     let (enlargedWidth, enlargedHeight) = (width * factor, height * factor)
-    let scale = 1 / Double(factor)
-    let across = (0..<enlargedWidth).map { Sampling.tap(Double($0), scale: scale, size: width) }
-    var result = [UInt8](repeating: 0, count: enlargedWidth * enlargedHeight * 3)
-    pixels.withUnsafeBufferPointer { source in
-      result.withUnsafeMutableBufferPointer { target in
-        for y in 0..<enlargedHeight {
-          let (top, bottom, fy) = Sampling.tap(Double(y), scale: scale, size: height)
-          for x in 0..<enlargedWidth {
-            let (left, right, fx) = across[x]
-            let out = (y * enlargedWidth + x) * 3
-            for channel in 0..<3 {
-              let upperLeft = Float(source[(top * width + left) * 3 + channel])
-              let upperRight = Float(source[(top * width + right) * 3 + channel])
-              let lowerLeft = Float(source[(bottom * width + left) * 3 + channel])
-              let lowerRight = Float(source[(bottom * width + right) * 3 + channel])
-              let upper = upperLeft + (upperRight - upperLeft) * fx
-              let lower = lowerLeft + (lowerRight - lowerLeft) * fx
-              target[out + channel] = UInt8(
-                clamping: Int(saturating: (upper + (lower - upper) * fy).rounded()))
-            }
-          }
-        }
-      }
-    }
-    return RGBImage(width: enlargedWidth, height: enlargedHeight, pixels: result)
+    return RGBImage(
+      width: enlargedWidth, height: enlargedHeight,
+      pixels: Sampling.resampled(
+        pixels, width: width, height: height, channels: 3, to: enlargedWidth, enlargedHeight,
+        arithmetic: .asModelInputs))
   }
 }

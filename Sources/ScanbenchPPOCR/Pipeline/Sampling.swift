@@ -47,61 +47,29 @@ struct PlanarTarget {
 }
 
 enum Sampling {
-  /// Resizes the whole image to `width × height` (bilinear, pixel centres aligned as OpenCV's
-  /// `INTER_LINEAR` aligns them) and writes it normalized into `target` — only the output rows
-  /// `rows` (all by default), the first of them at the target's first row.
+  /// Resizes the whole image to `width × height` (``bilinear(_:width:height:channels:to:_:rows:arithmetic:_:)``,
+  /// as the models' inputs are sampled) and writes it normalized into `target` — only the output
+  /// rows `rows` (all by default), the first of them at the target's first row.
   static func resize(
     _ image: RGBImage, width: Int, height: Int, rows: Range<Int>? = nil, normalization: InputNormalization,
     into target: PlanarTarget
   ) {
-    precondition(image.width > 0 && image.height > 0 && width > 0 && height > 0)
     let rows = rows ?? 0..<height
-    precondition(rows.lowerBound >= 0 && rows.upperBound <= height)
     let (scale, offset) = normalization.affine
     let channels = normalization.channels
     let (c0, c1, c2) = (channels[0], channels[1], channels[2])
-    let scaleX = Double(image.width) / Double(width)
-    let scaleY = Double(image.height) / Double(height)
-    // Per output column: the byte offsets of the two source pixels and the weight of the right one.
-    var left = [Int](repeating: 0, count: width)
-    var right = [Int](repeating: 0, count: width)
-    var weight = [Float](repeating: 0, count: width)
-    for x in 0..<width {
-      let (index, next, fraction) = tap(Double(x), scale: scaleX, size: image.width)
-      left[x] = index * 3
-      right[x] = next * 3
-      weight[x] = fraction
-    }
-    let sourceRow = image.width * 3
+    let plane0 = target.base
+    let plane1 = target.base + target.planeStride
+    let plane2 = target.base + 2 * target.planeStride
     image.pixels.withUnsafeBufferPointer { pixels in
-      guard let source = pixels.baseAddress else { return }
-      left.withUnsafeBufferPointer { left in
-        right.withUnsafeBufferPointer { right in
-          weight.withUnsafeBufferPointer { weight in
-            let plane0 = target.base
-            let plane1 = target.base + target.planeStride
-            let plane2 = target.base + 2 * target.planeStride
-            for y in rows {
-              let (top, bottom, fy) = tap(Double(y), scale: scaleY, size: image.height)
-              let upper = source + top * sourceRow
-              let lower = source + bottom * sourceRow
-              let out = (y - rows.lowerBound) * target.rowStride
-              for x in 0..<width {
-                let l = left[x]
-                let r = right[x]
-                let fx = weight[x]
-                @inline(__always) func sample(_ c: Int) -> Float {
-                  let a = Float(upper[l + c]) + (Float(upper[r + c]) - Float(upper[l + c])) * fx
-                  let b = Float(lower[l + c]) + (Float(lower[r + c]) - Float(lower[l + c])) * fx
-                  return a + (b - a) * fy
-                }
-                plane0[out + x] = sample(c0) * scale.0 + offset.0
-                plane1[out + x] = sample(c1) * scale.1 + offset.1
-                plane2[out + x] = sample(c2) * scale.2 + offset.2
-              }
-            }
-          }
-        }
+      bilinear(
+        pixels, width: image.width, height: image.height, channels: 3, to: width, height, rows: rows,
+        arithmetic: .asModelInputs
+      ) { x, y, sample in
+        let out = (y - rows.lowerBound) * target.rowStride + x
+        plane0[out] = Float(sample(c0)) * scale.0 + offset.0
+        plane1[out] = Float(sample(c1)) * scale.1 + offset.1
+        plane2[out] = Float(sample(c2)) * scale.2 + offset.2
       }
     }
   }
@@ -109,12 +77,12 @@ enum Sampling {
   /// OpenCV's linear-resize tap for output coordinate `x`: source `(x + 0.5) × scale − 0.5`,
   /// clamped at the borders.
   @inline(__always)
-  static func tap(_ x: Double, scale: Double, size: Int) -> (Int, Int, Float) {
+  static func tap(_ x: Double, scale: Double, size: Int) -> (Int, Int, Double) {
     let source = (x + 0.5) * scale - 0.5
     if source <= 0 { return (0, 0, 0) }
     let index = Int(source)
     if index >= size - 1 { return (size - 1, size - 1, 0) }
-    return (index, index + 1, Float(source - Double(index)))
+    return (index, index + 1, source - Double(index))
   }
 
   /// Samples the quadrilateral `quad` of `image` as a `width × height` picture of the text it holds
@@ -191,5 +159,99 @@ enum Sampling {
         }
       }
     }
+  }
+}
+
+extension Sampling {
+  /// The arithmetic of one bilinear sample. Both give the same value but for rounding in its last
+  /// bits, which a picture kept as bytes turns into a grey level on a few pixels: each caller keeps
+  /// the arithmetic its readings were tuned with.
+  enum Arithmetic {
+    /// In Float, each pair as `a + (b − a) × t`: as the models' inputs are sampled (``crop``), and
+    /// so a page enlarged before it is read (``RGBImage/enlarged(by:)``) matches them.
+    case asModelInputs
+    /// In Double, each pair weighed as `a × (1 − t) + b × t`: as the vertical columns' glyphs were
+    /// shrunk into their cells when their placement was tuned.
+    case asColumnGlyphs
+  }
+
+  /// Bilinear resampling of a `sourceWidth × sourceHeight` picture of `channels` interleaved bytes
+  /// a pixel to `width × height`, pixel centres aligned as OpenCV's `INTER_LINEAR` aligns them
+  /// (``tap(_:scale:size:)``, the borders clamped): for each output pixel of the rows `rows`, row by
+  /// row, `body(x, y, sample)`, where `sample(c)` is channel `c` there, not rounded.
+  @inline(__always)
+  static func bilinear(
+    _ pixels: UnsafeBufferPointer<UInt8>, width sourceWidth: Int, height sourceHeight: Int, channels: Int,
+    to width: Int, _ height: Int, rows: Range<Int>, arithmetic: Arithmetic,
+    _ body: (_ x: Int, _ y: Int, _ sample: (_ channel: Int) -> Double) -> Void
+  ) {
+    precondition(sourceWidth > 0 && sourceHeight > 0 && width > 0 && height > 0)
+    precondition(pixels.count == sourceWidth * sourceHeight * channels)
+    precondition(rows.lowerBound >= 0 && rows.upperBound <= height)
+    guard let source = pixels.baseAddress else { return }
+    let scaleX = Double(sourceWidth) / Double(width)
+    let scaleY = Double(sourceHeight) / Double(height)
+    // Per output column: the byte offsets of the two source pixels and the weight of the right one.
+    var left = [Int](repeating: 0, count: width)
+    var right = [Int](repeating: 0, count: width)
+    var weight = [Double](repeating: 0, count: width)
+    for x in 0..<width {
+      let (index, next, fraction) = tap(Double(x), scale: scaleX, size: sourceWidth)
+      left[x] = index * channels
+      right[x] = next * channels
+      weight[x] = fraction
+    }
+    let rowBytes = sourceWidth * channels
+    left.withUnsafeBufferPointer { left in
+      right.withUnsafeBufferPointer { right in
+        weight.withUnsafeBufferPointer { weight in
+          for y in rows {
+            let (top, bottom, fy) = tap(Double(y), scale: scaleY, size: sourceHeight)
+            let upper = source + top * rowBytes
+            let lower = source + bottom * rowBytes
+            for x in 0..<width {
+              let (l, r, fx) = (left[x], right[x], weight[x])
+              switch arithmetic {
+              case .asModelInputs:
+                let (fx, fy) = (Float(fx), Float(fy))
+                body(x, y) { c in
+                  let a = Float(upper[l + c]) + (Float(upper[r + c]) - Float(upper[l + c])) * fx
+                  let b = Float(lower[l + c]) + (Float(lower[r + c]) - Float(lower[l + c])) * fx
+                  return Double(a + (b - a) * fy)
+                }
+              case .asColumnGlyphs:
+                body(x, y) { c in
+                  let a = Double(upper[l + c]) * (1 - fx) + Double(upper[r + c]) * fx
+                  let b = Double(lower[l + c]) * (1 - fx) + Double(lower[r + c]) * fx
+                  return a * (1 - fy) + b * fy
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// `pixels`, a `sourceWidth × sourceHeight` picture of `channels` interleaved bytes a pixel,
+  /// resampled to `width × height` (``bilinear(_:width:height:channels:to:_:rows:arithmetic:_:)``),
+  /// each value rounded to the nearest byte.
+  static func resampled(
+    _ pixels: [UInt8], width sourceWidth: Int, height sourceHeight: Int, channels: Int, to width: Int,
+    _ height: Int, arithmetic: Arithmetic
+  ) -> [UInt8] {
+    var result = [UInt8](repeating: 0, count: width * height * channels)
+    pixels.withUnsafeBufferPointer { pixels in
+      result.withUnsafeMutableBufferPointer { target in
+        bilinear(
+          pixels, width: sourceWidth, height: sourceHeight, channels: channels, to: width, height,
+          rows: 0..<height, arithmetic: arithmetic
+        ) { x, y, sample in
+          let out = (y * width + x) * channels
+          for c in 0..<channels { target[out + c] = UInt8(saturating: sample(c).rounded()) }
+        }
+      }
+    }
+    return result
   }
 }

@@ -140,9 +140,8 @@ extension VerticalColumn {
       } else if drawn.covariance > alongTheDiagonal {
         text = "、"
         plain =
-          ringness < 0.2
-          && (drawn.amount >= 0.5
-            || (shortCommas && shortCommaIsPlain(ringness: ringness, amount: drawn.amount)))
+          (ringness < 0.2 && drawn.amount >= 0.5)
+          || (shortCommas && shortCommaIsPlain(ringness: ringness, amount: drawn.amount))
       } else {
         continue
       }

@@ -127,7 +127,7 @@ extension VerticalColumn {
   }
 
   /// The letters `across` (the letters of `cells` at `indices`, read set across) reads, in its
-  /// case, where it reads, spaces left out, the same letters but for their case, and none of them
+  /// case and as surely as it reads each, where it reads, spaces left out, the same letters but for their case, and none of them
   /// doubtfully (below 0.5); nil otherwise. With `otherLettersSurerThan`, a word of three letters
   /// or more may also read one letter in three as another letter, read across at least that surely
   /// and more surely than in its cell: alone in its cell a letter loses what tells it from its
@@ -139,7 +139,7 @@ extension VerticalColumn {
   static func letters(
     readAcross across: DecodedLine, matching cells: DecodedLine, at indices: [Int],
     otherLettersSurerThan surer: Double? = nil, thinLettersSurerThan thin: Double? = nil
-  ) -> [String]? {
+  ) -> [DecodedCharacter]? {
     let letters = across.characters.filter { !$0.text.allSatisfy(\.isWhitespace) }
     guard letters.count == indices.count, letters.allSatisfy({ $0.probability >= 0.5 }) else { return nil }
     var others = 0
@@ -168,7 +168,7 @@ extension VerticalColumn {
       }
     }
     guard others == 0 || (letters.count >= 3 && 3 * others <= letters.count) else { return nil }
-    return letters.map(\.text)
+    return letters
   }
 
   /// Whether the character before `index` in `line` (spaces passed over) is a katakana or the long

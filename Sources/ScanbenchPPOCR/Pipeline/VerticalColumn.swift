@@ -504,9 +504,15 @@ struct VerticalColumn {
       if kind == .bar || kind == .bracket { mark = turnedCounterClockwise(mark) }
       if mark.width > size || mark.height > size {
         let scale = min(Double(size) / Double(mark.height), Double(size) / Double(mark.width))
-        mark = resized(
-          mark, width: max(1, Int(saturating: Double(mark.width) * scale)),
-          height: max(1, Int(saturating: Double(mark.height) * scale)))
+        let shrunk = (
+          width: max(1, Int(saturating: Double(mark.width) * scale)),
+          height: max(1, Int(saturating: Double(mark.height) * scale))
+        )
+        mark = Grey(
+          width: shrunk.width, height: shrunk.height,
+          pixels: Sampling.resampled(
+            mark.pixels, width: mark.width, height: mark.height, channels: 1, to: shrunk.width, shrunk.height,
+            arithmetic: .asColumnGlyphs))
       }
       let (w, h) = (mark.width, mark.height)
       let fromAxis = Int(
@@ -586,29 +592,6 @@ struct VerticalColumn {
     var result = Grey(width: grey.height, height: grey.width, value: 0)
     for y in 0..<grey.height {
       for x in 0..<grey.width { result[y, grey.width - 1 - x] = grey[x, y] }
-    }
-    return result
-  }
-
-  /// Bilinear resize, pixel centres aligned.
-  static func resized(_ grey: Grey, width: Int, height: Int) -> Grey {
-    var result = Grey(width: width, height: height, value: 0)
-    let sx = Double(grey.width) / Double(width)
-    let sy = Double(grey.height) / Double(height)
-    for y in 0..<height {
-      let fy = min(max((Double(y) + 0.5) * sy - 0.5, 0), Double(grey.height - 1))
-      let y0 = Int(fy)
-      let y1 = min(y0 + 1, grey.height - 1)
-      let ty = fy - Double(y0)
-      for x in 0..<width {
-        let fx = min(max((Double(x) + 0.5) * sx - 0.5, 0), Double(grey.width - 1))
-        let x0 = Int(fx)
-        let x1 = min(x0 + 1, grey.width - 1)
-        let tx = fx - Double(x0)
-        let top = Double(grey[x0, y0]) * (1 - tx) + Double(grey[x1, y0]) * tx
-        let bottom = Double(grey[x0, y1]) * (1 - tx) + Double(grey[x1, y1]) * tx
-        result[x, y] = UInt8(saturating: min(255, max(0, (top * (1 - ty) + bottom * ty).rounded())))
-      }
     }
     return result
   }

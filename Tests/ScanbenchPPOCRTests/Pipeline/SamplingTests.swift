@@ -61,6 +61,46 @@ import Testing
     #expect(out[0..<4].map { ($0 * 100).rounded() / 100 } == [0, 63.75, 191.25, 255])
   }
 
+  /// A picture kept as bytes (a page enlarged before it is read, a column's glyph shrunk into its
+  /// cell) is resampled with the centres and borders of the models' inputs, in the arithmetic its
+  /// caller keeps. From 175 to 10, a tenth and nine tenths of the way lie on halves (158.5, 26.5):
+  /// in Float the tenth's rounding cancels and the halves round up, in Double the weights leave
+  /// them a hair under and they round down; between them, the same bytes.
+  @Test func resampledBytesRoundAsTheirArithmeticDoes() {
+    let line: [UInt8] = [175, 10]
+    #expect(
+      Sampling.resampled(line, width: 2, height: 1, channels: 1, to: 5, 1, arithmetic: .asModelInputs) == [
+        175, 159, 93, 27, 10,
+      ])
+    #expect(
+      Sampling.resampled(line, width: 2, height: 1, channels: 1, to: 5, 1, arithmetic: .asColumnGlyphs) == [
+        175, 158, 93, 26, 10,
+      ])
+    // Down as across: the column read down is the line read across.
+    #expect(
+      Sampling.resampled(line, width: 1, height: 2, channels: 1, to: 1, 5, arithmetic: .asColumnGlyphs) == [
+        175, 158, 93, 26, 10,
+      ])
+  }
+
+  /// Each channel of an interleaved picture is resampled alone, as a grey picture of that channel
+  /// would be.
+  @Test func resampledChannelsStayApart() {
+    var generator = SystemRandomNumberGenerator()
+    let (width, height) = (7, 5)
+    let pixels = (0..<width * height * 3).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    for arithmetic in [Sampling.Arithmetic.asModelInputs, .asColumnGlyphs] {
+      let colour = Sampling.resampled(
+        pixels, width: width, height: height, channels: 3, to: 11, 3, arithmetic: arithmetic)
+      for channel in 0..<3 {
+        let grey = Sampling.resampled(
+          stride(from: channel, to: pixels.count, by: 3).map { pixels[$0] }, width: width, height: height,
+          channels: 1, to: 11, 3, arithmetic: arithmetic)
+        #expect(stride(from: channel, to: colour.count, by: 3).map { colour[$0] } == grey)
+      }
+    }
+  }
+
   @Test func planesFollowTheChannelOrderAndNormalization() {
     let image = RGBImage(width: 3, height: 2, red: 255, green: 0, blue: 51)
     let out = resized(image, 4, 4, .paddleRecognition)

@@ -43,7 +43,7 @@ import Testing
     let cells = VerticalColumnRunsTests.reading("SWIft", pitch: 10, content: 50)
     let across = VerticalColumnRunsTests.reading("Swift", pitch: 10, content: 50)
     #expect(
-      VerticalColumn.letters(readAcross: across, matching: cells, at: Array(0..<5)) == [
+      VerticalColumn.letters(readAcross: across, matching: cells, at: Array(0..<5))?.map(\.text) == [
         "S", "w", "i", "f", "t",
       ])
     // Other letters, a letter more, or a letter read doubtfully: nothing taken.
@@ -60,7 +60,8 @@ import Testing
     let cells = VerticalColumnRunsTests.reading("ーPhone", pitch: 10, content: 60)
     let iPhone = VerticalColumnRunsTests.reading("iPhone", pitch: 10, content: 60)
     #expect(
-      VerticalColumn.letters(readAcross: iPhone, matching: cells, at: Array(0..<6))?.joined() == "iPhone")
+      VerticalColumn.letters(readAcross: iPhone, matching: cells, at: Array(0..<6))?.map(\.text).joined()
+        == "iPhone")
     // `ー` in a column stands as `l` does: read so, it stays a bar.
     let lPhone = VerticalColumnRunsTests.reading("lPhone", pitch: 10, content: 60)
     #expect(VerticalColumn.letters(readAcross: lPhone, matching: cells, at: Array(0..<6)) == nil)
@@ -76,7 +77,7 @@ import Testing
     let indices = Array(0..<10)
     #expect(
       VerticalColumn.letters(readAcross: across, matching: cells, at: indices, otherLettersSurerThan: 0.9)?
-        .joined() == "PostgreSQL")
+        .map(\.text).joined() == "PostgreSQL")
     // Without the option, or with the other letter read doubtfully, only the case.
     #expect(VerticalColumn.letters(readAcross: across, matching: cells, at: indices) == nil)
     var doubtful = across
@@ -97,7 +98,7 @@ import Testing
     let one = VerticalColumnRunsTests.reading("lPodl", pitch: 10, content: 50, probability: 0.6)
     #expect(
       VerticalColumn.letters(readAcross: iPodl, matching: one, at: Array(0..<5), otherLettersSurerThan: 0.9)?
-        .joined() == "iPodl")
+        .map(\.text).joined() == "iPodl")
     let two = VerticalColumnRunsTests.reading("OS", pitch: 10, content: 20, probability: 0.6)
     #expect(
       VerticalColumn.letters(
@@ -110,7 +111,7 @@ import Testing
     let sure = VerticalColumnRunsTests.reading("AI", pitch: 10, content: 20, probability: 0.95)
     #expect(
       VerticalColumn.letters(readAcross: sure, matching: cells, at: [0, 1], otherLettersSurerThan: 0.9)?
-        .joined() == "AI")
+        .map(\.text).joined() == "AI")
     #expect(VerticalColumn.letters(readAcross: sure, matching: cells, at: [0, 1]) == nil)
     // After a small letter, the bar stays one.
     let small = VerticalColumnRunsTests.reading("aー", pitch: 10, content: 20, probability: 0.9)
@@ -125,7 +126,7 @@ import Testing
     let log = VerticalColumnRunsTests.reading("log", pitch: 10, content: 30, probability: 1)
     #expect(
       VerticalColumn.letters(readAcross: log, matching: cells, at: [1, 2, 3], thinLettersSurerThan: 0.9)?
-        .joined() == "log")
+        .map(\.text).joined() == "log")
     #expect(VerticalColumn.letters(readAcross: log, matching: cells, at: [1, 2, 3]) == nil)
     // `-nte-` for `Intel`, and a `1` for the `i` of `wiki`.
     for (read, word) in [("-nte-", "Intel"), ("wik1", "wiki")] {
@@ -135,7 +136,7 @@ import Testing
       #expect(
         VerticalColumn.letters(
           readAcross: across, matching: upright, at: Array(0..<word.count), thinLettersSurerThan: 0.9)?
-          .joined() == word)
+          .map(\.text).joined() == word)
     }
     // Read doubtfully across, the stroke stays.
     let doubtful = VerticalColumnRunsTests.reading("log", pitch: 10, content: 30, probabilities: [0.8, 1, 1])
