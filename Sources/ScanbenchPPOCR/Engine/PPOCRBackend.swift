@@ -164,7 +164,8 @@ public struct PPOCRBackend: EngineBackend {
   /// page read as it lies, at the usual size, kept
   /// (Reports/BENCHMARKS.md, "A photo on its side turned from its reduced copy at fast (issue 29)").
   /// Fast reads a page's longest lines first, and an upside-down page no further before it is turned
-  /// (``PPOCRPipeline/Options/upsideDownTurnFirst``). The line filter's
+  /// (``PPOCRPipeline/Options/upsideDownTurnFirst``). Fast Japanese reads its lines squeezed across
+  /// (``fastJapaneseWidthScale``). The line filter's
   /// threshold is the recognizer's (``Size/minLineProbability(english:)``).
   public static func pipelineOptions(
     for level: RecognitionLevel, language: String, recognizer: Size, detector: Size
@@ -173,6 +174,7 @@ public struct PPOCRBackend: EngineBackend {
     var options = PPOCRPipeline.Options()
     options.minLineProbability = recognizer.minLineProbability(english: readsWithEnglishClasses(language))
     if readsWithEnglishClasses(language) { options.spacesFromInk = spacesFromInkShare }
+    if level == .fast && language == "jpn" { options.recognitionWidthScale = fastJapaneseWidthScale }
     if level == .fast && detector == .tiny {
       options.detectionLineThickness = fastLineThickness
       options.coarsePassAsDetection = true
@@ -188,6 +190,13 @@ public struct PPOCRBackend: EngineBackend {
   /// Small enough that the tiny detector's glance at a photo without text costs a fraction of its
   /// coarse pass; large enough that it found every page of text the coarse pass finds.
   static let fastCoarseGlanceSide = 480
+  /// Japanese characters are about square, so a line scaled to the recognizer's height gives it
+  /// several output columns a character, more than its CTC decoding needs; the recognizer's work
+  /// is proportional to its input's width, and fast Japanese has no smaller recognizer to read
+  /// with. Squeezed further, kana and kanji began to merge; the Latin words inside Japanese lines,
+  /// narrower, still read as unsqueezed (Reports/BENCHMARKS.md, "Fast Japanese lines read squeezed across (issue 29)").
+  /// English reads with its own tiny recognizer, and a mixed `eng+jpn` page keeps its lines' width.
+  static let fastJapaneseWidthScale = 0.65
   /// English words stand apart by a space's width; a dropped one leaves about as wide a gap.
   static let spacesFromInkShare = 0.8
 
@@ -274,6 +283,11 @@ public struct PPOCRBackend: EngineBackend {
     }
     if !singleLine, pipelineOptions.upsideDownTurnFirst {
       settings["upside-down turn"] = "from the longest lines, read first; the page read only turned"
+    }
+    if pipelineOptions.recognitionWidthScale != 1 {
+      settings["crops"] =
+        "squeezed across to " + String(format: "%g", pipelineOptions.recognitionWidthScale)
+        + " of their width"
     }
     return EngineIdentity(name: "ppocr", version: "PP-OCRv6", models: hashes, settings: settings)
   }
