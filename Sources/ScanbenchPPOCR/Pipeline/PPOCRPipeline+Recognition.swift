@@ -400,7 +400,8 @@ extension PPOCRPipeline {
             openingAfterClosing: options.openingBracketsAfterClosing,
             singleOverDouble: options.singleBracketsOverDouble,
             closingAfterMarks: options.closingBracketsAfterMarks, backToBack: options.bracketsBackToBack,
-            atColumnEnds: options.bracketsAtColumnEnds, koOverClosing: options.koOverClosingBrackets)
+            atColumnEnds: options.bracketsAtColumnEnds, koOverClosing: options.koOverClosingBrackets,
+            hyphensInWords: options.hyphensInWordsKept)
         }
         if sameQuad && options.onesFromInk {
           decoded[index] = VerticalColumn.withOnesFromInk(column, into: decoded[index], pitch: line.pitch)
@@ -473,7 +474,8 @@ extension PPOCRPipeline {
           openingAfterClosing: options.openingBracketsAfterClosing,
           singleOverDouble: options.singleBracketsOverDouble,
           closingAfterMarks: options.closingBracketsAfterMarks, backToBack: options.bracketsBackToBack,
-          atColumnEnds: options.bracketsAtColumnEnds, koOverClosing: options.koOverClosingBrackets)
+          atColumnEnds: options.bracketsAtColumnEnds, koOverClosing: options.koOverClosingBrackets,
+          hyphensInWords: options.hyphensInWordsKept)
       }
       if options.onesFromInk {
         cells = VerticalColumn.withOnesFromInk(column, into: cells, pitch: line.pitch)
@@ -506,6 +508,13 @@ extension PPOCRPipeline {
     // Whichever way a column was read, what it cannot hold is read as what it can
     // (``VerticalColumn/bareLetters(_:)``, ``VerticalColumn/verticalMarks(_:pointsAsCommas:)``).
     for index in detected.indices where detected[index].isVertical && regions[index].isVertical {
+      // A column of upright letters, whichever way it was read, read again set across whole.
+      if let atLeast = options.columnsOfLettersReadAcross, regions[index].quad == detected[index].quad,
+        VerticalColumn.isMostlyLetters(decoded[index]),
+        let column = uprightColumn(image, quad: detected[index].quad.turnedClockwise())
+      {
+        decoded[index] = try withColumnReadAcross(decoded[index], column: column, atLeast: atLeast)
+      }
       if options.lettersInASCIIWhicheverReading {
         decoded[index] = VerticalColumn.halfWidthLatin(decoded[index])
       }

@@ -437,6 +437,12 @@ public final class PPOCRPipeline {
     /// The stroke turns up at its left end as `﹂` does, and cut from its bar by the column's foot
     /// the recognizer reads it as the bracket (docs/engines.md, "Vertical Japanese").
     public var koOverClosingBrackets = true
+    /// With ``bracketsFromInk``, a hyphen read between two Latin letters or digits (`Blu-ray` lying
+    /// sideways) stays a hyphen where the ink shows a bracket's shape near it
+    /// (``VerticalColumn/withHyphensInWords(of:into:)``): a corner bracket never stands inside a
+    /// word, and the ink of a hyphen lying sideways among letters is found as a `﹁` now and then
+    /// (docs/engines.md, "Vertical Japanese").
+    public var hyphensInWordsKept = true
     /// A `ー` read where the column's ink holds a thin bar across its axis, alone in its rows, is
     /// read as the kanji `一` (``VerticalColumn/withOnesFromInk(_:into:pitch:)``): set vertically,
     /// the long vowel bar stands along the column and the kanji's bar across it, but turned or cut
@@ -692,6 +698,12 @@ public final class PPOCRPipeline {
     /// (``VerticalColumn/letters(readAcross:matching:at:otherLettersSurerThan:thinLettersSurerThan:)``;
     /// docs/engines.md, "Vertical Japanese"); nil: a bar only as an `i`.
     public var thinLettersFromWordsAcross: Double? = nil
+    /// A column read mostly as Latin letters (a word set upright, with no kana or few beside it) is
+    /// read again as its cells set across whole, side by side as a horizontal line, and reads so
+    /// where the recognizer is at least this sure of that on the whole and surer than of the
+    /// column's reading (``PPOCRPipeline/withColumnReadAcross(_:column:atLeast:)``;
+    /// docs/engines.md, "Vertical Japanese"); nil: never.
+    public var columnsOfLettersReadAcross: Double? = nil
     /// A tall region is cut at a gap between tiers only where another is cut, or ends or starts,
     /// within this share of the page's height (``PPOCRPipeline/splitAtTierGaps(_:regions:)``).
     public var tierAlignment = 0.04
@@ -750,6 +762,7 @@ public final class PPOCRPipeline {
       options.caseFromWordsAcross = true
       options.lettersFromWordsAcross = 0.9
       options.thinLettersFromWordsAcross = 0.9
+      options.columnsOfLettersReadAcross = 0.9
       return options
     }
     /// A page where the detector finds nothing, whose darkest and lightest levels (its ink and its

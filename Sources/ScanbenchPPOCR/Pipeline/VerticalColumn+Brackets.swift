@@ -198,7 +198,8 @@ extension VerticalColumn {
   static func withBracketsFromInk(
     _ column: Grey, into reading: DecodedLine, pitch: Double, openingAfterFullStops: Bool = false,
     openingAfterClosing: Bool = false, singleOverDouble: Bool = false, closingAfterMarks: Bool = false,
-    backToBack: Bool = false, atColumnEnds: Bool = false, koOverClosing: Bool = false
+    backToBack: Bool = false, atColumnEnds: Bool = false, koOverClosing: Bool = false,
+    hyphensInWords: Bool = false
   ) -> DecodedLine {
     let found = bracketsInInk(column, koStrokes: koOverClosing)
     let brackets = found.filter { $0.text != "こ" }
@@ -209,7 +210,9 @@ extension VerticalColumn {
       read = withBracketsBackToBack(brackets, into: read, height: height, pitch: pitch)
       read = withOpeningBracketsReadAsOnes(brackets, into: read, height: height, pitch: pitch)
     }
+    let beforeBrackets = read
     read = withInkBrackets(brackets, into: read, height: height, pitch: pitch)
+    if hyphensInWords { read = withHyphensInWords(of: beforeBrackets, into: read) }
     if singleOverDouble {
       for bracket in brackets {
         read = withInkBrackets([bracket], into: read, height: height, pitch: pitch) {
@@ -227,6 +230,25 @@ extension VerticalColumn {
     return withOpeningBracketsAfterFullStops(
       brackets, into: read, height: height, pitch: pitch, afterClosingBrackets: openingAfterClosing,
       besideTheClosing: backToBack)
+  }
+
+  /// `reading` (``withInkBrackets(_:into:height:pitch:replacing:)`` of `before`, character for
+  /// character) with each hyphen or other bar `before` read between two Latin letters or digits
+  /// read as it was, not as the bracket it became: a corner bracket never stands inside a word.
+  static func withHyphensInWords(of before: DecodedLine, into reading: DecodedLine) -> DecodedLine {
+    guard before.characters.count == reading.characters.count, before.characters.count >= 3 else {
+      return reading
+    }
+    var result = reading
+    for index in 1..<(before.characters.count - 1)
+    where isLookalikeOfBracket(before.characters[index].text)
+      && cornerBrackets.contains(reading.characters[index].text)
+      && isLatinLetterOrDigit(before.characters[index - 1].text)
+      && isLatinLetterOrDigit(before.characters[index + 1].text)
+    {
+      result.characters[index].text = before.characters[index].text
+    }
+    return result
   }
 
   /// `reading` (its characters' columns along the column, of `height` rows, `pitch` rows a
