@@ -74,12 +74,7 @@ extension VerticalColumn {
     let read = reading.characters.indices.filter { !reading.characters[$0].text.allSatisfy(\.isWhitespace) }
     let letters = across.characters.filter { !$0.text.allSatisfy(\.isWhitespace) }
     guard read.count == letters.count else {
-      let japanese = reading.characters.contains { character in
-        character.text.unicodeScalars.contains {
-          (0x3040...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value)
-        }
-      }
-      guard !japanese else { return reading }
+      guard !reading.characters.contains(where: { isKanaOrKanji($0.text) }) else { return reading }
       return alongColumn(
         across: across, cellRows: cellRows, columnLength: columnLength, content: reading.contentColumns)
     }
@@ -102,13 +97,14 @@ extension VerticalColumn {
 }
 
 extension PPOCRPipeline {
-  /// `reading` (a column's, read from `column`) as the column's cells read set across whole, where
-  /// it is mostly Latin letters and that reads it surer
+  /// `reading` (a column's, read from `column`, mostly Latin letters: the caller has asked
+  /// ``VerticalColumn/isMostlyLetters(_:)``) as the column's cells read set across whole, where that
+  /// reads it surer
   /// (``Options/columnsOfLettersReadAcross``, ``VerticalColumn/keepsAcross(_:over:cells:atLeast:)``).
   func withColumnReadAcross(_ reading: DecodedLine, column: VerticalColumn.Grey, atLeast: Double) throws
     -> DecodedLine
   {
-    guard VerticalColumn.isMostlyLetters(reading), let line = VerticalColumn.line(column),
+    guard let line = VerticalColumn.line(column),
       let picture = VerticalColumn.wordAcross(rows: line.cellRows, of: line),
       let across = try readUpright(picture)
     else { return reading }
