@@ -308,6 +308,13 @@ extension VerticalColumn {
         (xx, yy, xy) = (xx + weight * dx * dx, yy + weight * dy * dy, xy + weight * dx * dy)
       }
     }
+    return elongation(xx: xx, yy: yy, xy: xy)
+  }
+
+  /// How drawn out ink is (0 round, 1 a line), and how much of its spread lies along the diagonal
+  /// from its top left down to its bottom right (positive) or across it (negative), from its second
+  /// moments about its middle: `xx` across, `yy` down, `xy` the two together.
+  static func elongation(xx: Double, yy: Double, xy: Double) -> (amount: Double, covariance: Double) {
     let trace = xx + yy
     guard trace > 0 else { return (0, 0) }
     let spread = ((xx - yy) * (xx - yy) + 4 * xy * xy).squareRoot()

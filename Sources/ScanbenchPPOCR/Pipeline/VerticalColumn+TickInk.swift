@@ -21,7 +21,7 @@ extension VerticalColumn {
     var downBothSides: Bool
     /// How drawn out the ink is (0 round, 1 a line), and how much of its spread lies along the
     /// diagonal a `、` is drawn on, from its top left down to its bottom right (positive) or across
-    /// it (negative): its second moments, as ``elongation(_:picture:)`` measures a piece's.
+    /// it (negative): ``elongation(xx:yy:xy:)`` of its pixels, each counted once.
     var drawnOut: Double
     var diagonal: Double
 
@@ -110,8 +110,7 @@ extension VerticalColumn {
       let (dx, dy) = (Double(point.x) - mx, Double(point.y) - my)
       (xx, yy, xy) = (xx + dx * dx, yy + dy * dy, xy + dx * dy)
     }
-    let trace = xx + yy
-    let spread = ((xx - yy) * (xx - yy) + 4 * xy * xy).squareRoot()
+    let drawn = elongation(xx: xx, yy: yy, xy: xy)
     return MarkInk(
       width: w / em, height: h / em,
       middleInked: points.contains { abs(Double($0.x) - cx) <= within && abs(Double($0.y) - cy) <= within },
@@ -119,7 +118,7 @@ extension VerticalColumn {
         && points.contains { Double($0.x) > cx + within },
       downBothSides: points.contains { Double($0.y) < cy - within }
         && points.contains { Double($0.y) > cy + within },
-      drawnOut: trace > 0 ? spread / trace : 0, diagonal: trace > 0 ? xy / trace : 0)
+      drawnOut: drawn.amount, diagonal: drawn.covariance)
   }
 
   /// The pieces of ink that are one mark's own: the largest of `pieces` (the ones lying wholly in
